@@ -1,0 +1,32 @@
+//! The agentc data model.
+//!
+//! One set of types describes every file agentc reads and the lockfile it
+//! writes. The same definitions drive three things, so a field is described
+//! exactly once:
+//!
+//! - decoding, through serde (the compiler's decoder adds a span to every
+//!   [`Spanned`] value, so diagnostics point at the value itself);
+//! - the lockfile a runtime loads ([`lockfile`]);
+//! - the JSON Schemas editors use ([`schemas::Kind::schema`]).
+//!
+//! This crate does no I/O.
+
+pub mod agent;
+pub mod guard;
+pub mod lockfile;
+pub mod names;
+pub mod schemas;
+pub mod skill;
+pub mod span;
+pub mod tool;
+pub mod values;
+
+pub use agent::{AgentFrontmatter, AgentManifest, ContextMode, Effort, Memory, TriggerRules};
+pub use guard::{Guard, GuardError, Status, parse_guard};
+pub use lockfile::Lockfile;
+pub use names::{NameError, NameKind, check_name};
+pub use schemas::Kind;
+pub use skill::{OnSkip, Route, SkillFrontmatter, Step};
+pub use span::{Span, Spanned};
+pub use tool::{Registry, ToolManifest};
+pub use values::{List, NameList, Text, Version};

@@ -1,0 +1,229 @@
+//! The compiled model, as written to `agents.lock`.
+//!
+//! Everything here is resolved: names are qualified, prompts are composed, and no
+//! value points back into a source file except by its relative path. A runtime
+//! loads this without re-validating.
+
+use std::collections::BTreeMap;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::agent::{ContextMode, Effort, Memory};
+use crate::guard::Status;
+use crate::skill::OnSkip;
+use crate::tool::JsonObject;
+
+/// The lockfile format this crate reads and writes.
+pub const LOCKFILE_VERSION: u32 = 1;
+
+/// # agents.lock — a compiled agents directory
+///
+/// The validated, self-contained result of compiling an agents directory.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(title = "agents.lock", extend("$id" = "https://agentc.dev/schemas/lockfile.schema.json"))]
+pub struct Lockfile {
+    /// # Lockfile version
+    ///
+    /// The format version; a reader refuses versions it does not know.
+    #[schemars(example = 1)]
+    pub lockfile_version: u32,
+    /// # agentc version
+    ///
+    /// The version of agentc that wrote the file.
+    #[schemars(example = &"0.1.0")]
+    pub agentc_version: String,
+    /// # Root digest
+    ///
+    /// sha256 over every input file's relative path and digest, in path order.
+    pub root_digest: String,
+    /// # Input files
+    ///
+    /// Every file the compile read, in path order.
+    pub files: Vec<FileDigest>,
+    /// Agents
+    pub agents: Vec<Agent>,
+    /// Skills
+    pub skills: Vec<Skill>,
+    /// Tools
+    pub tools: Vec<Tool>,
+}
+
+/// An input file and its content digest.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FileDigest {
+    /// Path relative to the root, or `@workspace/…` for workspace files.
+    #[schemars(example = &"skills/billing/SKILL.md")]
+    pub path: String,
+    /// Lowercase hex sha256 of the file's bytes.
+    pub sha256: String,
+}
+
+/// Where a definition lives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ScopeKind {
+    /// The root's `skills/`, `tools/` and flat skills.
+    Global,
+    /// The workspace's `.agents/`.
+    Repo,
+    /// One agent's private `skills/` and `tools/`.
+    Agent,
+    /// Declared by the host's registry only.
+    Host,
+}
+
+/// A resolved reference to a skill or tool.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Reference {
+    /// The name as written.
+    pub name: String,
+    /// The unique name (`agent__<agent>__<name>` for private definitions).
+    pub qualified: String,
+    /// The scope the name resolved in.
+    pub scope: ScopeKind,
+}
+
+/// How an agent is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum AgentStyle {
+    /// `AGENT.md` with frontmatter.
+    Bundle,
+    /// `agent.json` with entry points.
+    Package,
+}
+
+/// Which scope a prompt layer comes from (each can be excluded).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum PromptScope {
+    SystemPrompt,
+    AgentPrompt,
+    RepoPrompt,
+}
+
+/// One layer of an agent's prompt.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PromptLayer {
+    pub scope: PromptScope,
+    /// The file the text comes from.
+    pub source: String,
+    /// The section heading, for package-style agents.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub heading: Option<String>,
+    pub text: String,
+}
+
+/// A compiled agent.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Agent {
+    /// The folder name.
+    pub id: String,
+    pub style: AgentStyle,
+    /// The manifest or AGENT.md path.
+    pub source: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub display_name: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub version: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    /// `<provider>/<model>`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub model: Option<String>,
+    pub tools: Vec<Reference>,
+    pub skills: Vec<Reference>,
+    pub disallowed_tools: Vec<Reference>,
+    pub context: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<String>,
+    pub hooks: Vec<String>,
+    pub file_patterns: Vec<String>,
+    pub keywords: Vec<String>,
+    pub tags: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub role: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub context_mode: Option<ContextMode>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_iterations: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub effort: Option<Effort>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub memory: Option<Memory>,
+    pub platforms: Vec<String>,
+    pub scopes: Vec<String>,
+    pub permissions: Vec<String>,
+    pub prompt_layers: Vec<PromptLayer>,
+    /// The layers composed into one text.
+    pub instructions: String,
+}
+
+/// A compiled skill.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Skill {
+    pub name: String,
+    pub qualified: String,
+    pub scope: ScopeKind,
+    /// The owning agent, for private skills.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub agent: Option<String>,
+    pub source: String,
+    pub description: String,
+    pub body: String,
+    /// Qualified tool names.
+    pub tools: Vec<String>,
+    pub steps: Vec<CompiledStep>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub on_skip: Option<OnSkip>,
+    pub routes: Vec<CompiledRoute>,
+    /// Frontmatter keys agentc does not interpret, as written.
+    pub metadata: BTreeMap<String, serde_json::Value>,
+}
+
+/// A step of a compiled runbook.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CompiledStep {
+    /// Qualified tool name.
+    pub tool: String,
+    pub why: String,
+}
+
+/// A route between skills.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CompiledRoute {
+    /// Qualified skill name.
+    pub target: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub on_tool: Option<String>,
+    pub statuses: Vec<Status>,
+}
+
+/// A compiled tool.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Tool {
+    pub name: String,
+    pub qualified: String,
+    pub scope: ScopeKind,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub agent: Option<String>,
+    /// The descriptor, when one exists on disk.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
+    /// Whether the host's registry declares it.
+    pub host: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub input_schema: Option<JsonObject>,
+}

@@ -1,0 +1,137 @@
+//! The naming rule for agents, skills, tools and hooks.
+//!
+//! One rule, three consumers: the compiler's `bad-name` check, the JSON Schemas'
+//! `pattern`, and the qualified names of agent-private items.
+
+use std::fmt;
+
+/// The longest name allowed, in characters.
+pub const MAX_NAME_LEN: usize = 64;
+
+/// What a name names; tools (and hooks, which follow the tool rule) also allow `_`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum NameKind {
+    Agent,
+    Skill,
+    Tool,
+    Hook,
+}
+
+impl NameKind {
+    pub const fn allows_underscore(self) -> bool {
+        matches!(self, NameKind::Tool | NameKind::Hook)
+    }
+
+    /// The rule as an ECMA-262 regular expression, for JSON Schemas.
+    pub const fn pattern(self) -> &'static str {
+        if self.allows_underscore() { TOOL_NAME_PATTERN } else { NAME_PATTERN }
+    }
+
+    pub const fn noun(self) -> &'static str {
+        match self {
+            NameKind::Agent => "agent",
+            NameKind::Skill => "skill",
+            NameKind::Tool => "tool",
+            NameKind::Hook => "hook",
+        }
+    }
+}
+
+/// Agents and skills: lowercase kebab-case.
+pub const NAME_PATTERN: &str = "^[a-z0-9][a-z0-9-]{0,63}$";
+/// Tools and hooks: lowercase kebab-case or snake_case.
+pub const TOOL_NAME_PATTERN: &str = "^[a-z0-9][a-z0-9_-]{0,63}$";
+
+/// Why a name breaks the rule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NameError {
+    Empty,
+    TooLong { len: usize },
+    BadFirst { found: char },
+    BadChar { found: char, index: usize },
+}
+
+impl fmt::Display for NameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NameError::Empty => f.write_str("the name is empty"),
+            NameError::TooLong { len } => {
+                write!(f, "the name is {len} characters long; at most {MAX_NAME_LEN} are allowed")
+            }
+            NameError::BadFirst { found } => {
+                write!(f, "a name must start with a lowercase letter or a digit, not `{found}`")
+            }
+            NameError::BadChar { found, .. } => write!(f, "`{found}` is not allowed in a name"),
+        }
+    }
+}
+
+/// Checks `name` against the rule for `kind`.
+pub fn check_name(kind: NameKind, name: &str) -> Result<(), NameError> {
+    let mut chars = name.chars();
+    let first = chars.next().ok_or(NameError::Empty)?;
+    if !(first.is_ascii_lowercase() || first.is_ascii_digit()) {
+        return Err(NameError::BadFirst { found: first });
+    }
+    for (index, c) in name.chars().enumerate().skip(1) {
+        let ok = c.is_ascii_lowercase()
+            || c.is_ascii_digit()
+            || c == '-'
+            || (c == '_' && kind.allows_underscore());
+        if !ok {
+            return Err(NameError::BadChar { found: c, index });
+        }
+    }
+    let len = name.chars().count();
+    if len > MAX_NAME_LEN {
+        return Err(NameError::TooLong { len });
+    }
+    Ok(())
+}
+
+/// A best-effort rewrite of `name` that follows the rule, for "did you mean" help.
+pub fn suggest_name(kind: NameKind, name: &str) -> Option<String> {
+    let mut out = String::new();
+    for c in name.trim().chars() {
+        let c = c.to_ascii_lowercase();
+        if c.is_ascii_lowercase() || c.is_ascii_digit() || (c == '_' && kind.allows_underscore()) {
+            out.push(c);
+        } else if !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    let out: String = out.trim_matches('-').chars().take(MAX_NAME_LEN).collect();
+    let out = out.trim_end_matches('-').to_owned();
+    (check_name(kind, &out).is_ok() && out != name).then_some(out)
+}
+
+/// The qualified name of an agent-private skill or tool.
+pub fn qualified_name(agent: &str, name: &str) -> String {
+    format!("agent__{agent}__{name}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rule() {
+        assert!(check_name(NameKind::Skill, "billing-2").is_ok());
+        assert!(check_name(NameKind::Tool, "lookup_order").is_ok());
+        assert_eq!(
+            check_name(NameKind::Skill, "lookup_order"),
+            Err(NameError::BadChar { found: '_', index: 6 })
+        );
+        assert_eq!(check_name(NameKind::Agent, "-x"), Err(NameError::BadFirst { found: '-' }));
+        assert_eq!(check_name(NameKind::Agent, ""), Err(NameError::Empty));
+        assert!(check_name(NameKind::Agent, &"a".repeat(64)).is_ok());
+        assert_eq!(check_name(NameKind::Agent, &"a".repeat(65)), Err(NameError::TooLong { len: 65 }));
+    }
+
+    #[test]
+    fn suggestions() {
+        assert_eq!(suggest_name(NameKind::Skill, "Billing Desk"), Some("billing-desk".into()));
+        assert_eq!(suggest_name(NameKind::Skill, "billing"), None);
+        assert_eq!(suggest_name(NameKind::Tool, "Lookup_Order"), Some("lookup_order".into()));
+    }
+}

@@ -1,0 +1,247 @@
+//! The `SKILL.md` frontmatter: a skill and its runbook (tools, steps, routes).
+
+use std::fmt;
+
+use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
+use serde::de::{self, Deserialize, Deserializer, MapAccess, Visitor};
+use serde::{Serialize, Serializer};
+
+use crate::guard::GUARD_PATTERN;
+use crate::span::{Span, Spanned};
+use crate::values::{NameList, Text};
+
+/// # SKILL.md — the frontmatter of a skill
+///
+/// The YAML block at the top of `SKILL.md`; the Markdown after it is the skill's
+/// body. Keys other than these are kept as metadata (with a warning).
+#[derive(Clone, Debug, serde::Deserialize, Serialize, JsonSchema)]
+#[schemars(title = "SKILL.md frontmatter", extend("$id" = "https://agentc.dev/schemas/skill.schema.json"))]
+pub struct SkillFrontmatter {
+    /// # Name
+    ///
+    /// The skill's id, in lowercase kebab-case; it must equal the folder name.
+    #[schemars(example = &"refund-review", pattern(crate::names::NAME_PATTERN))]
+    pub name: Spanned<Text>,
+
+    /// # Description
+    ///
+    /// When to use the skill: all the model sees before it opens the skill.
+    #[schemars(example = &"Use when a customer disputes a charge.")]
+    pub description: Spanned<Text>,
+
+    /// # Tools
+    ///
+    /// Tools the skill uses, by name: a list, or names separated by commas.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = &"lookup_order, issue_refund")]
+    pub tools: Option<NameList>,
+
+    /// # Steps
+    ///
+    /// The runbook's steps in order, each `- <tool>: <why>` naming one of the skill's tools.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = serde_json::json!([{"lookup_order": "look up the order before touching money"}]))]
+    pub steps: Option<Vec<Spanned<Step>>>,
+
+    /// # On skip
+    ///
+    /// What happens when a step is skipped: `advance` to the next, or `hold`. Only with `steps`.
+    #[serde(rename = "onSkip", default, skip_serializing_if = "Option::is_none")]
+    pub on_skip: Option<Spanned<OnSkip>>,
+
+    /// # Routes
+    ///
+    /// Where the work goes next: `- <skill>` or `- <skill>: <guard>`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = serde_json::json!([{"escalation": "on issue_refund status=denied"}, "wrap-up"]))]
+    pub routes: Option<Vec<Route>>,
+}
+
+/// What the runbook does when a step is skipped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum OnSkip {
+    /// Move on to the next step.
+    Advance,
+    /// Stay on the skipped step.
+    Hold,
+}
+
+/// One step of a runbook: a tool and why it is called.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    pub tool: Spanned<String>,
+    pub why: Spanned<Text>,
+}
+
+/// Reads a one-entry mapping `key: value`, the shape of steps and guarded routes.
+fn single_entry<'de, A, V>(mut map: A, what: &str) -> Result<(Spanned<String>, V), A::Error>
+where
+    A: MapAccess<'de>,
+    V: Deserialize<'de>,
+{
+    let Some((key, value)) = map.next_entry::<Spanned<String>, V>()? else {
+        return Err(de::Error::custom(format_args!("{what} is an empty mapping")));
+    };
+    if map.next_key::<de::IgnoredAny>()?.is_some() {
+        return Err(de::Error::custom(format_args!(
+            "{what} has more than one key; write one per list item"
+        )));
+    }
+    Ok((key, value))
+}
+
+impl<'de> Deserialize<'de> for Step {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct StepVisitor;
+
+        impl<'de> Visitor<'de> for StepVisitor {
+            type Value = Step;
+
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a step written `- <tool>: <why>`")
+            }
+
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Step, E> {
+                Err(E::custom(format_args!(
+                    "the step `{v}` gives no reason; write `- {v}: <why this step>`"
+                )))
+            }
+
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Step, A::Error> {
+                let (tool, why) = single_entry(map, "a step")?;
+                Ok(Step { tool, why })
+            }
+        }
+
+        deserializer.deserialize_any(StepVisitor)
+    }
+}
+
+impl Serialize for Step {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(1))?;
+        map.serialize_entry(&self.tool.value, &self.why.value)?;
+        map.end()
+    }
+}
+
+impl JsonSchema for Step {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Step".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "description": "A step: `<tool>: <why>`, one key naming one of the skill's tools.",
+            "type": "object",
+            "minProperties": 1,
+            "maxProperties": 1,
+            "additionalProperties": { "type": "string", "minLength": 1, "pattern": "\\S" }
+        })
+    }
+}
+
+/// A route to another skill, with an optional guard (see [`crate::guard`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Route {
+    pub target: Spanned<String>,
+    /// The guard as written; parse it with [`crate::guard::parse_guard`].
+    pub guard: Option<Spanned<String>>,
+}
+
+impl<'de> Deserialize<'de> for Route {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        enum Raw {
+            Plain(String),
+            Guarded(Spanned<String>, Spanned<String>),
+        }
+
+        struct RawVisitor;
+
+        impl<'de> Visitor<'de> for RawVisitor {
+            type Value = Raw;
+
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a route written `- <skill>` or `- <skill>: <guard>`")
+            }
+
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Raw, E> {
+                if v.trim().is_empty() {
+                    return Err(E::custom("the route names no skill"));
+                }
+                Ok(Raw::Plain(v.to_owned()))
+            }
+
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Raw, A::Error> {
+                let (target, guard) = single_entry(map, "a route")?;
+                Ok(Raw::Guarded(target, guard))
+            }
+        }
+
+        impl<'de> Deserialize<'de> for Raw {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                deserializer.deserialize_any(RawVisitor)
+            }
+        }
+
+        let raw = Spanned::<Raw>::deserialize(deserializer)?;
+        Ok(match raw.value {
+            Raw::Plain(target) => Route { target: Spanned::new(target, raw.span), guard: None },
+            Raw::Guarded(target, guard) => Route { target, guard: Some(guard) },
+        })
+    }
+}
+
+impl Serialize for Route {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        match &self.guard {
+            None => self.target.serialize(serializer),
+            Some(guard) => {
+                let mut map = serializer.serialize_map(Some(1))?;
+                map.serialize_entry(&self.target.value, &guard.value)?;
+                map.end()
+            }
+        }
+    }
+}
+
+impl JsonSchema for Route {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Route".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "description": "A route: `<skill>`, or `<skill>: <guard>` where the guard is `on <tool>`, `status=<s>[,<s>…]` or both.",
+            "oneOf": [
+                { "type": "string", "pattern": crate::names::NAME_PATTERN },
+                {
+                    "type": "object",
+                    "minProperties": 1,
+                    "maxProperties": 1,
+                    "propertyNames": { "pattern": crate::names::NAME_PATTERN },
+                    "additionalProperties": { "type": "string", "pattern": GUARD_PATTERN }
+                }
+            ]
+        })
+    }
+}
+
+/// # Where a guard token sits in the file, given the guard's own span.
+///
+/// Exact when the guard was written as a plain scalar or quoted without escapes;
+/// otherwise the whole guard.
+pub fn guard_token_span(guard: &Spanned<String>, range: std::ops::Range<usize>) -> Span {
+    let span = guard.span;
+    let base = if span.len() == guard.value.len() {
+        span.start
+    } else if span.len() == guard.value.len() + 2 {
+        span.start + 1
+    } else {
+        return span;
+    };
+    Span::new(base + range.start, base + range.end)
+}

@@ -1,0 +1,373 @@
+//! Validated scalar and list types shared by every file kind.
+//!
+//! Each type checks itself while it is decoded and describes itself in the JSON
+//! Schemas, so a rule is written once and holds for both.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::hash::Hash;
+
+use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
+use serde::de::{self, Deserialize, Deserializer, SeqAccess, Visitor};
+use serde::{Serialize, Serializer};
+
+use crate::span::{Span, Spanned, error_at};
+
+/// A string that is not blank.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(transparent)]
+pub struct Text(pub String);
+
+impl Text {
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for Text {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for Text {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(deserializer)?;
+        if s.trim().is_empty() {
+            return Err(de::Error::custom("the value is blank; write some text or remove the key"));
+        }
+        Ok(Text(s))
+    }
+}
+
+impl JsonSchema for Text {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Text".into()
+    }
+
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({ "type": "string", "minLength": 1, "pattern": "\\S" })
+    }
+}
+
+/// The Semantic Versioning 2.0.0 grammar, from semver.org, for JSON Schemas.
+pub const SEMVER_PATTERN: &str = r"^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$";
+
+/// A semantic version (`1.4.0`, `2.0.0-rc.1`), kept as written.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(transparent)]
+pub struct Version(pub String);
+
+impl<'de> Deserialize<'de> for Version {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(deserializer)?;
+        match semver::Version::parse(&s) {
+            Ok(_) => Ok(Version(s)),
+            Err(err) => Err(de::Error::custom(format_args!(
+                "`{s}` is not a semantic version ({err}); write MAJOR.MINOR.PATCH, e.g. `1.0.0`"
+            ))),
+        }
+    }
+}
+
+impl JsonSchema for Version {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Version".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "type": "string",
+            "pattern": SEMVER_PATTERN,
+            "description": "A semantic version, MAJOR.MINOR.PATCH with optional -prerelease and +build.",
+            "examples": ["1.0.0", "2.1.0-rc.1"]
+        })
+    }
+}
+
+/// Finds the first entry that repeats an earlier one.
+fn first_repeat<T: Eq + Hash>(items: &[Spanned<T>]) -> Option<(&Spanned<T>, Span)> {
+    let mut seen: HashMap<&T, Span> = HashMap::with_capacity(items.len());
+    items.iter().find_map(|item| match seen.insert(&item.value, item.span) {
+        Some(first) => Some((item, first)),
+        None => None,
+    })
+}
+
+fn repeat_error<E: de::Error, T: fmt::Display>(item: &Spanned<T>) -> E {
+    error_at(item.span, format_args!("`{}` is listed twice; remove the repeated entry", item.value))
+}
+
+/// A JSON array whose entries are unique, with at least `MIN` of them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct List<T, const MIN: usize = 0>(pub Vec<Spanned<T>>);
+
+impl<T, const MIN: usize> List<T, MIN> {
+    pub fn iter(&self) -> std::slice::Iter<'_, Spanned<T>> {
+        self.0.iter()
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl<'a, T, const MIN: usize> IntoIterator for &'a List<T, MIN> {
+    type Item = &'a Spanned<T>;
+    type IntoIter = std::slice::Iter<'a, Spanned<T>>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
+impl<T: Serialize, const MIN: usize> Serialize for List<T, MIN> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(serializer)
+    }
+}
+
+impl<'de, T, const MIN: usize> Deserialize<'de> for List<T, MIN>
+where
+    T: Deserialize<'de> + Eq + Hash + fmt::Display,
+{
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let items = Vec::<Spanned<T>>::deserialize(deserializer)?;
+        if items.len() < MIN {
+            return Err(de::Error::custom(if MIN == 1 {
+                "the list is empty; it needs at least one entry".to_owned()
+            } else {
+                format!("the list has {} entries; it needs at least {MIN}", items.len())
+            }));
+        }
+        if let Some((item, _)) = first_repeat(&items) {
+            return Err(repeat_error(item));
+        }
+        Ok(List(items))
+    }
+}
+
+impl<T: JsonSchema, const MIN: usize> JsonSchema for List<T, MIN> {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        format!("List_of_{}", T::schema_name()).into()
+    }
+
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
+        let items = generator.subschema_for::<T>();
+        let mut schema = json_schema!({ "type": "array", "items": items, "uniqueItems": true });
+        if MIN > 0 {
+            schema.insert("minItems".into(), MIN.into());
+        }
+        schema
+    }
+}
+
+/// A list of names written as a YAML list or as one comma-separated string
+/// (`tools: lookup_order, issue_refund`), as frontmatter allows both.
+///
+/// Each entry keeps its own span: in a comma string, the span of its token.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct NameList(pub Vec<Spanned<String>>);
+
+impl NameList {
+    pub fn iter(&self) -> std::slice::Iter<'_, Spanned<String>> {
+        self.0.iter()
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// # Splits a comma-separated string into spanned entries.
+    ///
+    /// `span` is where the string was written. When the written form is the
+    /// string itself (a plain scalar) or the string in quotes without escapes,
+    /// each entry gets the span of its own token; otherwise (escapes, folded
+    /// lines) every entry gets the span of the whole string.
+    pub fn split_commas<E: de::Error>(text: &str, span: Span) -> Result<NameList, E> {
+        let base = if span.len() == text.len() {
+            Some(span.start)
+        } else if span.len() == text.len() + 2 {
+            Some(span.start + 1)
+        } else {
+            None
+        };
+        let mut items = Vec::new();
+        let mut offset = 0;
+        for piece in text.split(',') {
+            let lead = piece.len() - piece.trim_start().len();
+            let token = piece.trim();
+            let token_span = match base {
+                Some(base) if !span.is_unknown() => {
+                    let start = base + offset + lead;
+                    Span::new(start, start + token.len())
+                }
+                _ => span,
+            };
+            if token.is_empty() {
+                return Err(error_at(
+                    token_span,
+                    "an entry of this comma-separated list is blank; remove the extra comma",
+                ));
+            }
+            items.push(Spanned::new(token.to_owned(), token_span));
+            offset += piece.len() + 1;
+        }
+        Ok(NameList(items))
+    }
+}
+
+impl<'a> IntoIterator for &'a NameList {
+    type Item = &'a Spanned<String>;
+    type IntoIter = std::slice::Iter<'a, Spanned<String>>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
+impl Serialize for NameList {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for NameList {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct ListVisitor;
+
+        impl<'de> Visitor<'de> for ListVisitor {
+            type Value = NameList;
+
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a list of names or a comma-separated string")
+            }
+
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<NameList, A::Error> {
+                let mut items = Vec::new();
+                while let Some(item) = seq.next_element::<Spanned<Text>>()? {
+                    items.push(item.map(|t| t.0.trim().to_owned()));
+                }
+                Ok(NameList(items))
+            }
+
+            fn visit_newtype_struct<D: Deserializer<'de>>(
+                self,
+                deserializer: D,
+            ) -> Result<NameList, D::Error> {
+                deserializer.deserialize_any(self)
+            }
+
+            fn visit_str<E: de::Error>(self, text: &str) -> Result<NameList, E> {
+                NameList::split_commas(text, Span::default())
+            }
+
+            fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<NameList, A::Error> {
+                // The compiler's decoder offers a spanned string as a map; see `Spanned`.
+                let spanned = Spanned::<String>::deserialize(de::value::MapAccessDeserializer::new(
+                    SpannedMap(map),
+                ))?;
+                NameList::split_commas(&spanned.value, spanned.span)
+            }
+        }
+
+        let list = deserializer.deserialize_any(ListVisitor)?;
+        if let Some((item, _)) = first_repeat(&list.0) {
+            return Err(repeat_error(item));
+        }
+        Ok(list)
+    }
+}
+
+/// Re-offers a spanned-value map to [`Spanned`]'s visitor.
+struct SpannedMap<A>(A);
+
+impl<'de, A: de::MapAccess<'de>> de::MapAccess<'de> for SpannedMap<A> {
+    type Error = A::Error;
+
+    fn next_key_seed<K: de::DeserializeSeed<'de>>(
+        &mut self,
+        seed: K,
+    ) -> Result<Option<K::Value>, A::Error> {
+        self.0.next_key_seed(seed)
+    }
+
+    fn next_value_seed<V: de::DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, A::Error> {
+        self.0.next_value_seed(seed)
+    }
+}
+
+impl JsonSchema for NameList {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "NameList".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "description": "A list of names, or one string of names separated by commas.",
+            "oneOf": [
+                {
+                    "type": "array",
+                    "items": { "type": "string", "minLength": 1, "pattern": "\\S" },
+                    "uniqueItems": true
+                },
+                { "type": "string", "pattern": "^[^,]*\\S[^,]*(,[^,]*\\S[^,]*)*$" }
+            ]
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn comma_tokens_get_their_own_spans() {
+        let list: NameList =
+            NameList::split_commas::<serde_json::Error>("a, bb ,c", Span::new(10, 18)).unwrap();
+        let spans: Vec<_> = list.iter().map(|i| (i.value.as_str(), i.span)).collect();
+        assert_eq!(
+            spans,
+            [("a", Span::new(10, 11)), ("bb", Span::new(13, 15)), ("c", Span::new(17, 18))]
+        );
+        // quoted: the token offsets skip the opening quote
+        let list = NameList::split_commas::<serde_json::Error>("a,b", Span::new(0, 5)).unwrap();
+        assert_eq!(list.0[1].span, Span::new(3, 4));
+    }
+
+    #[test]
+    fn blank_and_repeated_entries_are_refused() {
+        assert!(NameList::split_commas::<serde_json::Error>("a,,b", Span::default()).is_err());
+        assert!(serde_json::from_str::<NameList>(r#"["a","a"]"#).is_err());
+        assert!(serde_json::from_str::<List<Text>>(r#"["a"," "]"#).is_err());
+        assert!(serde_json::from_str::<List<Text, 1>>("[]").is_err());
+        assert_eq!(serde_json::from_str::<NameList>(r#""a, b""#).unwrap().len(), 2);
+    }
+
+    #[test]
+    fn versions_follow_semver() {
+        assert!(serde_json::from_str::<Version>(r#""1.2.3-rc.1+b5""#).is_ok());
+        assert!(serde_json::from_str::<Version>(r#""1.2""#).is_err());
+        assert!(serde_json::from_str::<Version>(r#""01.2.3""#).is_err());
+    }
+}
+
+/// A list of examples for a schema, written as one space-separated string.
+#[doc(hidden)]
+pub fn example_list(words: &str) -> Vec<&str> {
+    words.split(' ').collect()
+}

@@ -1,1 +1,34 @@
+//! The agentc compiler.
+//!
+//! The pipeline, one module per stage:
+//!
+//! 1. [`discover`] walks the layout and decides what each entry is;
+//! 2. [`read`] reads those files safely and in parallel;
+//! 3. [`parse`] turns text into the schema types, with spans, checking each file;
+//! 4. [`compile`] runs the stages and collects every diagnostic in order;
+//! 5. [`emit`] renders diagnostics for people and machines.
+//!
+//! [`Diagnostic`] is the one type for everything a user is told; [`catalog`]
+//! declares every code. All disk access goes through [`fs::Fs`].
 
+pub mod catalog;
+pub mod compile;
+pub mod diagnostic;
+pub mod discover;
+pub mod emit;
+pub mod fs;
+pub mod options;
+pub mod parse;
+pub mod project;
+pub mod read;
+pub mod source;
+pub mod suggest;
+pub mod write;
+
+#[cfg(feature = "cli")]
+pub mod cli;
+
+pub use catalog::Code;
+pub use compile::{Compilation, SetupError, compile};
+pub use diagnostic::{Diagnostic, RelPath, Severity};
+pub use options::{Options, Scope};

@@ -1,0 +1,101 @@
+//! Every diagnostic code agentc can emit, with its severity and its explanation.
+//!
+//! The list below is the one place a code is declared. Each code's long
+//! explanation (what it means, a failing example, the fix) lives in
+//! `compiler/explain/<code>.md` and is compiled in, so `agentc explain` and the
+//! README's table read the same text.
+
+use crate::diagnostic::Severity;
+
+macro_rules! catalog {
+    ($( $variant:ident = $code:literal, $severity:ident, $summary:literal; )*) => {
+        /// A stable diagnostic code (`unknown-tool`, …).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Code {
+            $( $variant, )*
+        }
+
+        impl Code {
+            /// Every code, in catalog order.
+            pub const ALL: &'static [Code] = &[ $( Code::$variant, )* ];
+
+            /// The kebab-case code users see.
+            pub const fn as_str(self) -> &'static str {
+                match self { $( Code::$variant => $code, )* }
+            }
+
+            /// The severity the code has unless the check says otherwise.
+            pub const fn default_severity(self) -> Severity {
+                match self { $( Code::$variant => Severity::$severity, )* }
+            }
+
+            /// One line: what the code means.
+            pub const fn summary(self) -> &'static str {
+                match self { $( Code::$variant => $summary, )* }
+            }
+
+            /// The long explanation, in Markdown.
+            pub const fn explanation(self) -> &'static str {
+                match self {
+                    $( Code::$variant => include_str!(concat!("../explain/", $code, ".md")), )*
+                }
+            }
+        }
+    };
+}
+
+catalog! {
+    IoError = "io-error", Error, "a file or folder could not be read";
+    SpecialFile = "special-file", Error, "a FIFO, socket or device where a file or folder belongs";
+    SymlinkLoop = "symlink-loop", Error, "a symbolic link that leads back to itself";
+    NotUtf8 = "not-utf8", Error, "a text file is not valid UTF-8";
+    FileTooLarge = "file-too-large", Error, "a file exceeds the size bound (`--max-file-size`)";
+    BadFrontmatter = "bad-frontmatter", Error, "missing, misplaced or unterminated `---` block";
+    YamlSyntax = "yaml-syntax", Error, "the frontmatter is not valid YAML";
+    JsonSyntax = "json-syntax", Error, "a JSON file is not valid JSON";
+    DuplicateKey = "duplicate-key", Error, "a key appears twice in one mapping";
+    UnknownField = "unknown-field", Error, "a field the schema does not know (an error in JSON files, a warning in frontmatter)";
+    MissingField = "missing-field", Error, "a required field is absent";
+    InvalidValue = "invalid-value", Error, "wrong type, enum value, range, or format (e.g. semver)";
+    BadName = "bad-name", Error, "a name breaks the naming rule";
+    NameMismatch = "name-mismatch", Warning, "a declared name differs from the folder name";
+    EmptyBody = "empty-body", Error, "a SKILL.md has no body";
+    AmbiguousAgent = "ambiguous-agent", Error, "a folder holds both AGENT.md and agent.json";
+    ReservedName = "reserved-name", Error, "an agent folder uses a reserved name";
+    StrayEntry = "stray-entry", Warning, "a folder or file the layout does not explain (its contents are not read)";
+    MissingEntryPoint = "missing-entry-point", Error, "an entry point file is absent or empty";
+    BadEntryPoint = "bad-entry-point", Error, "an entry point is not a Markdown file at the agent's root";
+    RequiredEntryPoint = "required-entry-point", Error, "`entry_points` lacks `system.md`, `boundaries.md` or `conventions.md`";
+    PathEscape = "path-escape", Error, "a symlink leads outside the root or workspace";
+    UnknownTool = "unknown-tool", Error, "a tool name not in the registry";
+    UnknownSkill = "unknown-skill", Error, "an agent activates a skill that does not exist";
+    UnknownRouteTarget = "unknown-route-target", Error, "a route to a skill that does not exist or is not visible";
+    BadGuard = "bad-guard", Error, "a route guard outside the grammar";
+    BadStatus = "bad-status", Error, "a guard status outside the allowed set";
+    GuardToolUndeclared = "guard-tool-undeclared", Error, "a guard names a tool the skill does not declare";
+    StepToolUndeclared = "step-tool-undeclared", Error, "a step names a tool the skill does not declare";
+    StepsWithoutTools = "steps-without-tools", Error, "`steps` in a skill with no `tools`";
+    BadOnSkip = "bad-on-skip", Error, "`onSkip` outside `advance`/`hold`, or without steps";
+    DuplicateRoute = "duplicate-route", Error, "a skill routes to the same target twice";
+    DuplicateName = "duplicate-name", Error, "two definitions of one kind share a name in one scope";
+    NameShadow = "name-shadow", Error, "a name defined in two scopes that are visible together";
+    ToolConflict = "tool-conflict", Error, "a tool both allowed and disallowed, or a skill needs a disallowed tool";
+    BadModel = "bad-model", Error, "a model string not of the form `<provider>/<model>`";
+    UnknownModel = "unknown-model", Error, "a model the registry does not list";
+    UnknownContext = "unknown-context", Error, "a context provider the registry does not declare";
+    SkillToolInactive = "skill-tool-inactive", Error, "a skill an agent activates needs a tool that is not active in the agent";
+    UnreachableSkill = "unreachable-skill", Warning, "a skill an agent activates that no route reaches from the agent's runbook start";
+}
+
+impl Code {
+    /// Looks a code up by its kebab-case name.
+    pub fn parse(name: &str) -> Option<Code> {
+        Code::ALL.iter().copied().find(|c| c.as_str() == name)
+    }
+}
+
+impl std::fmt::Display for Code {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}

@@ -1,0 +1,241 @@
+//! The `agentc` command line.
+
+use std::ffi::OsString;
+use std::io::Write;
+use std::path::PathBuf;
+
+use agentc_schema::Kind;
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use crate::catalog::Code;
+use crate::compile::{Compilation, SetupError, compile};
+use crate::diagnostic::Counts;
+use crate::emit;
+use crate::fs::RealFs;
+use crate::options::{DEFAULT_MAX_FILE_SIZE, Options, Scope};
+use crate::suggest::did_you_mean;
+use crate::write::write_atomic;
+
+/// Exit code: no errors.
+pub const EXIT_OK: i32 = 0;
+/// Exit code: the input has errors.
+pub const EXIT_ERRORS: i32 = 1;
+/// Exit code: agentc could not run.
+pub const EXIT_USAGE: i32 = 2;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "agentc",
+    version,
+    about = "Compile AI-agent definition directories: check every agent, skill, tool and route at build time.",
+    long_about = "agentc reads a whole agents directory — AGENT.md bundles, agent.json packages, \
+                  SKILL.md runbooks, tool manifests — and reports every problem in every file at its \
+                  line and column, before any runtime loads it.\n\n\
+                  Exit codes: 0 no errors (warnings allowed unless --deny-warnings); 1 the input has \
+                  errors; 2 agentc could not run (bad arguments, a missing root, a URL given as root).",
+    after_help = "Run `agentc explain CODE` to learn what a diagnostic code means and how to fix it."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Compile an agents directory and report every problem; writes nothing.
+    Check(CheckArgs),
+    /// Print or write the JSON Schemas that editors use to validate agent files.
+    #[command(
+        long_about = "Print the JSON Schema (draft-07) of one file kind, or write all of them to a directory.\n\n\
+                      Kinds: agent (agent.json), agent-md (AGENT.md frontmatter), skill (SKILL.md \
+                      frontmatter), tool (tool manifest.json), registry (the --registry file), lockfile \
+                      (agents.lock).",
+        after_help = "Examples:\n  agentc schema agent > agent.schema.json\n  agentc schema --out generated"
+    )]
+    Schema(SchemaArgs),
+    /// Explain a diagnostic code, with a failing example and its fix.
+    Explain {
+        /// The code, e.g. `unknown-tool`.
+        code: String,
+    },
+}
+
+#[derive(Args, Debug)]
+struct CheckArgs {
+    /// The agents directory.
+    #[arg(default_value = "./agents")]
+    root: PathBuf,
+    #[command(flatten)]
+    common: CommonArgs,
+}
+
+#[derive(Args, Debug)]
+struct CommonArgs {
+    /// The repository root that contributes AGENTS.md, .agents/skills and .agents/tools.
+    #[arg(long, value_name = "DIR")]
+    workspace: Option<PathBuf>,
+    /// The host's registry (JSON or YAML): the tools it implements, the models and context providers it offers.
+    #[arg(long, value_name = "FILE")]
+    registry: Option<PathBuf>,
+    /// Switch a scope off; repeat it or give a comma list. Scopes: system-prompt, agent-prompt,
+    /// repo-prompt, global-skills, agent-skills, repo-skills, global-tools, agent-tools, repo-tools.
+    #[arg(long, value_name = "SCOPE")]
+    exclude: Vec<String>,
+    /// How to print diagnostics: `human` (rustc style, on stderr) or `json` (one object per line, on stdout).
+    #[arg(long, value_enum, default_value_t = MessageFormat::Human, value_name = "FORMAT")]
+    message_format: MessageFormat,
+    /// Fail (exit 1) when there are warnings.
+    #[arg(long)]
+    deny_warnings: bool,
+    /// The largest file agentc reads, in bytes.
+    #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_MAX_FILE_SIZE)]
+    max_file_size: u64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum MessageFormat {
+    Human,
+    Json,
+}
+
+#[derive(Args, Debug)]
+struct SchemaArgs {
+    /// The kind to print: agent, agent-md, skill, tool, registry or lockfile.
+    kind: Option<String>,
+    /// Write the schemas (all, or KIND's) into this directory as <kind>.schema.json.
+    #[arg(long, value_name = "DIR")]
+    out: Option<PathBuf>,
+}
+
+/// Where output goes, and whether it may be coloured.
+pub struct Io<'a> {
+    pub stdout: &'a mut dyn Write,
+    pub stderr: &'a mut dyn Write,
+    /// Colour diagnostics (stderr is a terminal and `NO_COLOR` is unset).
+    pub color: bool,
+}
+
+/// Runs agentc with `args` (the first is the program name); returns the exit code.
+pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>, io: &mut Io<'_>) -> i32 {
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(err) => {
+            let code = if err.use_stderr() { EXIT_USAGE } else { EXIT_OK };
+            let text = if io.color { err.render().ansi().to_string() } else { err.render().to_string() };
+            let _ = if err.use_stderr() { write!(io.stderr, "{text}") } else { write!(io.stdout, "{text}") };
+            return code;
+        }
+    };
+    let result = match cli.command {
+        Command::Check(args) => check(args, io),
+        Command::Schema(args) => schema(args, io),
+        Command::Explain { code } => explain(&code, io),
+    };
+    result.unwrap_or_else(|err| {
+        let _ = writeln!(io.stderr, "error: {err}");
+        EXIT_USAGE
+    })
+}
+
+type CliResult = Result<i32, Box<dyn std::error::Error>>;
+
+fn options(root: PathBuf, common: &CommonArgs) -> Result<Options, Box<dyn std::error::Error>> {
+    let mut opts = Options::new(root);
+    opts.workspace = common.workspace.clone();
+    opts.registry = common.registry.clone();
+    opts.max_file_size = common.max_file_size;
+    for list in &common.exclude {
+        opts.exclude.extend(Scope::parse_list(list)?);
+    }
+    Ok(opts)
+}
+
+fn check(args: CheckArgs, io: &mut Io<'_>) -> CliResult {
+    let opts = options(args.root, &args.common)?;
+    let format = args.common.message_format;
+    let compilation = match compile(&RealFs, &opts) {
+        Ok(compilation) => compilation,
+        Err(SetupError::Registry(compilation)) => {
+            report(&compilation, format, io)?;
+            writeln!(io.stderr, "error: the registry file has errors; agentc cannot check against it")?;
+            return Ok(EXIT_USAGE);
+        }
+        Err(err) => return Err(err.into()),
+    };
+    let counts = report(&compilation, format, io)?;
+    Ok(if counts.errors > 0 || (args.common.deny_warnings && counts.warnings > 0) {
+        EXIT_ERRORS
+    } else {
+        EXIT_OK
+    })
+}
+
+/// Prints every diagnostic and the summary; returns the counts.
+fn report(compilation: &Compilation, format: MessageFormat, io: &mut Io<'_>) -> Result<Counts, std::io::Error> {
+    let counts = Counts::of(&compilation.diagnostics);
+    match format {
+        MessageFormat::Human => {
+            for diagnostic in &compilation.diagnostics {
+                writeln!(io.stderr, "{}\n", emit::human(diagnostic, &compilation.sources, io.color))?;
+            }
+            writeln!(io.stderr, "{}", emit::human_summary(counts, io.color))?;
+        }
+        MessageFormat::Json => {
+            for diagnostic in &compilation.diagnostics {
+                writeln!(io.stdout, "{}", emit::json(diagnostic, &compilation.sources))?;
+            }
+            writeln!(io.stdout, "{}", emit::json_summary(counts))?;
+        }
+    }
+    Ok(counts)
+}
+
+fn parse_kind(name: &str) -> Result<Kind, String> {
+    Kind::from_name(name).ok_or_else(|| {
+        let names: Vec<_> = Kind::ALL.iter().map(|k| k.name()).collect();
+        format!("`{name}` is not a schema kind; the kinds are: {}", names.join(", "))
+    })
+}
+
+fn schema(args: SchemaArgs, io: &mut Io<'_>) -> CliResult {
+    let kinds: Vec<Kind> = match &args.kind {
+        Some(name) => vec![parse_kind(name)?],
+        None => Kind::ALL.to_vec(),
+    };
+    match (args.out, args.kind) {
+        (Some(dir), _) => {
+            std::fs::create_dir_all(&dir)?;
+            for kind in kinds {
+                let path = dir.join(kind.file_name());
+                write_atomic(&path, kind.schema_text().as_bytes())?;
+                writeln!(io.stderr, "wrote {}", path.display())?;
+            }
+        }
+        (None, Some(_)) => write!(io.stdout, "{}", kinds[0].schema_text())?,
+        (None, None) => {
+            writeln!(io.stdout, "Schema kinds (print one with `agentc schema KIND`, write all with `--out DIR`):")?;
+            for kind in Kind::ALL {
+                writeln!(io.stdout, "  {:<10} {}", kind.name(), kind.describes())?;
+            }
+        }
+    }
+    Ok(EXIT_OK)
+}
+
+fn explain(code: &str, io: &mut Io<'_>) -> CliResult {
+    match Code::parse(code) {
+        Some(code) => {
+            write!(io.stdout, "{}", code.explanation())?;
+            Ok(EXIT_OK)
+        }
+        None => {
+            let names = Code::ALL.iter().map(|c| c.as_str());
+            let hint = match did_you_mean(code, names) {
+                Some(close) => format!("did you mean `{close}`?"),
+                None => "run `agentc explain --help`; the codes are listed in the README".to_owned(),
+            };
+            writeln!(io.stderr, "error: `{code}` is not a diagnostic code; {hint}")?;
+            Ok(EXIT_USAGE)
+        }
+    }
+}

@@ -1,0 +1,369 @@
+//! The pipeline: discover → read → parse → check, over one agents directory.
+
+use std::collections::{BTreeMap, HashSet};
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use agentc_schema::Span;
+use rayon::prelude::*;
+
+use crate::catalog::Code;
+use crate::diagnostic::{self, Diagnostic, RelPath};
+use crate::discover::{self, AgentFile, AgentDir, FileRef, Layout};
+use crate::fs::{EntryKind, Fs};
+use crate::options::{Options, Scope};
+use crate::parse::files::{self, key_span};
+use crate::project::{Agent, AgentKind, Project, Skill, Tool};
+use crate::read::{ReadResult, read_all, read_one};
+use crate::source::Source;
+
+/// What a compile produced.
+#[derive(Debug, Default)]
+pub struct Compilation {
+    /// Every problem, in report order.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The text of every file a diagnostic may point into.
+    pub sources: BTreeMap<RelPath, Source>,
+    pub project: Project,
+}
+
+impl Compilation {
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(|d| d.severity == diagnostic::Severity::Error)
+    }
+}
+
+/// Why a compile could not start (exit code 2).
+#[derive(Debug)]
+pub enum SetupError {
+    NotLocal(String),
+    Missing { what: &'static str, path: PathBuf },
+    NotADirectory { what: &'static str, path: PathBuf },
+    Unreadable { what: &'static str, path: PathBuf, error: std::io::Error },
+    /// The registry file has problems; they are rendered like any others.
+    Registry(Box<Compilation>),
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupError::NotLocal(given) => write!(
+                f,
+                "`{given}` is not a local directory; agentc reads only a directory on this machine, \
+                 never a URL or a network share"
+            ),
+            SetupError::Missing { what, path } => write!(f, "the {what} `{}` does not exist", path.display()),
+            SetupError::NotADirectory { what, path } => {
+                write!(f, "the {what} `{}` is not a directory", path.display())
+            }
+            SetupError::Unreadable { what, path, error } => {
+                write!(f, "the {what} `{}` cannot be read: {error}", path.display())
+            }
+            SetupError::Registry(_) => f.write_str("the registry file has errors"),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+/// Is `given` a URL or a network path rather than a local directory?
+fn is_remote(given: &str) -> bool {
+    let scheme = given.split_once("://").is_some_and(|(scheme, _)| {
+        !scheme.is_empty() && scheme.chars().all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
+    });
+    scheme || given.starts_with("\\\\") || given.starts_with("//")
+}
+
+fn check_dir(fs: &dyn Fs, what: &'static str, path: &Path) -> Result<PathBuf, SetupError> {
+    if is_remote(&path.to_string_lossy()) {
+        return Err(SetupError::NotLocal(path.display().to_string()));
+    }
+    match fs.kind_followed(path) {
+        Ok(EntryKind::Dir) => {}
+        Ok(_) => return Err(SetupError::NotADirectory { what, path: path.to_path_buf() }),
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
+            return Err(SetupError::Missing { what, path: path.to_path_buf() });
+        }
+        Err(error) => return Err(SetupError::Unreadable { what, path: path.to_path_buf(), error }),
+    }
+    fs.canonicalize(path).map_err(|error| SetupError::Unreadable { what, path: path.to_path_buf(), error })
+}
+
+/// Compiles the agents directory `opts.root`.
+pub fn compile(fs: &dyn Fs, opts: &Options) -> Result<Compilation, SetupError> {
+    let root = check_dir(fs, "agents directory", &opts.root)?;
+    let workspace = opts.workspace.as_deref().map(|ws| check_dir(fs, "workspace", ws)).transpose()?;
+    let registry = opts.registry.as_deref().map(|path| load_registry(fs, path)).transpose()?;
+
+    let layout = discover::discover(fs, opts, &root, workspace.as_deref());
+    let mut out = Output { diagnostics: Vec::new(), sources: BTreeMap::new() };
+    let mut project = build(fs, opts, layout, &mut out);
+    project.registry = registry;
+    let Output { mut diagnostics, sources } = out;
+    diagnostic::sort(&mut diagnostics);
+    Ok(Compilation { diagnostics, sources, project })
+}
+
+fn load_registry(fs: &dyn Fs, path: &Path) -> Result<agentc_schema::Registry, SetupError> {
+    if is_remote(&path.to_string_lossy()) {
+        return Err(SetupError::NotLocal(path.display().to_string()));
+    }
+    let what = "registry file";
+    match fs.kind_followed(path) {
+        Ok(EntryKind::File) => {}
+        Ok(_) => return Err(SetupError::Unreadable { what, path: path.into(), error: std::io::Error::other("not a regular file") }),
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
+            return Err(SetupError::Missing { what, path: path.into() });
+        }
+        Err(error) => return Err(SetupError::Unreadable { what, path: path.into(), error }),
+    }
+    let rel = RelPath::root(path.to_string_lossy().replace('\\', "/"));
+    let file = FileRef { rel, path: path.into() };
+    let mut out = Output { diagnostics: Vec::new(), sources: BTreeMap::new() };
+    // The registry is the host's own file: the size bound is for agent files.
+    let source = out.take(read_one(fs, &file, u64::MAX));
+    let registry = source.and_then(|source| {
+        let mut diagnostics = Vec::new();
+        let registry = files::registry(&source, &mut diagnostics);
+        out.diagnostics.extend(diagnostics);
+        out.sources.insert(source.path.clone(), source);
+        registry
+    });
+    match registry {
+        Some(registry) if out.diagnostics.is_empty() => Ok(registry),
+        _ => {
+            let Output { mut diagnostics, sources } = out;
+            diagnostic::sort(&mut diagnostics);
+            Err(SetupError::Registry(Box::new(Compilation { diagnostics, sources, project: Project::default() })))
+        }
+    }
+}
+
+struct Output {
+    diagnostics: Vec<Diagnostic>,
+    sources: BTreeMap<RelPath, Source>,
+}
+
+impl Output {
+    /// Keeps a read file's source, or its diagnostic.
+    fn take(&mut self, result: ReadResult) -> Option<Source> {
+        match result {
+            Ok(source) => {
+                self.sources.insert(source.path.clone(), source.clone());
+                Some(source)
+            }
+            Err((diagnostic, lossy)) => {
+                if let Some(lossy) = lossy {
+                    self.sources.insert(lossy.path.clone(), lossy);
+                }
+                self.diagnostics.push(diagnostic);
+                None
+            }
+        }
+    }
+}
+
+fn agent_file(agent: &AgentDir) -> &FileRef {
+    match &agent.file {
+        AgentFile::Bundle(file) | AgentFile::Package(file) => file,
+    }
+}
+
+fn build(fs: &dyn Fs, opts: &Options, layout: Layout, out: &mut Output) -> Project {
+    let Layout { system_prompt, repo_prompt, skills, tools, agents, diagnostics } = layout;
+    out.diagnostics.extend(diagnostics);
+    let max = opts.max_file_size;
+
+    // Read every definition file at once, in parallel.
+    let mut first: Vec<FileRef> = Vec::new();
+    first.extend(system_prompt.iter().cloned());
+    first.extend(repo_prompt.iter().cloned());
+    first.extend(skills.iter().map(|s| s.file.clone()));
+    first.extend(tools.iter().filter_map(|t| t.manifest.clone()));
+    first.extend(agents.iter().map(|a| agent_file(a).clone()));
+    let mut texts: std::collections::HashMap<RelPath, Source> = read_all(fs, &first, max)
+        .into_iter()
+        .filter_map(|result| out.take(result))
+        .map(|source| (source.path.clone(), source))
+        .collect();
+
+    let mut project = Project {
+        system_prompt: system_prompt.and_then(|f| texts.remove(&f.rel)),
+        repo_prompt: repo_prompt.and_then(|f| texts.remove(&f.rel)),
+        ..Project::default()
+    };
+
+    // Parse in parallel; each item reports into its own list, merged in order.
+    let parsed_skills: Vec<_> = skills
+        .into_par_iter()
+        .filter_map(|file| texts.get(&file.file.rel).cloned().map(|source| (file, source)))
+        .map(|(file, source)| {
+            let mut diags = Vec::new();
+            let parsed = files::skill(&source, &file.folder, &mut diags);
+            (parsed.map(|parsed| Skill { file, source, parsed }), diags)
+        })
+        .collect();
+    for (skill, diags) in parsed_skills {
+        out.diagnostics.extend(diags);
+        project.skills.extend(skill);
+    }
+
+    let parsed_tools: Vec<_> = tools
+        .into_par_iter()
+        .map(|dir| {
+            let mut diags = Vec::new();
+            let source = dir.manifest.as_ref().and_then(|m| texts.get(&m.rel).cloned());
+            let manifest = source.and_then(|source| {
+                files::tool_manifest(&source, &dir.name, &mut diags).map(|doc| (source, doc))
+            });
+            // A descriptor that failed to read or parse still defines the name,
+            // so references to it are not also reported as unknown.
+            (Tool { dir, manifest }, diags)
+        })
+        .collect();
+    for (tool, diags) in parsed_tools {
+        out.diagnostics.extend(diags);
+        project.tools.push(tool);
+    }
+
+    let parsed_agents: Vec<_> = agents
+        .into_par_iter()
+        .filter_map(|dir| texts.get(&agent_file(&dir).rel).cloned().map(|source| (dir, source)))
+        .map(|(dir, source)| {
+            let mut diags = Vec::new();
+            let kind = match &dir.file {
+                AgentFile::Bundle(_) => files::agent_md(&source, &dir.id, &mut diags).map(AgentKind::Bundle),
+                AgentFile::Package(_) => files::agent_json(&source, &mut diags).map(|manifest| AgentKind::Package {
+                    manifest,
+                    entry_points: Vec::new(),
+                    workflows: Vec::new(),
+                    knowledge: Vec::new(),
+                }),
+            };
+            (kind.map(|kind| Agent { dir, source, kind }), diags)
+        })
+        .collect();
+    for (agent, diags) in parsed_agents {
+        out.diagnostics.extend(diags);
+        project.agents.extend(agent);
+    }
+
+    read_package_files(fs, opts, &mut project.agents, out);
+    project
+}
+
+/// The required entry points of a package-style agent.
+pub const REQUIRED_ENTRY_POINTS: [&str; 3] = ["system.md", "boundaries.md", "conventions.md"];
+
+/// `^[a-z0-9][a-z0-9._-]*\.md$`: a Markdown file name at the agent's root.
+fn is_entry_point_name(name: &str) -> bool {
+    let Some(stem) = name.strip_suffix(".md") else { return false };
+    let mut chars = stem.chars();
+    chars.next().is_some_and(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+        && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || "._-".contains(c))
+}
+
+/// Checks package agents' entry points, then reads them with `workflows/` and
+/// `knowledge/`, all in one parallel batch.
+fn read_package_files(fs: &dyn Fs, opts: &Options, agents: &mut [Agent], out: &mut Output) {
+    let read_prompt = !opts.excludes(Scope::AgentPrompt);
+    // Per agent: which files to read, as (entry span or None, file).
+    let mut wanted: Vec<Vec<(Option<Span>, FileRef)>> = Vec::with_capacity(agents.len());
+    for agent in agents.iter() {
+        let mut files = Vec::new();
+        if let AgentKind::Package { manifest, .. } = &agent.kind {
+            let file = &agent.source.path;
+            let entries = &manifest.value.entry_points.value;
+            let listed: HashSet<&str> = entries.iter().map(|e| e.value.as_str()).collect();
+            let key = key_span(&manifest.tree, "entry_points");
+            for required in REQUIRED_ENTRY_POINTS {
+                if !listed.contains(required) {
+                    out.diagnostics.push(
+                        Diagnostic::new(
+                            Code::RequiredEntryPoint,
+                            file,
+                            key,
+                            format!("`entry_points` does not list `{required}`"),
+                        )
+                        .with_help(format!(
+                            "every package lists `system.md`, `boundaries.md` and `conventions.md`; add `\"{required}\"`"
+                        )),
+                    );
+                }
+            }
+            for entry in entries {
+                let name = entry.value.as_str();
+                if !is_entry_point_name(name) {
+                    out.diagnostics.push(
+                        Diagnostic::at(
+                            Code::BadEntryPoint,
+                            file,
+                            entry.span,
+                            format!("the entry point `{name}` is not a Markdown file at the agent's root"),
+                        )
+                        .with_help("entry points are lowercase `.md` file names in the agent's own folder, e.g. `system.md`"),
+                    );
+                    continue;
+                }
+                match agent.dir.root_files.get(name) {
+                    None => out.diagnostics.push(
+                        Diagnostic::at(
+                            Code::MissingEntryPoint,
+                            file,
+                            entry.span,
+                            format!("the entry point `{name}` does not exist in `{}`", agent.dir.folder),
+                        )
+                        .with_help(format!("create `{}{name}`, or remove it from `entry_points`", agent.dir.folder)),
+                    ),
+                    Some(found) if read_prompt => files.push((Some(entry.span), found.clone())),
+                    Some(_) => {}
+                }
+            }
+            for (name, found) in &agent.dir.root_files {
+                if !listed.contains(name.as_str()) {
+                    out.diagnostics.push(
+                        Diagnostic::on_path(
+                            Code::StrayEntry,
+                            &found.rel,
+                            format!("the file `{name}` is not part of the layout; its contents are not read"),
+                        )
+                        .with_help("a file at a package's root is read only when `entry_points` lists it"),
+                    );
+                }
+            }
+            files.extend(agent.dir.workflows.iter().chain(&agent.dir.knowledge).map(|f| (None, f.clone())));
+        }
+        wanted.push(files);
+    }
+
+    let all: Vec<FileRef> = wanted.iter().flatten().map(|(_, f)| f.clone()).collect();
+    let mut results = read_all(fs, &all, opts.max_file_size).into_iter();
+    for (agent, files) in agents.iter_mut().zip(wanted) {
+        let AgentKind::Package { entry_points, workflows, knowledge, .. } = &mut agent.kind else {
+            continue;
+        };
+        for (entry_span, file) in files {
+            let Some(source) = results.next().and_then(|r| out.take(r)) else { continue };
+            match entry_span {
+                Some(span) => {
+                    if source.text.trim().is_empty() {
+                        out.diagnostics.push(
+                            Diagnostic::at(
+                                Code::MissingEntryPoint,
+                                &agent.source.path,
+                                span,
+                                format!("the entry point `{}` is empty", file.rel.path.rsplit('/').next().unwrap_or_default()),
+                            )
+                            .with_label(&file.rel, None, "this file holds no text")
+                            .with_help("write the section's text, or remove it from `entry_points`"),
+                        );
+                    } else {
+                        entry_points.push(source);
+                    }
+                }
+                None if agent.dir.workflows.contains(&file) => workflows.push(source),
+                None => knowledge.push(source),
+            }
+        }
+    }
+}

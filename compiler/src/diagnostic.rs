@@ -1,0 +1,195 @@
+//! The one type for everything a user is told: [`Diagnostic`].
+
+use std::cmp::Ordering;
+use std::fmt;
+
+use agentc_schema::Span;
+
+use crate::catalog::Code;
+
+/// How serious a diagnostic is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Severity {
+    Warning,
+    Error,
+}
+
+impl Severity {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+}
+
+/// Which tree a path belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Origin {
+    /// The agents directory being compiled.
+    Root,
+    /// The `--workspace` directory.
+    Workspace,
+}
+
+/// A path as users see it: relative to the root, or to the workspace
+/// (shown with the prefix `@workspace/`), with `/` separators.
+///
+/// Paths order root first, then workspace, then component by component,
+/// bytewise — never by the file system's order.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct RelPath {
+    pub origin: Origin,
+    /// `/`-separated, no leading `/`; a folder ends with `/`.
+    pub path: String,
+}
+
+impl RelPath {
+    pub fn root(path: impl Into<String>) -> RelPath {
+        RelPath { origin: Origin::Root, path: path.into() }
+    }
+
+    pub fn workspace(path: impl Into<String>) -> RelPath {
+        RelPath { origin: Origin::Workspace, path: path.into() }
+    }
+
+    /// `self/name`.
+    pub fn join(&self, name: &str) -> RelPath {
+        let base = self.path.trim_end_matches('/');
+        let path = if base.is_empty() { name.to_owned() } else { format!("{base}/{name}") };
+        RelPath { origin: self.origin, path }
+    }
+
+    /// The same path marked as a folder (trailing `/`).
+    pub fn as_folder(&self) -> RelPath {
+        let mut path = self.path.trim_end_matches('/').to_owned();
+        path.push('/');
+        RelPath { origin: self.origin, path }
+    }
+
+    fn components(&self) -> impl Iterator<Item = &[u8]> {
+        self.path.split('/').filter(|c| !c.is_empty()).map(str::as_bytes)
+    }
+}
+
+impl Ord for RelPath {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.origin
+            .cmp(&other.origin)
+            .then_with(|| self.components().cmp(other.components()))
+            .then_with(|| self.path.cmp(&other.path))
+    }
+}
+
+impl PartialOrd for RelPath {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl fmt::Display for RelPath {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.origin {
+            Origin::Root => f.write_str(&self.path),
+            Origin::Workspace => write!(f, "@workspace/{}", self.path),
+        }
+    }
+}
+
+/// A place in a file; without a span it is the file (or folder) itself.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Location {
+    pub file: RelPath,
+    pub span: Option<Span>,
+}
+
+/// A secondary place with a note ("first defined here").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Label {
+    pub location: Location,
+    pub message: String,
+}
+
+/// A problem found in the input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub code: Code,
+    pub severity: Severity,
+    pub message: String,
+    pub location: Location,
+    pub labels: Vec<Label>,
+    pub help: Option<String>,
+}
+
+impl Diagnostic {
+    /// A diagnostic at `span` in `file`, with the code's default severity.
+    pub fn new(code: Code, file: &RelPath, span: Option<Span>, message: impl Into<String>) -> Self {
+        Diagnostic {
+            code,
+            severity: code.default_severity(),
+            message: message.into(),
+            location: Location { file: file.clone(), span },
+            labels: Vec::new(),
+            help: None,
+        }
+    }
+
+    pub fn at(code: Code, file: &RelPath, span: Span, message: impl Into<String>) -> Self {
+        Diagnostic::new(code, file, Some(span), message)
+    }
+
+    /// A diagnostic about a whole file or folder.
+    pub fn on_path(code: Code, path: &RelPath, message: impl Into<String>) -> Self {
+        Diagnostic::new(code, path, None, message)
+    }
+
+    pub fn with_label(mut self, file: &RelPath, span: Option<Span>, message: impl Into<String>) -> Self {
+        self.labels.push(Label {
+            location: Location { file: file.clone(), span },
+            message: message.into(),
+        });
+        self
+    }
+
+    pub fn with_help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    pub fn with_severity(mut self, severity: Severity) -> Self {
+        self.severity = severity;
+        self
+    }
+
+    /// The order diagnostics are reported in: file, then position (no position first).
+    pub fn sort_key(&self) -> (&RelPath, Option<usize>, Option<usize>, Code, &str) {
+        let span = self.location.span;
+        (
+            &self.location.file,
+            span.map(|s| s.start),
+            span.map(|s| s.end),
+            self.code,
+            &self.message,
+        )
+    }
+}
+
+/// Sorts diagnostics into report order and drops exact repeats.
+pub fn sort(diagnostics: &mut Vec<Diagnostic>) {
+    diagnostics.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+    diagnostics.dedup();
+}
+
+/// Errors and warnings in a set of diagnostics.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    pub errors: usize,
+    pub warnings: usize,
+}
+
+impl Counts {
+    pub fn of(diagnostics: &[Diagnostic]) -> Counts {
+        let errors = diagnostics.iter().filter(|d| d.severity == Severity::Error).count();
+        Counts { errors, warnings: diagnostics.len() - errors }
+    }
+}

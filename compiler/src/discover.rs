@@ -1,0 +1,526 @@
+//! Discover: walk the layout of the root and workspace and decide what each
+//! entry is, without reading any file.
+//!
+//! The walk follows the layout of CONTRACT §1 to a fixed depth, so it cannot
+//! run away; entries are visited in bytewise name order, never in the file
+//! system's order. Anything the layout does not explain is reported, and its
+//! contents are left alone.
+
+use std::collections::BTreeMap;
+use std::ffi::OsStr;
+use std::path::{Path, PathBuf};
+
+use agentc_schema::names::{NameKind, check_name, suggest_name};
+
+use crate::catalog::Code;
+use crate::diagnostic::{Diagnostic, RelPath};
+use crate::fs::{EntryKind, Fs, is_loop_error};
+use crate::options::{Options, Scope};
+
+/// A file to read: where users see it and where it is on disk.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileRef {
+    pub rel: RelPath,
+    pub path: PathBuf,
+}
+
+/// Where a skill or tool is defined.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Owner {
+    Global,
+    Repo,
+    Agent(String),
+}
+
+/// A `SKILL.md` to read.
+#[derive(Clone, Debug)]
+pub struct SkillFile {
+    pub file: FileRef,
+    /// The folder's name, compared with the frontmatter `name`.
+    pub folder: String,
+    pub owner: Owner,
+}
+
+/// A tool folder: its id is the folder name.
+#[derive(Clone, Debug)]
+pub struct ToolDir {
+    pub folder: RelPath,
+    pub name: String,
+    pub owner: Owner,
+    pub manifest: Option<FileRef>,
+}
+
+/// How an agent is written.
+#[derive(Clone, Debug)]
+pub enum AgentFile {
+    Bundle(FileRef),
+    Package(FileRef),
+}
+
+/// An agent folder.
+#[derive(Clone, Debug)]
+pub struct AgentDir {
+    pub id: String,
+    pub folder: RelPath,
+    pub file: AgentFile,
+    /// Package style: other files at the agent's root, by name; which are entry
+    /// points is known only once `agent.json` is read.
+    pub root_files: BTreeMap<String, FileRef>,
+    pub workflows: Vec<FileRef>,
+    pub knowledge: Vec<FileRef>,
+    pub hooks: Vec<String>,
+}
+
+/// What discovery found.
+#[derive(Debug, Default)]
+pub struct Layout {
+    pub system_prompt: Option<FileRef>,
+    pub repo_prompt: Option<FileRef>,
+    pub skills: Vec<SkillFile>,
+    pub tools: Vec<ToolDir>,
+    pub agents: Vec<AgentDir>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// One classified directory entry.
+#[derive(Clone, Debug)]
+struct Entry {
+    name: String,
+    path: PathBuf,
+    rel: RelPath,
+    /// `File` or `Dir`, symlinks already followed and checked.
+    kind: EntryKind,
+}
+
+impl Entry {
+    fn is_file(&self, name: &str) -> bool {
+        self.kind == EntryKind::File && self.name == name
+    }
+
+    fn file_ref(&self) -> FileRef {
+        FileRef { rel: self.rel.clone(), path: self.path.clone() }
+    }
+}
+
+/// Resource files of `workflows/` and `knowledge/`: text the prompt can hold.
+const RESOURCE_EXTENSIONS: &[&str] = &["md", "txt", "json", "yaml", "yml", "csv", "sh"];
+
+struct Walk<'a> {
+    fs: &'a dyn Fs,
+    opts: &'a Options,
+    /// Canonical root and workspace: symlinks may lead anywhere inside them.
+    allowed: Vec<PathBuf>,
+    layout: Layout,
+}
+
+/// Walks the root (and the workspace, if any).
+pub fn discover(fs: &dyn Fs, opts: &Options, root_canon: &Path, workspace_canon: Option<&Path>) -> Layout {
+    let mut allowed = vec![root_canon.to_path_buf()];
+    allowed.extend(workspace_canon.map(Path::to_path_buf));
+    let mut walk = Walk { fs, opts, allowed, layout: Layout::default() };
+    walk.root(root_canon);
+    if let Some(ws) = &opts.workspace {
+        walk.workspace(ws);
+    }
+    walk.layout
+}
+
+impl Walk<'_> {
+    fn report(&mut self, diagnostic: Diagnostic) {
+        self.layout.diagnostics.push(diagnostic);
+    }
+
+    fn stray(&mut self, entry: &Entry, why: impl Into<String>) {
+        let path = if entry.kind == EntryKind::Dir { entry.rel.as_folder() } else { entry.rel.clone() };
+        let what = if entry.kind == EntryKind::Dir { "folder" } else { "file" };
+        let diagnostic = Diagnostic::on_path(
+            Code::StrayEntry,
+            &path,
+            format!("the {what} `{}` is not part of the layout; its contents are not read", entry.name),
+        )
+        .with_help(why);
+        self.report(diagnostic);
+    }
+
+    /// Lists a directory: sorted, with every entry classified and checked.
+    fn list(&mut self, dir: &Path, rel: &RelPath) -> Vec<Entry> {
+        let names = match self.fs.read_dir(dir) {
+            Ok(names) => names,
+            Err(err) => {
+                self.report(Diagnostic::on_path(
+                    Code::IoError,
+                    &rel.as_folder(),
+                    format!("the folder cannot be read: {err}"),
+                ));
+                return Vec::new();
+            }
+        };
+        let mut names: Vec<_> = names.into_iter().collect();
+        names.sort_by(|a, b| a.as_encoded_bytes().cmp(b.as_encoded_bytes()));
+        let dir_canon = self.fs.canonicalize(dir).ok();
+        names
+            .into_iter()
+            .filter_map(|name| self.classify(dir, dir_canon.as_deref(), rel, &name))
+            .collect()
+    }
+
+    /// Classifies one entry, following a symlink only where it stays inside.
+    fn classify(&mut self, dir: &Path, dir_canon: Option<&Path>, rel: &RelPath, name: &OsStr) -> Option<Entry> {
+        let path = dir.join(name);
+        let Some(utf8) = name.to_str() else {
+            let lossy = name.to_string_lossy();
+            self.report(
+                Diagnostic::on_path(Code::BadName, &rel.join(&lossy), format!("the name `{lossy}` is not valid UTF-8"))
+                    .with_help("rename it using lowercase letters, digits and `-`"),
+            );
+            return None;
+        };
+        let rel = rel.join(utf8);
+        let mut kind = match self.fs.kind(&path) {
+            Ok(kind) => kind,
+            Err(err) => {
+                self.report(Diagnostic::on_path(Code::IoError, &rel, format!("cannot inspect `{utf8}`: {err}")));
+                return None;
+            }
+        };
+        if kind == EntryKind::Symlink {
+            kind = self.follow(&path, dir_canon, &rel)?;
+        }
+        if let EntryKind::Special(what) = kind {
+            self.report(
+                Diagnostic::on_path(Code::SpecialFile, &rel, format!("`{utf8}` is {what}, not a file or folder"))
+                    .with_help("agentc never opens it; remove it from the agents directory"),
+            );
+            return None;
+        }
+        Some(Entry { name: utf8.to_owned(), path, rel, kind })
+    }
+
+    /// Resolves a symlink: refuses loops and targets outside the root and workspace.
+    fn follow(&mut self, path: &Path, dir_canon: Option<&Path>, rel: &RelPath) -> Option<EntryKind> {
+        let target = match self.fs.canonicalize(path) {
+            Ok(target) => target,
+            Err(err) if is_loop_error(&err) => {
+                self.report(
+                    Diagnostic::on_path(Code::SymlinkLoop, rel, "this symbolic link leads back to itself")
+                        .with_help("point the link at a real file or folder, or remove it"),
+                );
+                return None;
+            }
+            Err(err) => {
+                self.report(Diagnostic::on_path(
+                    Code::IoError,
+                    rel,
+                    format!("this symbolic link cannot be followed: {err}"),
+                ));
+                return None;
+            }
+        };
+        let kind = self.fs.kind_followed(path).ok()?;
+        let shown = if kind == EntryKind::Dir { rel.as_folder() } else { rel.clone() };
+        if !self.allowed.iter().any(|inside| target.starts_with(inside)) {
+            self.report(
+                Diagnostic::on_path(
+                    Code::PathEscape,
+                    &shown,
+                    format!("this symbolic link leads outside the agents directory, to `{}`", target.display()),
+                )
+                .with_help("agentc reads only inside the root and the workspace; copy the file in instead"),
+            );
+            return None;
+        }
+        if kind == EntryKind::Dir && dir_canon.is_some_and(|dir| dir.starts_with(&target)) {
+            self.report(
+                Diagnostic::on_path(Code::SymlinkLoop, &shown, "this symbolic link leads to a folder that contains it")
+                    .with_help("remove the link; following it would walk the same folders forever"),
+            );
+            return None;
+        }
+        Some(kind)
+    }
+
+    /// Reports a name that breaks the rule for `kind`; returns whether it is fine.
+    fn check_folder_name(&mut self, entry: &Entry, kind: NameKind) -> bool {
+        let Err(err) = check_name(kind, &entry.name) else { return true };
+        let mut diagnostic = Diagnostic::on_path(
+            Code::BadName,
+            &entry.rel.as_folder(),
+            format!("the {} name `{}` breaks the naming rule: {err}", kind.noun(), entry.name),
+        );
+        let rule = if kind.allows_underscore() {
+            "lowercase letters, digits, `-` and `_`, starting with a letter or digit, at most 64 characters"
+        } else {
+            "lowercase letters, digits and `-`, starting with a letter or digit, at most 64 characters"
+        };
+        diagnostic = diagnostic.with_help(match suggest_name(kind, &entry.name) {
+            Some(better) => format!("rename the folder to `{better}`; names use {rule}"),
+            None => format!("names use {rule}"),
+        });
+        self.report(diagnostic);
+        false
+    }
+
+    fn root(&mut self, root: &Path) {
+        let rel = RelPath::root("");
+        let entries = self.list(root, &rel);
+        if let Some(skill) = entries.iter().find(|e| e.is_file("SKILL.md")) {
+            // The single-skill layout: the root is one skill, and the rest of it is
+            // that skill's resources, which agentc does not read.
+            if !self.opts.excludes(Scope::GlobalSkills) {
+                let folder = root.file_name().and_then(OsStr::to_str).unwrap_or_default().to_owned();
+                self.layout.skills.push(SkillFile { file: skill.file_ref(), folder, owner: Owner::Global });
+            }
+            return;
+        }
+        for entry in entries {
+            match (entry.kind, entry.name.as_str()) {
+                (EntryKind::File, "SYSTEM.md") => {
+                    if !self.opts.excludes(Scope::SystemPrompt) {
+                        self.layout.system_prompt = Some(entry.file_ref());
+                    }
+                }
+                (EntryKind::File, _) => self.stray(
+                    &entry,
+                    "at the root agentc reads SYSTEM.md, and SKILL.md when the root is one skill",
+                ),
+                (EntryKind::Dir, "skills") => {
+                    let children = self.list(&entry.path, &entry.rel);
+                    self.refuse_agent_in_reserved(&entry, &children);
+                    if !self.opts.excludes(Scope::GlobalSkills) {
+                        self.skills_dir(children, Owner::Global);
+                    }
+                }
+                (EntryKind::Dir, "tools") => {
+                    let children = self.list(&entry.path, &entry.rel);
+                    self.refuse_agent_in_reserved(&entry, &children);
+                    if !self.opts.excludes(Scope::GlobalTools) {
+                        self.tools_dir(children, Owner::Global);
+                    }
+                }
+                (EntryKind::Dir, _) => {
+                    let children = self.list(&entry.path, &entry.rel);
+                    let is_agent = children.iter().any(|c| c.is_file("AGENT.md") || c.is_file("agent.json"));
+                    if is_agent {
+                        self.agent(&entry, children);
+                    } else if let Some(skill) = children.iter().find(|c| c.is_file("SKILL.md")) {
+                        if !self.opts.excludes(Scope::GlobalSkills) {
+                            self.layout.skills.push(SkillFile {
+                                file: skill.file_ref(),
+                                folder: entry.name.clone(),
+                                owner: Owner::Global,
+                            });
+                        }
+                    } else {
+                        self.stray(
+                            &entry,
+                            "a folder at the root is an agent (it holds AGENT.md or agent.json) \
+                             or a skill (it holds SKILL.md); this one holds neither",
+                        );
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// `skills/` and `tools/` at the root are reserved: they cannot be agents.
+    fn refuse_agent_in_reserved(&mut self, entry: &Entry, children: &[Entry]) {
+        if let Some(file) = children.iter().find(|c| c.is_file("AGENT.md") || c.is_file("agent.json")) {
+            self.report(
+                Diagnostic::on_path(
+                    Code::ReservedName,
+                    &entry.rel.as_folder(),
+                    format!("`{}` is reserved for the layout and cannot be an agent, but it holds {}", entry.name, file.name),
+                )
+                .with_help(format!("move the agent into a folder with its own name, e.g. `{}-agent/`", entry.name)),
+            );
+        }
+    }
+
+    fn skills_dir(&mut self, children: Vec<Entry>, owner: Owner) {
+        for child in children {
+            if child.kind == EntryKind::File {
+                if child.name != "AGENT.md" && child.name != "agent.json" {
+                    self.stray(&child, "each skill is a folder holding SKILL.md: skills/<skill>/SKILL.md");
+                }
+                continue;
+            }
+            let inside = self.list(&child.path, &child.rel);
+            match inside.iter().find(|c| c.is_file("SKILL.md")) {
+                Some(skill) => self.layout.skills.push(SkillFile {
+                    file: skill.file_ref(),
+                    folder: child.name.clone(),
+                    owner: owner.clone(),
+                }),
+                None => self.stray(&child, "a skill folder must hold SKILL.md"),
+            }
+        }
+    }
+
+    fn tools_dir(&mut self, children: Vec<Entry>, owner: Owner) {
+        for child in children {
+            if child.kind == EntryKind::File {
+                if child.name != "AGENT.md" && child.name != "agent.json" {
+                    self.stray(&child, "each tool is a folder: tools/<tool>/manifest.json");
+                }
+                continue;
+            }
+            let inside = self.list(&child.path, &child.rel);
+            let manifest = inside.iter().find(|c| c.is_file("manifest.json")).map(Entry::file_ref);
+            // An agent's private tool may be a name alone (its implementation is the
+            // host's); a shared tool is defined by its descriptor.
+            if manifest.is_none() && !matches!(owner, Owner::Agent(_)) {
+                self.stray(&child, "a shared tool folder must hold manifest.json");
+                continue;
+            }
+            if !self.check_folder_name(&child, NameKind::Tool) {
+                continue;
+            }
+            self.layout.tools.push(ToolDir {
+                folder: child.rel.as_folder(),
+                name: child.name.clone(),
+                owner: owner.clone(),
+                manifest,
+            });
+        }
+    }
+
+    fn agent(&mut self, entry: &Entry, children: Vec<Entry>) {
+        self.check_folder_name(entry, NameKind::Agent);
+        let bundle = children.iter().find(|c| c.is_file("AGENT.md"));
+        let package = children.iter().find(|c| c.is_file("agent.json"));
+        let file = match (bundle, package) {
+            (Some(_), Some(_)) => {
+                self.report(
+                    Diagnostic::on_path(
+                        Code::AmbiguousAgent,
+                        &entry.rel.as_folder(),
+                        format!("the agent `{}` has both AGENT.md and agent.json", entry.name),
+                    )
+                    .with_help("keep one: AGENT.md for a bundle-style agent, agent.json for a package"),
+                );
+                return;
+            }
+            (Some(md), None) => AgentFile::Bundle(md.file_ref()),
+            (None, Some(json)) => AgentFile::Package(json.file_ref()),
+            (None, None) => return,
+        };
+        let is_package = matches!(file, AgentFile::Package(_));
+        let id = entry.name.clone();
+        let mut agent = AgentDir {
+            id: id.clone(),
+            folder: entry.rel.as_folder(),
+            file,
+            root_files: BTreeMap::new(),
+            workflows: Vec::new(),
+            knowledge: Vec::new(),
+            hooks: Vec::new(),
+        };
+        for child in children {
+            match (child.kind, child.name.as_str()) {
+                (EntryKind::File, "AGENT.md" | "agent.json") => {}
+                (EntryKind::File, _) if is_package => {
+                    agent.root_files.insert(child.name.clone(), child.file_ref());
+                }
+                (EntryKind::File, _) => self.stray(&child, "a bundle-style agent reads only AGENT.md at its root"),
+                (EntryKind::Dir, "skills") => {
+                    if !self.opts.excludes(Scope::AgentSkills) {
+                        let inside = self.list(&child.path, &child.rel);
+                        self.skills_dir(inside, Owner::Agent(id.clone()));
+                    }
+                }
+                (EntryKind::Dir, "tools") => {
+                    if !self.opts.excludes(Scope::AgentTools) {
+                        let inside = self.list(&child.path, &child.rel);
+                        self.tools_dir(inside, Owner::Agent(id.clone()));
+                    }
+                }
+                (EntryKind::Dir, "hooks") => {
+                    for hook in self.list(&child.path, &child.rel) {
+                        if hook.kind == EntryKind::File {
+                            self.stray(&hook, "each hook is a folder: hooks/<hook>/");
+                        } else if self.check_folder_name(&hook, NameKind::Hook) {
+                            agent.hooks.push(hook.name.clone());
+                        }
+                    }
+                }
+                (EntryKind::Dir, "workflows" | "knowledge") if is_package => {
+                    if self.opts.excludes(Scope::AgentPrompt) {
+                        continue;
+                    }
+                    let files = self.resources(&child);
+                    if child.name == "workflows" {
+                        agent.workflows = files;
+                    } else {
+                        agent.knowledge = files;
+                    }
+                }
+                (EntryKind::Dir, "workflows" | "knowledge") => self.stray(
+                    &child,
+                    format!("{}/ is read for package-style agents (agent.json) only", child.name),
+                ),
+                (EntryKind::Dir, _) => self.stray(
+                    &child,
+                    "inside an agent, agentc reads skills/, tools/, hooks/, workflows/ and knowledge/",
+                ),
+                _ => {}
+            }
+        }
+        self.layout.agents.push(agent);
+    }
+
+    /// The files of `workflows/` or `knowledge/`, in name order.
+    fn resources(&mut self, dir: &Entry) -> Vec<FileRef> {
+        let mut files = Vec::new();
+        for entry in self.list(&dir.path, &dir.rel) {
+            let extension = entry.name.rsplit_once('.').map(|(_, ext)| ext);
+            match entry.kind {
+                EntryKind::File if extension.is_some_and(|ext| RESOURCE_EXTENSIONS.contains(&ext)) => {
+                    files.push(entry.file_ref());
+                }
+                EntryKind::File => self.stray(
+                    &entry,
+                    format!("resource files are text: .{}", RESOURCE_EXTENSIONS.join(", .")),
+                ),
+                _ => self.stray(&entry, format!("{}/ holds files only, not folders", dir.name)),
+            }
+        }
+        files
+    }
+
+    fn workspace(&mut self, workspace: &Path) {
+        let rel = RelPath::workspace("");
+        let ws_canon = self.fs.canonicalize(workspace).ok();
+        if !self.opts.excludes(Scope::RepoPrompt) {
+            if let Some(entry) = self.classify(workspace, ws_canon.as_deref(), &rel, OsStr::new("AGENTS.md")) {
+                if entry.kind == EntryKind::File {
+                    self.layout.repo_prompt = Some(entry.file_ref());
+                }
+            }
+        }
+        let dot_agents = workspace.join(".agents");
+        if self.fs.kind(&dot_agents).is_err() {
+            return;
+        }
+        let Some(agents_dir) = self.classify(workspace, ws_canon.as_deref(), &rel, OsStr::new(".agents")) else {
+            return;
+        };
+        if agents_dir.kind != EntryKind::Dir {
+            return;
+        }
+        for entry in self.list(&agents_dir.path, &agents_dir.rel) {
+            match (entry.kind, entry.name.as_str()) {
+                (EntryKind::Dir, "skills") if !self.opts.excludes(Scope::RepoSkills) => {
+                    let inside = self.list(&entry.path, &entry.rel);
+                    self.skills_dir(inside, Owner::Repo);
+                }
+                (EntryKind::Dir, "tools") if !self.opts.excludes(Scope::RepoTools) => {
+                    let inside = self.list(&entry.path, &entry.rel);
+                    self.tools_dir(inside, Owner::Repo);
+                }
+                // The rest of .agents/ belongs to other tools.
+                _ => {}
+            }
+        }
+    }
+}

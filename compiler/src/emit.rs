@@ -1,0 +1,188 @@
+//! Emit: diagnostics rendered for people (rustc style) and for machines (JSON lines).
+
+use std::collections::BTreeMap;
+
+use annotate_snippets::renderer::DecorStyle;
+use annotate_snippets::{AnnotationKind, Group, Level, Origin, Renderer, Snippet};
+use serde_json::{Map, Value, json};
+
+use crate::diagnostic::{Counts, Diagnostic, Location, RelPath, Severity};
+use crate::source::Source;
+
+/// The sources diagnostics point into.
+pub type Sources = BTreeMap<RelPath, Source>;
+
+/// Renders one diagnostic the way rustc does.
+pub fn human(diagnostic: &Diagnostic, sources: &Sources, color: bool) -> String {
+    let level = match diagnostic.severity {
+        Severity::Error => Level::ERROR,
+        Severity::Warning => Level::WARNING,
+    };
+    let title = level.primary_title(diagnostic.message.as_str()).id(diagnostic.code.as_str());
+    let mut group = Group::with_title(title);
+
+    // One snippet per file: the primary location first, then labels elsewhere.
+    let primary = &diagnostic.location;
+    let mut files: Vec<&RelPath> = vec![&primary.file];
+    for label in &diagnostic.labels {
+        if !files.contains(&&label.location.file) {
+            files.push(&label.location.file);
+        }
+    }
+    let mut notes = Vec::new();
+    for file in files {
+        let mut marks: Vec<(&Location, Option<&str>, bool)> = Vec::new();
+        if &primary.file == file {
+            marks.push((primary, None, true));
+        }
+        for label in diagnostic.labels.iter().filter(|l| &l.location.file == file) {
+            marks.push((&label.location, Some(label.message.as_str()), false));
+        }
+        let source = sources.get(file);
+        let spanned: Vec<_> = marks.iter().filter(|(loc, ..)| loc.span.is_some()).collect();
+        match source {
+            Some(source) if !spanned.is_empty() => {
+                let window = Window::new(source, spanned.iter().filter_map(|(loc, ..)| loc.span));
+                let mut snippet = Snippet::source(window.text.clone())
+                    .line_start(window.first_line + 1)
+                    .path(file.to_string())
+                    .fold(true);
+                for (loc, label, is_primary) in &spanned {
+                    let Some(span) = loc.span else { continue };
+                    let kind = if *is_primary { AnnotationKind::Primary } else { AnnotationKind::Context };
+                    let annotation = kind.span(window.map(source, span));
+                    snippet = snippet.annotation(match label {
+                        Some(label) => annotation.label(*label),
+                        None => annotation,
+                    });
+                }
+                group = group.element(snippet);
+                for (loc, label, _) in marks.iter().filter(|(loc, ..)| loc.span.is_none()) {
+                    if let Some(label) = label {
+                        notes.push(format!("{}: {label}", loc.file));
+                    }
+                }
+            }
+            _ => {
+                group = group.element(Origin::path(file.to_string()));
+                for (_, label, _) in &marks {
+                    if let Some(label) = label {
+                        notes.push(format!("{file}: {label}"));
+                    }
+                }
+            }
+        }
+    }
+    for note in &notes {
+        group = group.element(Level::NOTE.message(note.as_str()));
+    }
+    if let Some(help) = &diagnostic.help {
+        group = group.element(Level::HELP.message(help.as_str()));
+    }
+    let renderer = if color { Renderer::styled() } else { Renderer::plain() };
+    renderer.decor_style(DecorStyle::Ascii).render(&[group])
+}
+
+/// The closing line of a human report.
+pub fn human_summary(counts: Counts, color: bool) -> String {
+    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+    let (level, text) = match (counts.errors, counts.warnings) {
+        (0, 0) => return "no problems found".to_owned(),
+        (0, w) => (Level::WARNING, format!("{} emitted", plural(w, "warning"))),
+        (e, 0) => (Level::ERROR, format!("could not compile due to {}", plural(e, "error"))),
+        (e, w) => (
+            Level::ERROR,
+            format!("could not compile due to {}; {} emitted", plural(e, "error"), plural(w, "warning")),
+        ),
+    };
+    let renderer = if color { Renderer::styled() } else { Renderer::plain() };
+    renderer.render(&[Group::with_title(level.primary_title(text))])
+}
+
+/// One diagnostic as a JSON object (CONTRACT §3), keys in the contract's order.
+pub fn json(diagnostic: &Diagnostic, sources: &Sources) -> Value {
+    let mut object = Map::new();
+    object.insert("type".into(), json!("diagnostic"));
+    object.insert("code".into(), json!(diagnostic.code.as_str()));
+    object.insert("severity".into(), json!(diagnostic.severity.as_str()));
+    object.insert("message".into(), json!(diagnostic.message));
+    position(&mut object, &diagnostic.location, sources, true);
+    if let Some(help) = &diagnostic.help {
+        object.insert("help".into(), json!(help));
+    }
+    let labels: Vec<Value> = diagnostic
+        .labels
+        .iter()
+        .map(|label| {
+            let mut entry = Map::new();
+            position(&mut entry, &label.location, sources, false);
+            entry.insert("message".into(), json!(label.message));
+            Value::Object(entry)
+        })
+        .collect();
+    object.insert("labels".into(), Value::Array(labels));
+    Value::Object(object)
+}
+
+fn position(object: &mut Map<String, Value>, location: &Location, sources: &Sources, with_end: bool) {
+    object.insert("file".into(), json!(location.file.to_string()));
+    let (Some(span), Some(source)) = (location.span, sources.get(&location.file)) else { return };
+    let (start, end) = source.span_bounds(span);
+    object.insert("line".into(), json!(start.line));
+    object.insert("column".into(), json!(start.column));
+    if with_end {
+        object.insert("end_line".into(), json!(end.line));
+        object.insert("end_column".into(), json!(end.column));
+    }
+}
+
+/// The last line of JSON output.
+pub fn json_summary(counts: Counts) -> Value {
+    json!({ "type": "summary", "errors": counts.errors, "warnings": counts.warnings })
+}
+
+/// The lines a snippet shows, with `\r` line ends removed so they render cleanly.
+struct Window {
+    text: String,
+    first_line: usize,
+    /// For each shown line: its start in the source and in `text`.
+    starts: Vec<(usize, usize)>,
+}
+
+impl Window {
+    fn new(source: &Source, spans: impl Iterator<Item = agentc_schema::Span>) -> Window {
+        let mut lines: Vec<usize> = Vec::new();
+        for span in spans {
+            let first = source.line_index(span.start);
+            let last = source.line_index(span.end.max(span.start));
+            lines.extend(first..=last);
+        }
+        lines.sort_unstable();
+        lines.dedup();
+        let first_line = lines.first().copied().unwrap_or(0);
+        let last_line = lines.last().copied().unwrap_or(0);
+        let mut text = String::new();
+        let mut starts = Vec::new();
+        for index in first_line..=last_line {
+            let range = source.line_range(index);
+            starts.push((range.start, text.len()));
+            text.push_str(&source.text[range]);
+            text.push('\n');
+        }
+        Window { text, first_line, starts }
+    }
+
+    /// Maps a source span into the window's text.
+    fn map(&self, source: &Source, span: agentc_schema::Span) -> std::ops::Range<usize> {
+        let at = |offset: usize| {
+            let line = source.line_index(offset).saturating_sub(self.first_line);
+            let (source_start, text_start) = self.starts.get(line).copied().unwrap_or((0, 0));
+            let line_len = source.line_range(line + self.first_line).len();
+            let column = offset.saturating_sub(source_start).min(line_len);
+            text_start + column
+        };
+        let start = at(span.start);
+        let end = at(span.end.max(span.start)).max(start);
+        start..end
+    }
+}

@@ -1,0 +1,126 @@
+//! What a compile is asked to do: the root, the workspace, the registry and the
+//! scopes switched off.
+
+use std::collections::BTreeSet;
+use std::fmt;
+use std::path::PathBuf;
+
+/// The default bound on a file's size: 16 MiB.
+pub const DEFAULT_MAX_FILE_SIZE: u64 = 16 * 1024 * 1024;
+
+/// A scope a user can switch off with `--exclude`, to resolve a collision deliberately.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Scope {
+    SystemPrompt,
+    AgentPrompt,
+    RepoPrompt,
+    GlobalSkills,
+    AgentSkills,
+    RepoSkills,
+    GlobalTools,
+    AgentTools,
+    RepoTools,
+}
+
+impl Scope {
+    pub const ALL: [Scope; 9] = [
+        Scope::SystemPrompt,
+        Scope::AgentPrompt,
+        Scope::RepoPrompt,
+        Scope::GlobalSkills,
+        Scope::AgentSkills,
+        Scope::RepoSkills,
+        Scope::GlobalTools,
+        Scope::AgentTools,
+        Scope::RepoTools,
+    ];
+
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Scope::SystemPrompt => "system-prompt",
+            Scope::AgentPrompt => "agent-prompt",
+            Scope::RepoPrompt => "repo-prompt",
+            Scope::GlobalSkills => "global-skills",
+            Scope::AgentSkills => "agent-skills",
+            Scope::RepoSkills => "repo-skills",
+            Scope::GlobalTools => "global-tools",
+            Scope::AgentTools => "agent-tools",
+            Scope::RepoTools => "repo-tools",
+        }
+    }
+
+    pub const fn describe(self) -> &'static str {
+        match self {
+            Scope::SystemPrompt => "the root's SYSTEM.md",
+            Scope::AgentPrompt => "each agent's own prompt (AGENT.md body and instructions; entry points, workflows/, knowledge/)",
+            Scope::RepoPrompt => "the workspace's AGENTS.md",
+            Scope::GlobalSkills => "the root's skills/, flat <skill>/SKILL.md folders and a root SKILL.md",
+            Scope::AgentSkills => "agents' private skills/",
+            Scope::RepoSkills => "the workspace's .agents/skills/",
+            Scope::GlobalTools => "the root's tools/",
+            Scope::AgentTools => "agents' private tools/",
+            Scope::RepoTools => "the workspace's .agents/tools/",
+        }
+    }
+
+    /// Parses one scope name.
+    pub fn parse(name: &str) -> Result<Scope, UnknownScope> {
+        Scope::ALL
+            .into_iter()
+            .find(|s| s.as_str() == name)
+            .ok_or_else(|| UnknownScope(name.to_owned()))
+    }
+
+    /// Parses a comma-separated list (`--exclude a,b`).
+    pub fn parse_list(list: &str) -> Result<Vec<Scope>, UnknownScope> {
+        list.split(',').map(|s| Scope::parse(s.trim())).collect()
+    }
+}
+
+impl fmt::Display for Scope {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A name given to `--exclude` that is not a scope.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownScope(pub String);
+
+impl fmt::Display for UnknownScope {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<_> = Scope::ALL.iter().map(|s| s.as_str()).collect();
+        write!(f, "`{}` is not a scope; the scopes are: {}", self.0, names.join(", "))
+    }
+}
+
+impl std::error::Error for UnknownScope {}
+
+/// Everything a compile needs to know.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The agents directory.
+    pub root: PathBuf,
+    /// The repository root contributing `AGENTS.md` and `.agents/`.
+    pub workspace: Option<PathBuf>,
+    /// The host's registry file (JSON or YAML).
+    pub registry: Option<PathBuf>,
+    pub exclude: BTreeSet<Scope>,
+    pub max_file_size: u64,
+}
+
+impl Options {
+    pub fn new(root: impl Into<PathBuf>) -> Options {
+        Options {
+            root: root.into(),
+            workspace: None,
+            registry: None,
+            exclude: BTreeSet::new(),
+            max_file_size: DEFAULT_MAX_FILE_SIZE,
+        }
+    }
+
+    pub fn excludes(&self, scope: Scope) -> bool {
+        self.exclude.contains(&scope)
+    }
+}

@@ -1,0 +1,87 @@
+//! The located value tree both YAML and JSON are read into.
+//!
+//! Every node keeps the byte range it was written at, so the decoder can point a
+//! diagnostic at the value itself. Duplicate keys never reach the tree: the
+//! readers report them and keep the first occurrence.
+
+use agentc_schema::Span;
+
+/// A value with its source range.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Node {
+    pub span: Span,
+    pub value: Value,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    Null,
+    Bool(bool),
+    Int(i64),
+    UInt(u64),
+    Float(f64),
+    Str(String),
+    Seq(Vec<Node>),
+    Map(Vec<Entry>),
+}
+
+/// A mapping entry; the key is a string scalar with its own span.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Entry {
+    pub key: String,
+    pub key_span: Span,
+    pub value: Node,
+}
+
+impl Node {
+    /// What kind of value this is, for messages ("found a list").
+    pub fn describe(&self) -> &'static str {
+        match self.value {
+            Value::Null => "null",
+            Value::Bool(_) => "a boolean",
+            Value::Int(_) | Value::UInt(_) => "an integer",
+            Value::Float(_) => "a number",
+            Value::Str(_) => "a string",
+            Value::Seq(_) => "a list",
+            Value::Map(_) => "a mapping",
+        }
+    }
+
+    /// Counts the nodes in this subtree (used to bound alias expansion).
+    pub fn size(&self) -> usize {
+        1 + match &self.value {
+            Value::Seq(items) => items.iter().map(Node::size).sum(),
+            Value::Map(entries) => entries.iter().map(|e| 1 + e.value.size()).sum(),
+            _ => 0,
+        }
+    }
+
+    /// The value as plain JSON (for metadata kept as written).
+    pub fn to_json(&self) -> serde_json::Value {
+        use serde_json::Value as J;
+        match &self.value {
+            Value::Null => J::Null,
+            Value::Bool(b) => J::Bool(*b),
+            Value::Int(i) => J::from(*i),
+            Value::UInt(u) => J::from(*u),
+            Value::Float(f) => serde_json::Number::from_f64(*f).map_or(J::Null, J::Number),
+            Value::Str(s) => J::String(s.clone()),
+            Value::Seq(items) => J::Array(items.iter().map(Node::to_json).collect()),
+            Value::Map(entries) => {
+                J::Object(entries.iter().map(|e| (e.key.clone(), e.value.to_json())).collect())
+            }
+        }
+    }
+}
+
+/// A duplicate key found while building a mapping.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DuplicateKey {
+    pub key: String,
+    pub first: Span,
+    pub second: Span,
+}
+
+/// How deep collections may nest; deeper input is refused before it can
+/// exhaust the stack.
+pub const MAX_DEPTH: usize = 128;

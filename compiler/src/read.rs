@@ -1,0 +1,63 @@
+//! Read: the discovered files' bytes into text, in parallel and within bounds.
+
+use rayon::prelude::*;
+
+use crate::catalog::Code;
+use crate::diagnostic::Diagnostic;
+use crate::discover::FileRef;
+use crate::fs::{Fs, ReadOutcome};
+use crate::source::Source;
+
+const BOM: &str = "\u{feff}";
+
+/// A file read: its text, or why it could not be (with, for a file that is
+/// not UTF-8, a lossy copy so the diagnostic can show the line).
+pub type ReadResult = Result<Source, (Diagnostic, Option<Source>)>;
+
+/// Reads every file in parallel; results come back in the order given.
+pub fn read_all(fs: &dyn Fs, files: &[FileRef], max_size: u64) -> Vec<ReadResult> {
+    files.par_iter().map(|file| read_one(fs, file, max_size)).collect()
+}
+
+/// Reads one file: bounded, UTF-8, a leading BOM removed.
+pub fn read_one(fs: &dyn Fs, file: &FileRef, max_size: u64) -> ReadResult {
+    let bytes = match fs.read(&file.path, max_size) {
+        Ok(ReadOutcome::Bytes(bytes)) => bytes,
+        Ok(ReadOutcome::TooLarge(size)) => {
+            let diagnostic = Diagnostic::on_path(
+                Code::FileTooLarge,
+                &file.rel,
+                format!("the file is {size} bytes, over the bound of {max_size} bytes"),
+            )
+            .with_help("shrink the file, or raise the bound with `--max-file-size BYTES`");
+            return Err((diagnostic, None));
+        }
+        Err(err) => {
+            let diagnostic =
+                Diagnostic::on_path(Code::IoError, &file.rel, format!("the file cannot be read: {err}"));
+            return Err((diagnostic, None));
+        }
+    };
+    let skip = if bytes.starts_with(BOM.as_bytes()) { BOM.len() } else { 0 };
+    match std::str::from_utf8(&bytes[skip..]) {
+        Ok(text) => Ok(Source::new(file.rel.clone(), text)),
+        Err(err) => {
+            let offset = err.valid_up_to();
+            let bad_len = err.error_len().unwrap_or(1);
+            let lossy = String::from_utf8_lossy(&bytes[skip..]).into_owned();
+            let source = Source::new(file.rel.clone(), lossy);
+            let replacement = '\u{fffd}'.len_utf8();
+            let diagnostic = Diagnostic::at(
+                Code::NotUtf8,
+                &file.rel,
+                agentc_schema::Span::new(offset, offset + replacement),
+                format!(
+                    "the file is not valid UTF-8: {bad_len} bad byte(s) at byte offset {}",
+                    offset + skip
+                ),
+            )
+            .with_help("save the file as UTF-8");
+            Err((diagnostic, Some(source)))
+        }
+    }
+}

@@ -99,3 +99,59 @@ impl std::fmt::Display for Code {
         f.write_str(self.as_str())
     }
 }
+
+/// The README's table of codes, generated from this catalog.
+pub fn markdown_table() -> String {
+    let mut out = String::from("| code | severity | meaning |\n|---|---|---|\n");
+    for code in Code::ALL {
+        let severity = match code {
+            Code::UnknownField => "error in JSON, warning in frontmatter",
+            _ => code.default_severity().as_str(),
+        };
+        out.push_str(&format!(
+            "| `{}` | {severity} | {} |\n",
+            code.as_str(),
+            code.summary()
+        ));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_explanation_has_its_sections() {
+        for code in Code::ALL {
+            let text = code.explanation();
+            assert!(
+                text.starts_with(&format!("# {}\n", code.as_str())),
+                "{code}: title"
+            );
+            let example = text
+                .find("\n## Example\n")
+                .unwrap_or_else(|| panic!("{code}: no example"));
+            let fix = text
+                .find("\n## Fix\n")
+                .unwrap_or_else(|| panic!("{code}: no fix"));
+            assert!(example < fix, "{code}: the fix comes before the example");
+            assert!(text.contains("```"), "{code}: no code block");
+        }
+    }
+
+    #[test]
+    fn codes_are_unique_kebab_case() {
+        let mut seen = std::collections::HashSet::new();
+        for code in Code::ALL {
+            let name = code.as_str();
+            assert!(seen.insert(name), "{name} twice");
+            assert!(
+                name.chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'),
+                "{name}"
+            );
+            assert_eq!(Code::parse(name), Some(*code));
+        }
+    }
+}

@@ -56,7 +56,11 @@ enum Command {
     /// Explain a diagnostic code, with a failing example and its fix.
     Explain {
         /// The code, e.g. `unknown-tool`.
-        code: String,
+        #[arg(required_unless_present = "list")]
+        code: Option<String>,
+        /// List every code with its severity and meaning, as a Markdown table.
+        #[arg(long, conflicts_with = "code")]
+        list: bool,
     },
 }
 
@@ -120,16 +124,33 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>, io: &mut
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(err) => {
-            let code = if err.use_stderr() { EXIT_USAGE } else { EXIT_OK };
-            let text = if io.color { err.render().ansi().to_string() } else { err.render().to_string() };
-            let _ = if err.use_stderr() { write!(io.stderr, "{text}") } else { write!(io.stdout, "{text}") };
+            let code = if err.use_stderr() {
+                EXIT_USAGE
+            } else {
+                EXIT_OK
+            };
+            let text = if io.color {
+                err.render().ansi().to_string()
+            } else {
+                err.render().to_string()
+            };
+            let _ = if err.use_stderr() {
+                write!(io.stderr, "{text}")
+            } else {
+                write!(io.stdout, "{text}")
+            };
             return code;
         }
     };
     let result = match cli.command {
         Command::Check(args) => check(args, io),
         Command::Schema(args) => schema(args, io),
-        Command::Explain { code } => explain(&code, io),
+        Command::Explain { list: true, .. } => {
+            write!(io.stdout, "{}", crate::catalog::markdown_table())
+                .map(|_| EXIT_OK)
+                .map_err(Into::into)
+        }
+        Command::Explain { code, .. } => explain(code.as_deref().unwrap_or_default(), io),
     };
     result.unwrap_or_else(|err| {
         let _ = writeln!(io.stderr, "error: {err}");
@@ -157,32 +178,49 @@ fn check(args: CheckArgs, io: &mut Io<'_>) -> CliResult {
         Ok(compilation) => compilation,
         Err(SetupError::Registry(compilation)) => {
             report(&compilation, format, io)?;
-            writeln!(io.stderr, "error: the registry file has errors; agentc cannot check against it")?;
+            writeln!(
+                io.stderr,
+                "error: the registry file has errors; agentc cannot check against it"
+            )?;
             return Ok(EXIT_USAGE);
         }
         Err(err) => return Err(err.into()),
     };
     let counts = report(&compilation, format, io)?;
-    Ok(if counts.errors > 0 || (args.common.deny_warnings && counts.warnings > 0) {
-        EXIT_ERRORS
-    } else {
-        EXIT_OK
-    })
+    Ok(
+        if counts.errors > 0 || (args.common.deny_warnings && counts.warnings > 0) {
+            EXIT_ERRORS
+        } else {
+            EXIT_OK
+        },
+    )
 }
 
 /// Prints every diagnostic and the summary; returns the counts.
-fn report(compilation: &Compilation, format: MessageFormat, io: &mut Io<'_>) -> Result<Counts, std::io::Error> {
+fn report(
+    compilation: &Compilation,
+    format: MessageFormat,
+    io: &mut Io<'_>,
+) -> Result<Counts, std::io::Error> {
     let counts = Counts::of(&compilation.diagnostics);
     match format {
         MessageFormat::Human => {
             for diagnostic in &compilation.diagnostics {
-                writeln!(io.stderr, "{}\n", emit::human(diagnostic, &compilation.sources, io.color))?;
+                writeln!(
+                    io.stderr,
+                    "{}\n",
+                    emit::human(diagnostic, &compilation.sources, io.color)
+                )?;
             }
             writeln!(io.stderr, "{}", emit::human_summary(counts, io.color))?;
         }
         MessageFormat::Json => {
             for diagnostic in &compilation.diagnostics {
-                writeln!(io.stdout, "{}", emit::json(diagnostic, &compilation.sources))?;
+                writeln!(
+                    io.stdout,
+                    "{}",
+                    emit::json(diagnostic, &compilation.sources)
+                )?;
             }
             writeln!(io.stdout, "{}", emit::json_summary(counts))?;
         }
@@ -193,7 +231,10 @@ fn report(compilation: &Compilation, format: MessageFormat, io: &mut Io<'_>) -> 
 fn parse_kind(name: &str) -> Result<Kind, String> {
     Kind::from_name(name).ok_or_else(|| {
         let names: Vec<_> = Kind::ALL.iter().map(|k| k.name()).collect();
-        format!("`{name}` is not a schema kind; the kinds are: {}", names.join(", "))
+        format!(
+            "`{name}` is not a schema kind; the kinds are: {}",
+            names.join(", ")
+        )
     })
 }
 
@@ -213,7 +254,10 @@ fn schema(args: SchemaArgs, io: &mut Io<'_>) -> CliResult {
         }
         (None, Some(_)) => write!(io.stdout, "{}", kinds[0].schema_text())?,
         (None, None) => {
-            writeln!(io.stdout, "Schema kinds (print one with `agentc schema KIND`, write all with `--out DIR`):")?;
+            writeln!(
+                io.stdout,
+                "Schema kinds (print one with `agentc schema KIND`, write all with `--out DIR`):"
+            )?;
             for kind in Kind::ALL {
                 writeln!(io.stdout, "  {:<10} {}", kind.name(), kind.describes())?;
             }
@@ -232,9 +276,12 @@ fn explain(code: &str, io: &mut Io<'_>) -> CliResult {
             let names = Code::ALL.iter().map(|c| c.as_str());
             let hint = match did_you_mean(code, names) {
                 Some(close) => format!("did you mean `{close}`?"),
-                None => "run `agentc explain --help`; the codes are listed in the README".to_owned(),
+                None => "`agentc explain --list` lists them all".to_owned(),
             };
-            writeln!(io.stderr, "error: `{code}` is not a diagnostic code; {hint}")?;
+            writeln!(
+                io.stderr,
+                "error: `{code}` is not a diagnostic code; {hint}"
+            )?;
             Ok(EXIT_USAGE)
         }
     }

@@ -9,12 +9,12 @@ use rayon::prelude::*;
 
 use crate::catalog::Code;
 use crate::diagnostic::{self, Diagnostic, RelPath};
-use crate::discover::{self, AgentFile, AgentDir, FileRef, Layout};
+use crate::discover::{self, AgentDir, AgentFile, FileRef, Layout};
 use crate::fs::{EntryKind, Fs};
 use crate::options::{Options, Scope};
 use crate::parse::files::{self, key_span};
 use crate::project::{Agent, AgentKind, Project, Skill, Tool};
-use crate::read::{ReadResult, read_all, read_one};
+use crate::read::{ReadFailure, ReadResult, read_all, read_one};
 use crate::source::Source;
 
 /// What a compile produced.
@@ -29,7 +29,9 @@ pub struct Compilation {
 
 impl Compilation {
     pub fn has_errors(&self) -> bool {
-        self.diagnostics.iter().any(|d| d.severity == diagnostic::Severity::Error)
+        self.diagnostics
+            .iter()
+            .any(|d| d.severity == diagnostic::Severity::Error)
     }
 }
 
@@ -37,9 +39,19 @@ impl Compilation {
 #[derive(Debug)]
 pub enum SetupError {
     NotLocal(String),
-    Missing { what: &'static str, path: PathBuf },
-    NotADirectory { what: &'static str, path: PathBuf },
-    Unreadable { what: &'static str, path: PathBuf, error: std::io::Error },
+    Missing {
+        what: &'static str,
+        path: PathBuf,
+    },
+    NotADirectory {
+        what: &'static str,
+        path: PathBuf,
+    },
+    Unreadable {
+        what: &'static str,
+        path: PathBuf,
+        error: std::io::Error,
+    },
     /// The registry file has problems; they are rendered like any others.
     Registry(Box<Compilation>),
 }
@@ -52,7 +64,9 @@ impl fmt::Display for SetupError {
                 "`{given}` is not a local directory; agentc reads only a directory on this machine, \
                  never a URL or a network share"
             ),
-            SetupError::Missing { what, path } => write!(f, "the {what} `{}` does not exist", path.display()),
+            SetupError::Missing { what, path } => {
+                write!(f, "the {what} `{}` does not exist", path.display())
+            }
             SetupError::NotADirectory { what, path } => {
                 write!(f, "the {what} `{}` is not a directory", path.display())
             }
@@ -69,7 +83,10 @@ impl std::error::Error for SetupError {}
 /// Is `given` a URL or a network path rather than a local directory?
 fn is_remote(given: &str) -> bool {
     let scheme = given.split_once("://").is_some_and(|(scheme, _)| {
-        !scheme.is_empty() && scheme.chars().all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
+        !scheme.is_empty()
+            && scheme
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
     });
     scheme || given.starts_with("\\\\") || given.starts_with("//")
 }
@@ -80,28 +97,65 @@ fn check_dir(fs: &dyn Fs, what: &'static str, path: &Path) -> Result<PathBuf, Se
     }
     match fs.kind_followed(path) {
         Ok(EntryKind::Dir) => {}
-        Ok(_) => return Err(SetupError::NotADirectory { what, path: path.to_path_buf() }),
-        Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
-            return Err(SetupError::Missing { what, path: path.to_path_buf() });
+        Ok(_) => {
+            return Err(SetupError::NotADirectory {
+                what,
+                path: path.to_path_buf(),
+            });
         }
-        Err(error) => return Err(SetupError::Unreadable { what, path: path.to_path_buf(), error }),
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
+            return Err(SetupError::Missing {
+                what,
+                path: path.to_path_buf(),
+            });
+        }
+        Err(error) => {
+            return Err(SetupError::Unreadable {
+                what,
+                path: path.to_path_buf(),
+                error,
+            });
+        }
     }
-    fs.canonicalize(path).map_err(|error| SetupError::Unreadable { what, path: path.to_path_buf(), error })
+    fs.canonicalize(path)
+        .map_err(|error| SetupError::Unreadable {
+            what,
+            path: path.to_path_buf(),
+            error,
+        })
 }
 
 /// Compiles the agents directory `opts.root`.
 pub fn compile(fs: &dyn Fs, opts: &Options) -> Result<Compilation, SetupError> {
     let root = check_dir(fs, "agents directory", &opts.root)?;
-    let workspace = opts.workspace.as_deref().map(|ws| check_dir(fs, "workspace", ws)).transpose()?;
-    let registry = opts.registry.as_deref().map(|path| load_registry(fs, path)).transpose()?;
+    let workspace = opts
+        .workspace
+        .as_deref()
+        .map(|ws| check_dir(fs, "workspace", ws))
+        .transpose()?;
+    let registry = opts
+        .registry
+        .as_deref()
+        .map(|path| load_registry(fs, path))
+        .transpose()?;
 
     let layout = discover::discover(fs, opts, &root, workspace.as_deref());
-    let mut out = Output { diagnostics: Vec::new(), sources: BTreeMap::new() };
+    let mut out = Output {
+        diagnostics: Vec::new(),
+        sources: BTreeMap::new(),
+    };
     let mut project = build(fs, opts, layout, &mut out);
     project.registry = registry;
-    let Output { mut diagnostics, sources } = out;
+    let Output {
+        mut diagnostics,
+        sources,
+    } = out;
     diagnostic::sort(&mut diagnostics);
-    Ok(Compilation { diagnostics, sources, project })
+    Ok(Compilation {
+        diagnostics,
+        sources,
+        project,
+    })
 }
 
 fn load_registry(fs: &dyn Fs, path: &Path) -> Result<agentc_schema::Registry, SetupError> {
@@ -111,15 +165,36 @@ fn load_registry(fs: &dyn Fs, path: &Path) -> Result<agentc_schema::Registry, Se
     let what = "registry file";
     match fs.kind_followed(path) {
         Ok(EntryKind::File) => {}
-        Ok(_) => return Err(SetupError::Unreadable { what, path: path.into(), error: std::io::Error::other("not a regular file") }),
-        Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
-            return Err(SetupError::Missing { what, path: path.into() });
+        Ok(_) => {
+            return Err(SetupError::Unreadable {
+                what,
+                path: path.into(),
+                error: std::io::Error::other("not a regular file"),
+            });
         }
-        Err(error) => return Err(SetupError::Unreadable { what, path: path.into(), error }),
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
+            return Err(SetupError::Missing {
+                what,
+                path: path.into(),
+            });
+        }
+        Err(error) => {
+            return Err(SetupError::Unreadable {
+                what,
+                path: path.into(),
+                error,
+            });
+        }
     }
     let rel = RelPath::root(path.to_string_lossy().replace('\\', "/"));
-    let file = FileRef { rel, path: path.into() };
-    let mut out = Output { diagnostics: Vec::new(), sources: BTreeMap::new() };
+    let file = FileRef {
+        rel,
+        path: path.into(),
+    };
+    let mut out = Output {
+        diagnostics: Vec::new(),
+        sources: BTreeMap::new(),
+    };
     // The registry is the host's own file: the size bound is for agent files.
     let source = out.take(read_one(fs, &file, u64::MAX));
     let registry = source.and_then(|source| {
@@ -132,9 +207,16 @@ fn load_registry(fs: &dyn Fs, path: &Path) -> Result<agentc_schema::Registry, Se
     match registry {
         Some(registry) if out.diagnostics.is_empty() => Ok(registry),
         _ => {
-            let Output { mut diagnostics, sources } = out;
+            let Output {
+                mut diagnostics,
+                sources,
+            } = out;
             diagnostic::sort(&mut diagnostics);
-            Err(SetupError::Registry(Box::new(Compilation { diagnostics, sources, project: Project::default() })))
+            Err(SetupError::Registry(Box::new(Compilation {
+                diagnostics,
+                sources,
+                project: Project::default(),
+            })))
         }
     }
 }
@@ -152,7 +234,8 @@ impl Output {
                 self.sources.insert(source.path.clone(), source.clone());
                 Some(source)
             }
-            Err((diagnostic, lossy)) => {
+            Err(failure) => {
+                let ReadFailure { diagnostic, lossy } = *failure;
                 if let Some(lossy) = lossy {
                     self.sources.insert(lossy.path.clone(), lossy);
                 }
@@ -170,7 +253,14 @@ fn agent_file(agent: &AgentDir) -> &FileRef {
 }
 
 fn build(fs: &dyn Fs, opts: &Options, layout: Layout, out: &mut Output) -> Project {
-    let Layout { system_prompt, repo_prompt, skills, tools, agents, diagnostics } = layout;
+    let Layout {
+        system_prompt,
+        repo_prompt,
+        skills,
+        tools,
+        agents,
+        diagnostics,
+    } = layout;
     out.diagnostics.extend(diagnostics);
     let max = opts.max_file_size;
 
@@ -196,11 +286,23 @@ fn build(fs: &dyn Fs, opts: &Options, layout: Layout, out: &mut Output) -> Proje
     // Parse in parallel; each item reports into its own list, merged in order.
     let parsed_skills: Vec<_> = skills
         .into_par_iter()
-        .filter_map(|file| texts.get(&file.file.rel).cloned().map(|source| (file, source)))
+        .filter_map(|file| {
+            texts
+                .get(&file.file.rel)
+                .cloned()
+                .map(|source| (file, source))
+        })
         .map(|(file, source)| {
             let mut diags = Vec::new();
             let parsed = files::skill(&source, &file.folder, &mut diags);
-            (parsed.map(|parsed| Skill { file, source, parsed }), diags)
+            (
+                parsed.map(|parsed| Skill {
+                    file,
+                    source,
+                    parsed,
+                }),
+                diags,
+            )
         })
         .collect();
     for (skill, diags) in parsed_skills {
@@ -212,7 +314,10 @@ fn build(fs: &dyn Fs, opts: &Options, layout: Layout, out: &mut Output) -> Proje
         .into_par_iter()
         .map(|dir| {
             let mut diags = Vec::new();
-            let source = dir.manifest.as_ref().and_then(|m| texts.get(&m.rel).cloned());
+            let source = dir
+                .manifest
+                .as_ref()
+                .and_then(|m| texts.get(&m.rel).cloned());
             let manifest = source.and_then(|source| {
                 files::tool_manifest(&source, &dir.name, &mut diags).map(|doc| (source, doc))
             });
@@ -228,17 +333,25 @@ fn build(fs: &dyn Fs, opts: &Options, layout: Layout, out: &mut Output) -> Proje
 
     let parsed_agents: Vec<_> = agents
         .into_par_iter()
-        .filter_map(|dir| texts.get(&agent_file(&dir).rel).cloned().map(|source| (dir, source)))
+        .filter_map(|dir| {
+            texts
+                .get(&agent_file(&dir).rel)
+                .cloned()
+                .map(|source| (dir, source))
+        })
         .map(|(dir, source)| {
             let mut diags = Vec::new();
             let kind = match &dir.file {
-                AgentFile::Bundle(_) => files::agent_md(&source, &dir.id, &mut diags).map(AgentKind::Bundle),
-                AgentFile::Package(_) => files::agent_json(&source, &mut diags).map(|manifest| AgentKind::Package {
-                    manifest,
-                    entry_points: Vec::new(),
-                    workflows: Vec::new(),
-                    knowledge: Vec::new(),
-                }),
+                AgentFile::Bundle(_) => files::agent_md(&source, &dir.id, &mut diags)
+                    .map(|md| AgentKind::Bundle(Box::new(md))),
+                AgentFile::Package(_) => {
+                    files::agent_json(&source, &mut diags).map(|manifest| AgentKind::Package {
+                        manifest: Box::new(manifest),
+                        entry_points: Vec::new(),
+                        workflows: Vec::new(),
+                        knowledge: Vec::new(),
+                    })
+                }
             };
             (kind.map(|kind| Agent { dir, source, kind }), diags)
         })
@@ -257,9 +370,13 @@ pub const REQUIRED_ENTRY_POINTS: [&str; 3] = ["system.md", "boundaries.md", "con
 
 /// `^[a-z0-9][a-z0-9._-]*\.md$`: a Markdown file name at the agent's root.
 fn is_entry_point_name(name: &str) -> bool {
-    let Some(stem) = name.strip_suffix(".md") else { return false };
+    let Some(stem) = name.strip_suffix(".md") else {
+        return false;
+    };
     let mut chars = stem.chars();
-    chars.next().is_some_and(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
         && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || "._-".contains(c))
 }
 
@@ -311,9 +428,15 @@ fn read_package_files(fs: &dyn Fs, opts: &Options, agents: &mut [Agent], out: &m
                             Code::MissingEntryPoint,
                             file,
                             entry.span,
-                            format!("the entry point `{name}` does not exist in `{}`", agent.dir.folder),
+                            format!(
+                                "the entry point `{name}` does not exist in `{}`",
+                                agent.dir.folder
+                            ),
                         )
-                        .with_help(format!("create `{}{name}`, or remove it from `entry_points`", agent.dir.folder)),
+                        .with_help(format!(
+                            "create `{}{name}`, or remove it from `entry_points`",
+                            agent.dir.folder
+                        )),
                     ),
                     Some(found) if read_prompt => files.push((Some(entry.span), found.clone())),
                     Some(_) => {}
@@ -331,7 +454,14 @@ fn read_package_files(fs: &dyn Fs, opts: &Options, agents: &mut [Agent], out: &m
                     );
                 }
             }
-            files.extend(agent.dir.workflows.iter().chain(&agent.dir.knowledge).map(|f| (None, f.clone())));
+            files.extend(
+                agent
+                    .dir
+                    .workflows
+                    .iter()
+                    .chain(&agent.dir.knowledge)
+                    .map(|f| (None, f.clone())),
+            );
         }
         wanted.push(files);
     }
@@ -339,11 +469,19 @@ fn read_package_files(fs: &dyn Fs, opts: &Options, agents: &mut [Agent], out: &m
     let all: Vec<FileRef> = wanted.iter().flatten().map(|(_, f)| f.clone()).collect();
     let mut results = read_all(fs, &all, opts.max_file_size).into_iter();
     for (agent, files) in agents.iter_mut().zip(wanted) {
-        let AgentKind::Package { entry_points, workflows, knowledge, .. } = &mut agent.kind else {
+        let AgentKind::Package {
+            entry_points,
+            workflows,
+            knowledge,
+            ..
+        } = &mut agent.kind
+        else {
             continue;
         };
         for (entry_span, file) in files {
-            let Some(source) = results.next().and_then(|r| out.take(r)) else { continue };
+            let Some(source) = results.next().and_then(|r| out.take(r)) else {
+                continue;
+            };
             match entry_span {
                 Some(span) => {
                     if source.text.trim().is_empty() {
@@ -352,10 +490,15 @@ fn read_package_files(fs: &dyn Fs, opts: &Options, agents: &mut [Agent], out: &m
                                 Code::MissingEntryPoint,
                                 &agent.source.path,
                                 span,
-                                format!("the entry point `{}` is empty", file.rel.path.rsplit('/').next().unwrap_or_default()),
+                                format!(
+                                    "the entry point `{}` is empty",
+                                    file.rel.path.rsplit('/').next().unwrap_or_default()
+                                ),
                             )
                             .with_label(&file.rel, None, "this file holds no text")
-                            .with_help("write the section's text, or remove it from `entry_points`"),
+                            .with_help(
+                                "write the section's text, or remove it from `entry_points`",
+                            ),
                         );
                     } else {
                         entry_points.push(source);

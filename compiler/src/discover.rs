@@ -98,7 +98,10 @@ impl Entry {
     }
 
     fn file_ref(&self) -> FileRef {
-        FileRef { rel: self.rel.clone(), path: self.path.clone() }
+        FileRef {
+            rel: self.rel.clone(),
+            path: self.path.clone(),
+        }
     }
 }
 
@@ -114,10 +117,20 @@ struct Walk<'a> {
 }
 
 /// Walks the root (and the workspace, if any).
-pub fn discover(fs: &dyn Fs, opts: &Options, root_canon: &Path, workspace_canon: Option<&Path>) -> Layout {
+pub fn discover(
+    fs: &dyn Fs,
+    opts: &Options,
+    root_canon: &Path,
+    workspace_canon: Option<&Path>,
+) -> Layout {
     let mut allowed = vec![root_canon.to_path_buf()];
     allowed.extend(workspace_canon.map(Path::to_path_buf));
-    let mut walk = Walk { fs, opts, allowed, layout: Layout::default() };
+    let mut walk = Walk {
+        fs,
+        opts,
+        allowed,
+        layout: Layout::default(),
+    };
     walk.root(root_canon);
     if let Some(ws) = &opts.workspace {
         walk.workspace(ws);
@@ -131,12 +144,23 @@ impl Walk<'_> {
     }
 
     fn stray(&mut self, entry: &Entry, why: impl Into<String>) {
-        let path = if entry.kind == EntryKind::Dir { entry.rel.as_folder() } else { entry.rel.clone() };
-        let what = if entry.kind == EntryKind::Dir { "folder" } else { "file" };
+        let path = if entry.kind == EntryKind::Dir {
+            entry.rel.as_folder()
+        } else {
+            entry.rel.clone()
+        };
+        let what = if entry.kind == EntryKind::Dir {
+            "folder"
+        } else {
+            "file"
+        };
         let diagnostic = Diagnostic::on_path(
             Code::StrayEntry,
             &path,
-            format!("the {what} `{}` is not part of the layout; its contents are not read", entry.name),
+            format!(
+                "the {what} `{}` is not part of the layout; its contents are not read",
+                entry.name
+            ),
         )
         .with_help(why);
         self.report(diagnostic);
@@ -165,13 +189,23 @@ impl Walk<'_> {
     }
 
     /// Classifies one entry, following a symlink only where it stays inside.
-    fn classify(&mut self, dir: &Path, dir_canon: Option<&Path>, rel: &RelPath, name: &OsStr) -> Option<Entry> {
+    fn classify(
+        &mut self,
+        dir: &Path,
+        dir_canon: Option<&Path>,
+        rel: &RelPath,
+        name: &OsStr,
+    ) -> Option<Entry> {
         let path = dir.join(name);
         let Some(utf8) = name.to_str() else {
             let lossy = name.to_string_lossy();
             self.report(
-                Diagnostic::on_path(Code::BadName, &rel.join(&lossy), format!("the name `{lossy}` is not valid UTF-8"))
-                    .with_help("rename it using lowercase letters, digits and `-`"),
+                Diagnostic::on_path(
+                    Code::BadName,
+                    &rel.join(&lossy),
+                    format!("the name `{lossy}` is not valid UTF-8"),
+                )
+                .with_help("rename it using lowercase letters, digits and `-`"),
             );
             return None;
         };
@@ -179,7 +213,11 @@ impl Walk<'_> {
         let mut kind = match self.fs.kind(&path) {
             Ok(kind) => kind,
             Err(err) => {
-                self.report(Diagnostic::on_path(Code::IoError, &rel, format!("cannot inspect `{utf8}`: {err}")));
+                self.report(Diagnostic::on_path(
+                    Code::IoError,
+                    &rel,
+                    format!("cannot inspect `{utf8}`: {err}"),
+                ));
                 return None;
             }
         };
@@ -188,22 +226,40 @@ impl Walk<'_> {
         }
         if let EntryKind::Special(what) = kind {
             self.report(
-                Diagnostic::on_path(Code::SpecialFile, &rel, format!("`{utf8}` is {what}, not a file or folder"))
-                    .with_help("agentc never opens it; remove it from the agents directory"),
+                Diagnostic::on_path(
+                    Code::SpecialFile,
+                    &rel,
+                    format!("`{utf8}` is {what}, not a file or folder"),
+                )
+                .with_help("agentc never opens it; remove it from the agents directory"),
             );
             return None;
         }
-        Some(Entry { name: utf8.to_owned(), path, rel, kind })
+        Some(Entry {
+            name: utf8.to_owned(),
+            path,
+            rel,
+            kind,
+        })
     }
 
     /// Resolves a symlink: refuses loops and targets outside the root and workspace.
-    fn follow(&mut self, path: &Path, dir_canon: Option<&Path>, rel: &RelPath) -> Option<EntryKind> {
+    fn follow(
+        &mut self,
+        path: &Path,
+        dir_canon: Option<&Path>,
+        rel: &RelPath,
+    ) -> Option<EntryKind> {
         let target = match self.fs.canonicalize(path) {
             Ok(target) => target,
             Err(err) if is_loop_error(&err) => {
                 self.report(
-                    Diagnostic::on_path(Code::SymlinkLoop, rel, "this symbolic link leads back to itself")
-                        .with_help("point the link at a real file or folder, or remove it"),
+                    Diagnostic::on_path(
+                        Code::SymlinkLoop,
+                        rel,
+                        "this symbolic link leads back to itself",
+                    )
+                    .with_help("point the link at a real file or folder, or remove it"),
                 );
                 return None;
             }
@@ -217,22 +273,35 @@ impl Walk<'_> {
             }
         };
         let kind = self.fs.kind_followed(path).ok()?;
-        let shown = if kind == EntryKind::Dir { rel.as_folder() } else { rel.clone() };
+        let shown = if kind == EntryKind::Dir {
+            rel.as_folder()
+        } else {
+            rel.clone()
+        };
         if !self.allowed.iter().any(|inside| target.starts_with(inside)) {
             self.report(
                 Diagnostic::on_path(
                     Code::PathEscape,
                     &shown,
-                    format!("this symbolic link leads outside the agents directory, to `{}`", target.display()),
+                    format!(
+                        "this symbolic link leads outside the agents directory, to `{}`",
+                        target.display()
+                    ),
                 )
-                .with_help("agentc reads only inside the root and the workspace; copy the file in instead"),
+                .with_help(
+                    "agentc reads only inside the root and the workspace; copy the file in instead",
+                ),
             );
             return None;
         }
         if kind == EntryKind::Dir && dir_canon.is_some_and(|dir| dir.starts_with(&target)) {
             self.report(
-                Diagnostic::on_path(Code::SymlinkLoop, &shown, "this symbolic link leads to a folder that contains it")
-                    .with_help("remove the link; following it would walk the same folders forever"),
+                Diagnostic::on_path(
+                    Code::SymlinkLoop,
+                    &shown,
+                    "this symbolic link leads to a folder that contains it",
+                )
+                .with_help("remove the link; following it would walk the same folders forever"),
             );
             return None;
         }
@@ -241,11 +310,17 @@ impl Walk<'_> {
 
     /// Reports a name that breaks the rule for `kind`; returns whether it is fine.
     fn check_folder_name(&mut self, entry: &Entry, kind: NameKind) -> bool {
-        let Err(err) = check_name(kind, &entry.name) else { return true };
+        let Err(err) = check_name(kind, &entry.name) else {
+            return true;
+        };
         let mut diagnostic = Diagnostic::on_path(
             Code::BadName,
             &entry.rel.as_folder(),
-            format!("the {} name `{}` breaks the naming rule: {err}", kind.noun(), entry.name),
+            format!(
+                "the {} name `{}` breaks the naming rule: {err}",
+                kind.noun(),
+                entry.name
+            ),
         );
         let rule = if kind.allows_underscore() {
             "lowercase letters, digits, `-` and `_`, starting with a letter or digit, at most 64 characters"
@@ -267,17 +342,24 @@ impl Walk<'_> {
             // The single-skill layout: the root is one skill, and the rest of it is
             // that skill's resources, which agentc does not read.
             if !self.opts.excludes(Scope::GlobalSkills) {
-                let folder = root.file_name().and_then(OsStr::to_str).unwrap_or_default().to_owned();
-                self.layout.skills.push(SkillFile { file: skill.file_ref(), folder, owner: Owner::Global });
+                let folder = root
+                    .file_name()
+                    .and_then(OsStr::to_str)
+                    .unwrap_or_default()
+                    .to_owned();
+                self.layout.skills.push(SkillFile {
+                    file: skill.file_ref(),
+                    folder,
+                    owner: Owner::Global,
+                });
             }
             return;
         }
         for entry in entries {
             match (entry.kind, entry.name.as_str()) {
+                (EntryKind::File, "SYSTEM.md") if self.opts.excludes(Scope::SystemPrompt) => {}
                 (EntryKind::File, "SYSTEM.md") => {
-                    if !self.opts.excludes(Scope::SystemPrompt) {
-                        self.layout.system_prompt = Some(entry.file_ref());
-                    }
+                    self.layout.system_prompt = Some(entry.file_ref())
                 }
                 (EntryKind::File, _) => self.stray(
                     &entry,
@@ -299,7 +381,9 @@ impl Walk<'_> {
                 }
                 (EntryKind::Dir, _) => {
                     let children = self.list(&entry.path, &entry.rel);
-                    let is_agent = children.iter().any(|c| c.is_file("AGENT.md") || c.is_file("agent.json"));
+                    let is_agent = children
+                        .iter()
+                        .any(|c| c.is_file("AGENT.md") || c.is_file("agent.json"));
                     if is_agent {
                         self.agent(&entry, children);
                     } else if let Some(skill) = children.iter().find(|c| c.is_file("SKILL.md")) {
@@ -325,14 +409,23 @@ impl Walk<'_> {
 
     /// `skills/` and `tools/` at the root are reserved: they cannot be agents.
     fn refuse_agent_in_reserved(&mut self, entry: &Entry, children: &[Entry]) {
-        if let Some(file) = children.iter().find(|c| c.is_file("AGENT.md") || c.is_file("agent.json")) {
+        if let Some(file) = children
+            .iter()
+            .find(|c| c.is_file("AGENT.md") || c.is_file("agent.json"))
+        {
             self.report(
                 Diagnostic::on_path(
                     Code::ReservedName,
                     &entry.rel.as_folder(),
-                    format!("`{}` is reserved for the layout and cannot be an agent, but it holds {}", entry.name, file.name),
+                    format!(
+                        "`{}` is reserved for the layout and cannot be an agent, but it holds {}",
+                        entry.name, file.name
+                    ),
                 )
-                .with_help(format!("move the agent into a folder with its own name, e.g. `{}-agent/`", entry.name)),
+                .with_help(format!(
+                    "move the agent into a folder with its own name, e.g. `{}-agent/`",
+                    entry.name
+                )),
             );
         }
     }
@@ -341,7 +434,10 @@ impl Walk<'_> {
         for child in children {
             if child.kind == EntryKind::File {
                 if child.name != "AGENT.md" && child.name != "agent.json" {
-                    self.stray(&child, "each skill is a folder holding SKILL.md: skills/<skill>/SKILL.md");
+                    self.stray(
+                        &child,
+                        "each skill is a folder holding SKILL.md: skills/<skill>/SKILL.md",
+                    );
                 }
                 continue;
             }
@@ -366,7 +462,10 @@ impl Walk<'_> {
                 continue;
             }
             let inside = self.list(&child.path, &child.rel);
-            let manifest = inside.iter().find(|c| c.is_file("manifest.json")).map(Entry::file_ref);
+            let manifest = inside
+                .iter()
+                .find(|c| c.is_file("manifest.json"))
+                .map(Entry::file_ref);
             // An agent's private tool may be a name alone (its implementation is the
             // host's); a shared tool is defined by its descriptor.
             if manifest.is_none() && !matches!(owner, Owner::Agent(_)) {
@@ -395,9 +494,14 @@ impl Walk<'_> {
                     Diagnostic::on_path(
                         Code::AmbiguousAgent,
                         &entry.rel.as_folder(),
-                        format!("the agent `{}` has both AGENT.md and agent.json", entry.name),
+                        format!(
+                            "the agent `{}` has both AGENT.md and agent.json",
+                            entry.name
+                        ),
                     )
-                    .with_help("keep one: AGENT.md for a bundle-style agent, agent.json for a package"),
+                    .with_help(
+                        "keep one: AGENT.md for a bundle-style agent, agent.json for a package",
+                    ),
                 );
                 return;
             }
@@ -423,17 +527,15 @@ impl Walk<'_> {
                     agent.root_files.insert(child.name.clone(), child.file_ref());
                 }
                 (EntryKind::File, _) => self.stray(&child, "a bundle-style agent reads only AGENT.md at its root"),
+                (EntryKind::Dir, "skills") if self.opts.excludes(Scope::AgentSkills) => {}
                 (EntryKind::Dir, "skills") => {
-                    if !self.opts.excludes(Scope::AgentSkills) {
-                        let inside = self.list(&child.path, &child.rel);
-                        self.skills_dir(inside, Owner::Agent(id.clone()));
-                    }
+                    let inside = self.list(&child.path, &child.rel);
+                    self.skills_dir(inside, Owner::Agent(id.clone()));
                 }
+                (EntryKind::Dir, "tools") if self.opts.excludes(Scope::AgentTools) => {}
                 (EntryKind::Dir, "tools") => {
-                    if !self.opts.excludes(Scope::AgentTools) {
-                        let inside = self.list(&child.path, &child.rel);
-                        self.tools_dir(inside, Owner::Agent(id.clone()));
-                    }
+                    let inside = self.list(&child.path, &child.rel);
+                    self.tools_dir(inside, Owner::Agent(id.clone()));
                 }
                 (EntryKind::Dir, "hooks") => {
                     for hook in self.list(&child.path, &child.rel) {
@@ -475,34 +577,43 @@ impl Walk<'_> {
         for entry in self.list(&dir.path, &dir.rel) {
             let extension = entry.name.rsplit_once('.').map(|(_, ext)| ext);
             match entry.kind {
-                EntryKind::File if extension.is_some_and(|ext| RESOURCE_EXTENSIONS.contains(&ext)) => {
+                EntryKind::File
+                    if extension.is_some_and(|ext| RESOURCE_EXTENSIONS.contains(&ext)) =>
+                {
                     files.push(entry.file_ref());
                 }
                 EntryKind::File => self.stray(
                     &entry,
-                    format!("resource files are text: .{}", RESOURCE_EXTENSIONS.join(", .")),
+                    format!(
+                        "resource files are text: .{}",
+                        RESOURCE_EXTENSIONS.join(", .")
+                    ),
                 ),
-                _ => self.stray(&entry, format!("{}/ holds files only, not folders", dir.name)),
+                _ => self.stray(
+                    &entry,
+                    format!("{}/ holds files only, not folders", dir.name),
+                ),
             }
         }
         files
     }
 
+    /// Classifies `name` in the workspace's top folder, if it exists at all: the
+    /// workspace is a repository, and most repositories have neither file.
+    fn probe(&mut self, workspace: &Path, canon: Option<&Path>, name: &str) -> Option<Entry> {
+        self.fs.kind(&workspace.join(name)).ok()?;
+        self.classify(workspace, canon, &RelPath::workspace(""), OsStr::new(name))
+    }
+
     fn workspace(&mut self, workspace: &Path) {
-        let rel = RelPath::workspace("");
-        let ws_canon = self.fs.canonicalize(workspace).ok();
+        let canon = self.fs.canonicalize(workspace).ok();
         if !self.opts.excludes(Scope::RepoPrompt) {
-            if let Some(entry) = self.classify(workspace, ws_canon.as_deref(), &rel, OsStr::new("AGENTS.md")) {
-                if entry.kind == EntryKind::File {
-                    self.layout.repo_prompt = Some(entry.file_ref());
-                }
+            let prompt = self.probe(workspace, canon.as_deref(), "AGENTS.md");
+            if let Some(entry) = prompt.filter(|e| e.kind == EntryKind::File) {
+                self.layout.repo_prompt = Some(entry.file_ref());
             }
         }
-        let dot_agents = workspace.join(".agents");
-        if self.fs.kind(&dot_agents).is_err() {
-            return;
-        }
-        let Some(agents_dir) = self.classify(workspace, ws_canon.as_deref(), &rel, OsStr::new(".agents")) else {
+        let Some(agents_dir) = self.probe(workspace, canon.as_deref(), ".agents") else {
             return;
         };
         if agents_dir.kind != EntryKind::Dir {

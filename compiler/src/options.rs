@@ -52,9 +52,13 @@ impl Scope {
     pub const fn describe(self) -> &'static str {
         match self {
             Scope::SystemPrompt => "the root's SYSTEM.md",
-            Scope::AgentPrompt => "each agent's own prompt (AGENT.md body and instructions; entry points, workflows/, knowledge/)",
+            Scope::AgentPrompt => {
+                "each agent's own prompt (AGENT.md body and instructions; entry points, workflows/, knowledge/)"
+            }
             Scope::RepoPrompt => "the workspace's AGENTS.md",
-            Scope::GlobalSkills => "the root's skills/, flat <skill>/SKILL.md folders and a root SKILL.md",
+            Scope::GlobalSkills => {
+                "the root's skills/, flat <skill>/SKILL.md folders and a root SKILL.md"
+            }
             Scope::AgentSkills => "agents' private skills/",
             Scope::RepoSkills => "the workspace's .agents/skills/",
             Scope::GlobalTools => "the root's tools/",
@@ -90,7 +94,12 @@ pub struct UnknownScope(pub String);
 impl fmt::Display for UnknownScope {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let names: Vec<_> = Scope::ALL.iter().map(|s| s.as_str()).collect();
-        write!(f, "`{}` is not a scope; the scopes are: {}", self.0, names.join(", "))
+        write!(
+            f,
+            "`{}` is not a scope; the scopes are: {}",
+            self.0,
+            names.join(", ")
+        )
     }
 }
 

@@ -32,9 +32,9 @@ pub struct Agent {
 
 #[derive(Debug)]
 pub enum AgentKind {
-    Bundle(Markdown<AgentFrontmatter>),
+    Bundle(Box<Markdown<AgentFrontmatter>>),
     Package {
-        manifest: Document<AgentManifest>,
+        manifest: Box<Document<AgentManifest>>,
         /// The entry points that exist and hold text, in `entry_points` order.
         entry_points: Vec<Source>,
         workflows: Vec<Source>,

@@ -10,13 +10,27 @@ use crate::source::Source;
 
 const BOM: &str = "\u{feff}";
 
-/// A file read: its text, or why it could not be (with, for a file that is
-/// not UTF-8, a lossy copy so the diagnostic can show the line).
-pub type ReadResult = Result<Source, (Diagnostic, Option<Source>)>;
+/// Why a file could not be read.
+#[derive(Debug)]
+pub struct ReadFailure {
+    pub diagnostic: Diagnostic,
+    /// For a file that is not UTF-8, a lossy copy, so the diagnostic can show the line.
+    pub lossy: Option<Source>,
+}
+
+/// A file read: its text, or why it could not be.
+pub type ReadResult = Result<Source, Box<ReadFailure>>;
+
+fn failed(diagnostic: Diagnostic, lossy: Option<Source>) -> ReadResult {
+    Err(Box::new(ReadFailure { diagnostic, lossy }))
+}
 
 /// Reads every file in parallel; results come back in the order given.
 pub fn read_all(fs: &dyn Fs, files: &[FileRef], max_size: u64) -> Vec<ReadResult> {
-    files.par_iter().map(|file| read_one(fs, file, max_size)).collect()
+    files
+        .par_iter()
+        .map(|file| read_one(fs, file, max_size))
+        .collect()
 }
 
 /// Reads one file: bounded, UTF-8, a leading BOM removed.
@@ -30,15 +44,22 @@ pub fn read_one(fs: &dyn Fs, file: &FileRef, max_size: u64) -> ReadResult {
                 format!("the file is {size} bytes, over the bound of {max_size} bytes"),
             )
             .with_help("shrink the file, or raise the bound with `--max-file-size BYTES`");
-            return Err((diagnostic, None));
+            return failed(diagnostic, None);
         }
         Err(err) => {
-            let diagnostic =
-                Diagnostic::on_path(Code::IoError, &file.rel, format!("the file cannot be read: {err}"));
-            return Err((diagnostic, None));
+            let diagnostic = Diagnostic::on_path(
+                Code::IoError,
+                &file.rel,
+                format!("the file cannot be read: {err}"),
+            );
+            return failed(diagnostic, None);
         }
     };
-    let skip = if bytes.starts_with(BOM.as_bytes()) { BOM.len() } else { 0 };
+    let skip = if bytes.starts_with(BOM.as_bytes()) {
+        BOM.len()
+    } else {
+        0
+    };
     match std::str::from_utf8(&bytes[skip..]) {
         Ok(text) => Ok(Source::new(file.rel.clone(), text)),
         Err(err) => {
@@ -57,7 +78,7 @@ pub fn read_one(fs: &dyn Fs, file: &FileRef, max_size: u64) -> ReadResult {
                 ),
             )
             .with_help("save the file as UTF-8");
-            Err((diagnostic, Some(source)))
+            failed(diagnostic, Some(source))
         }
     }
 }

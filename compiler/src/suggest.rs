@@ -8,7 +8,10 @@ pub const LIST_LIMIT: usize = 20;
 /// Candidates whose length differs by more than the allowed distance are
 /// skipped before any distance is computed, so the cost stays near-linear in
 /// the number of candidates.
-pub fn did_you_mean<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+pub fn did_you_mean<'a>(
+    name: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<&'a str> {
     let len = name.chars().count();
     let allowed = (len / 3).clamp(1, 4);
     let lower = name.to_lowercase();
@@ -24,7 +27,11 @@ pub fn did_you_mean<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str
 /// `a, b, c` — at most [`LIST_LIMIT`] names, then "and N more".
 pub fn list_names<'a>(names: impl IntoIterator<Item = &'a str>) -> String {
     let names: Vec<&str> = names.into_iter().collect();
-    let shown: Vec<String> = names.iter().take(LIST_LIMIT).map(|n| format!("`{n}`")).collect();
+    let shown: Vec<String> = names
+        .iter()
+        .take(LIST_LIMIT)
+        .map(|n| format!("`{n}`"))
+        .collect();
     let mut out = shown.join(", ");
     if names.len() > LIST_LIMIT {
         out.push_str(&format!(" and {} more", names.len() - LIST_LIMIT));

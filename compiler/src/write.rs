@@ -13,7 +13,10 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),
     };
-    let mut temp = tempfile::Builder::new().prefix(".agentc-").suffix(".tmp").tempfile_in(dir)?;
+    let mut temp = tempfile::Builder::new()
+        .prefix(".agentc-")
+        .suffix(".tmp")
+        .tempfile_in(dir)?;
     temp.write_all(bytes)?;
     temp.as_file().sync_all()?;
     temp.persist(path).map_err(|err| err.error)?;

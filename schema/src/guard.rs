@@ -17,8 +17,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// The grammar, as quoted in `bad-guard` help.
-pub const GUARD_GRAMMAR: &str =
-    "`on <tool>`, `status=<s>[,<s>…]`, or `on <tool> status=<s>[,<s>…]`, where <s> is one of \
+pub const GUARD_GRAMMAR: &str = "`on <tool>`, `status=<s>[,<s>…]`, or `on <tool> status=<s>[,<s>…]`, where <s> is one of \
      success, failure, denied, invalid, partial, pending, absent";
 
 /// The grammar as an ECMA-262 regular expression, for JSON Schemas.
@@ -93,7 +92,10 @@ pub struct Guard {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GuardError {
     /// Outside the grammar (`bad-guard`).
-    Syntax { range: Range<usize>, message: String },
+    Syntax {
+        range: Range<usize>,
+        message: String,
+    },
     /// A word of letters that is not a status (`bad-status`).
     UnknownStatus { range: Range<usize>, word: String },
 }
@@ -119,7 +121,10 @@ fn tokens(text: &str) -> Vec<(Range<usize>, &str)> {
 }
 
 fn syntax(range: Range<usize>, message: impl Into<String>) -> GuardError {
-    GuardError::Syntax { range, message: message.into() }
+    GuardError::Syntax {
+        range,
+        message: message.into(),
+    }
 }
 
 /// Parses a guard; offsets in the result and the error are relative to `text`.
@@ -127,19 +132,32 @@ pub fn parse_guard(text: &str) -> Result<Guard, GuardError> {
     let toks = tokens(text);
     let whole = 0..text.len();
     let Some(first) = toks.first() else {
-        return Err(syntax(whole, "the guard is empty; write `- <skill>` for a route without a guard"));
+        return Err(syntax(
+            whole,
+            "the guard is empty; write `- <skill>` for a route without a guard",
+        ));
     };
-    let mut guard = Guard { on: None, statuses: Vec::new() };
+    let mut guard = Guard {
+        on: None,
+        statuses: Vec::new(),
+    };
     let mut rest = &toks[..];
     if first.1 == "on" {
         let Some((range, tool)) = toks.get(1) else {
-            return Err(syntax(first.0.clone(), "`on` must be followed by a tool name"));
+            return Err(syntax(
+                first.0.clone(),
+                "`on` must be followed by a tool name",
+            ));
         };
         if tool.starts_with("status=") {
-            return Err(syntax(range.clone(), "`on` must be followed by a tool name"));
+            return Err(syntax(
+                range.clone(),
+                "`on` must be followed by a tool name",
+            ));
         }
-        if let Some((i, c)) =
-            tool.char_indices().find(|(_, c)| !(c.is_ascii_alphanumeric() || *c == '_' || *c == '-'))
+        if let Some((i, c)) = tool
+            .char_indices()
+            .find(|(_, c)| !(c.is_ascii_alphanumeric() || *c == '_' || *c == '-'))
         {
             let at = range.start + i;
             return Err(syntax(
@@ -147,7 +165,10 @@ pub fn parse_guard(text: &str) -> Result<Guard, GuardError> {
                 format!("`{c}` cannot appear in a tool name"),
             ));
         }
-        guard.on = Some(Token { value: (*tool).to_owned(), range: range.clone() });
+        guard.on = Some(Token {
+            value: (*tool).to_owned(),
+            range: range.clone(),
+        });
         rest = &toks[2..];
     }
     if let Some((range, tok)) = rest.first() {
@@ -173,17 +194,29 @@ pub fn parse_guard(text: &str) -> Result<Guard, GuardError> {
                 return Err(syntax(word_range, format!("`{word}` is not a status")));
             }
             let Some(status) = Status::parse(word) else {
-                return Err(GuardError::UnknownStatus { range: word_range, word: word.to_owned() });
+                return Err(GuardError::UnknownStatus {
+                    range: word_range,
+                    word: word.to_owned(),
+                });
             };
             if guard.statuses.iter().any(|s| s.value == status) {
-                return Err(syntax(word_range, format!("the status `{word}` is listed twice")));
+                return Err(syntax(
+                    word_range,
+                    format!("the status `{word}` is listed twice"),
+                ));
             }
-            guard.statuses.push(Token { value: status, range: word_range });
+            guard.statuses.push(Token {
+                value: status,
+                range: word_range,
+            });
         }
         rest = &rest[1..];
     }
     if let Some((range, tok)) = rest.first() {
-        return Err(syntax(range.clone(), format!("unexpected `{tok}` after the guard")));
+        return Err(syntax(
+            range.clone(),
+            format!("unexpected `{tok}` after the guard"),
+        ));
     }
     Ok(guard)
 }
@@ -194,7 +227,10 @@ mod tests {
 
     fn ok(text: &str) -> (Option<String>, Vec<Status>) {
         let g = parse_guard(text).unwrap();
-        (g.on.map(|t| t.value), g.statuses.into_iter().map(|t| t.value).collect())
+        (
+            g.on.map(|t| t.value),
+            g.statuses.into_iter().map(|t| t.value).collect(),
+        )
     }
 
     fn err(text: &str) -> GuardError {
@@ -204,7 +240,10 @@ mod tests {
     #[test]
     fn accepted_forms() {
         assert_eq!(ok("on issue_refund"), (Some("issue_refund".into()), vec![]));
-        assert_eq!(ok("status=denied,failure"), (None, vec![Status::Denied, Status::Failure]));
+        assert_eq!(
+            ok("status=denied,failure"),
+            (None, vec![Status::Denied, Status::Failure])
+        );
         assert_eq!(
             ok("on issue_refund  status=absent"),
             (Some("issue_refund".into()), vec![Status::Absent])
@@ -214,15 +253,29 @@ mod tests {
     #[test]
     fn refused_forms() {
         for text in [
-            "", "ON x", "on", "status=", "on x status", "on a.b", "status=denied on x",
-            "status=denied,status=failure", "when the customer is angry", "on x;", "status=,",
-            "status=success,", "status=denied,denied", "status=denied failure",
+            "",
+            "ON x",
+            "on",
+            "status=",
+            "on x status",
+            "on a.b",
+            "status=denied on x",
+            "status=denied,status=failure",
+            "when the customer is angry",
+            "on x;",
+            "status=,",
+            "status=success,",
+            "status=denied,denied",
+            "status=denied failure",
         ] {
             assert!(matches!(err(text), GuardError::Syntax { .. }), "{text:?}");
         }
         assert_eq!(
             err("on x status=success,Exploded"),
-            GuardError::UnknownStatus { range: 20..28, word: "Exploded".into() }
+            GuardError::UnknownStatus {
+                range: 20..28,
+                word: "Exploded".into()
+            }
         );
     }
 }

@@ -62,7 +62,9 @@ pub struct FileDigest {
 }
 
 /// Where a definition lives.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize, Serialize, JsonSchema)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize, Serialize, JsonSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum ScopeKind {
     /// The root's `skills/`, `tools/` and flat skills.

@@ -17,8 +17,14 @@ pub enum Kind {
 }
 
 impl Kind {
-    pub const ALL: [Kind; 6] =
-        [Kind::Agent, Kind::AgentMd, Kind::Skill, Kind::Tool, Kind::Registry, Kind::Lockfile];
+    pub const ALL: [Kind; 6] = [
+        Kind::Agent,
+        Kind::AgentMd,
+        Kind::Skill,
+        Kind::Tool,
+        Kind::Registry,
+        Kind::Lockfile,
+    ];
 
     /// The name used on the command line (`agentc schema agent`).
     pub const fn name(self) -> &'static str {
@@ -74,7 +80,9 @@ impl Kind {
 }
 
 fn draft07<T: JsonSchema>() -> serde_json::Value {
-    let schema: Schema = SchemaSettings::draft07().into_generator().into_root_schema_for::<T>();
+    let schema: Schema = SchemaSettings::draft07()
+        .into_generator()
+        .into_root_schema_for::<T>();
     let mut value = serde_json::Value::from(schema);
     strip_null(&mut value);
     value
@@ -99,7 +107,9 @@ fn strip_null(value: &mut serde_json::Value) {
             map.insert("type".into(), only);
         }
     }
-    let is_null = |v: &Value| v.get("type").is_some_and(|t| t == "null") && v.as_object().is_some_and(|o| o.len() == 1);
+    let is_null = |v: &Value| {
+        v.get("type").is_some_and(|t| t == "null") && v.as_object().is_some_and(|o| o.len() == 1)
+    };
     if let Some(Value::Array(any)) = map.get_mut("anyOf") {
         any.retain(|v| !is_null(v));
         if any.len() == 1 {

@@ -81,7 +81,9 @@ where
     V: Deserialize<'de>,
 {
     let Some((key, value)) = map.next_entry::<Spanned<String>, V>()? else {
-        return Err(de::Error::custom(format_args!("{what} is an empty mapping")));
+        return Err(de::Error::custom(format_args!(
+            "{what} is an empty mapping"
+        )));
     };
     if map.next_key::<de::IgnoredAny>()?.is_some() {
         return Err(de::Error::custom(format_args!(
@@ -188,8 +190,14 @@ impl<'de> Deserialize<'de> for Route {
 
         let raw = Spanned::<Raw>::deserialize(deserializer)?;
         Ok(match raw.value {
-            Raw::Plain(target) => Route { target: Spanned::new(target, raw.span), guard: None },
-            Raw::Guarded(target, guard) => Route { target, guard: Some(guard) },
+            Raw::Plain(target) => Route {
+                target: Spanned::new(target, raw.span),
+                guard: None,
+            },
+            Raw::Guarded(target, guard) => Route {
+                target,
+                guard: Some(guard),
+            },
         })
     }
 }

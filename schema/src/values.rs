@@ -3,7 +3,7 @@
 //! Each type checks itself while it is decoded and describes itself in the JSON
 //! Schemas, so a rule is written once and holds for both.
 
-use std::collections::HashMap;
+use std::collections::HashSet;
 use std::fmt;
 use std::hash::Hash;
 
@@ -34,7 +34,9 @@ impl<'de> Deserialize<'de> for Text {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let s = String::deserialize(deserializer)?;
         if s.trim().is_empty() {
-            return Err(de::Error::custom("the value is blank; write some text or remove the key"));
+            return Err(de::Error::custom(
+                "the value is blank; write some text or remove the key",
+            ));
         }
         Ok(Text(s))
     }
@@ -90,16 +92,19 @@ impl JsonSchema for Version {
 }
 
 /// Finds the first entry that repeats an earlier one.
-fn first_repeat<T: Eq + Hash>(items: &[Spanned<T>]) -> Option<(&Spanned<T>, Span)> {
-    let mut seen: HashMap<&T, Span> = HashMap::with_capacity(items.len());
-    items.iter().find_map(|item| match seen.insert(&item.value, item.span) {
-        Some(first) => Some((item, first)),
-        None => None,
-    })
+fn first_repeat<T: Eq + Hash>(items: &[Spanned<T>]) -> Option<&Spanned<T>> {
+    let mut seen: HashSet<&T> = HashSet::with_capacity(items.len());
+    items.iter().find(|item| !seen.insert(&item.value))
 }
 
 fn repeat_error<E: de::Error, T: fmt::Display>(item: &Spanned<T>) -> E {
-    error_at(item.span, format_args!("`{}` is listed twice; remove the repeated entry", item.value))
+    error_at(
+        item.span,
+        format_args!(
+            "`{}` is listed twice; remove the repeated entry",
+            item.value
+        ),
+    )
 }
 
 /// A JSON array whose entries are unique, with at least `MIN` of them.
@@ -144,10 +149,13 @@ where
             return Err(de::Error::custom(if MIN == 1 {
                 "the list is empty; it needs at least one entry".to_owned()
             } else {
-                format!("the list has {} entries; it needs at least {MIN}", items.len())
+                format!(
+                    "the list has {} entries; it needs at least {MIN}",
+                    items.len()
+                )
             }));
         }
-        if let Some((item, _)) = first_repeat(&items) {
+        if let Some(item) = first_repeat(&items) {
             return Err(repeat_error(item));
         }
         Ok(List(items))
@@ -278,15 +286,15 @@ impl<'de> Deserialize<'de> for NameList {
 
             fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<NameList, A::Error> {
                 // The compiler's decoder offers a spanned string as a map; see `Spanned`.
-                let spanned = Spanned::<String>::deserialize(de::value::MapAccessDeserializer::new(
-                    SpannedMap(map),
-                ))?;
+                let spanned = Spanned::<String>::deserialize(
+                    de::value::MapAccessDeserializer::new(SpannedMap(map)),
+                )?;
                 NameList::split_commas(&spanned.value, spanned.span)
             }
         }
 
         let list = deserializer.deserialize_any(ListVisitor)?;
-        if let Some((item, _)) = first_repeat(&list.0) {
+        if let Some(item) = first_repeat(&list.0) {
             return Err(repeat_error(item));
         }
         Ok(list)
@@ -306,7 +314,10 @@ impl<'de, A: de::MapAccess<'de>> de::MapAccess<'de> for SpannedMap<A> {
         self.0.next_key_seed(seed)
     }
 
-    fn next_value_seed<V: de::DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, A::Error> {
+    fn next_value_seed<V: de::DeserializeSeed<'de>>(
+        &mut self,
+        seed: V,
+    ) -> Result<V::Value, A::Error> {
         self.0.next_value_seed(seed)
     }
 }
@@ -331,6 +342,12 @@ impl JsonSchema for NameList {
     }
 }
 
+/// A list of examples for a schema, written as one space-separated string.
+#[doc(hidden)]
+pub fn example_list(words: &str) -> Vec<&str> {
+    words.split(' ').collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -342,7 +359,11 @@ mod tests {
         let spans: Vec<_> = list.iter().map(|i| (i.value.as_str(), i.span)).collect();
         assert_eq!(
             spans,
-            [("a", Span::new(10, 11)), ("bb", Span::new(13, 15)), ("c", Span::new(17, 18))]
+            [
+                ("a", Span::new(10, 11)),
+                ("bb", Span::new(13, 15)),
+                ("c", Span::new(17, 18))
+            ]
         );
         // quoted: the token offsets skip the opening quote
         let list = NameList::split_commas::<serde_json::Error>("a,b", Span::new(0, 5)).unwrap();
@@ -355,7 +376,10 @@ mod tests {
         assert!(serde_json::from_str::<NameList>(r#"["a","a"]"#).is_err());
         assert!(serde_json::from_str::<List<Text>>(r#"["a"," "]"#).is_err());
         assert!(serde_json::from_str::<List<Text, 1>>("[]").is_err());
-        assert_eq!(serde_json::from_str::<NameList>(r#""a, b""#).unwrap().len(), 2);
+        assert_eq!(
+            serde_json::from_str::<NameList>(r#""a, b""#).unwrap().len(),
+            2
+        );
     }
 
     #[test]
@@ -364,10 +388,4 @@ mod tests {
         assert!(serde_json::from_str::<Version>(r#""1.2""#).is_err());
         assert!(serde_json::from_str::<Version>(r#""01.2.3""#).is_err());
     }
-}
-
-/// A list of examples for a schema, written as one space-separated string.
-#[doc(hidden)]
-pub fn example_list(words: &str) -> Vec<&str> {
-    words.split(' ').collect()
 }

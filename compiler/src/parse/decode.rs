@@ -51,7 +51,11 @@ pub enum Problem {
     /// A value is of the wrong type or fails its rule.
     Invalid { span: Span, message: String },
     /// A key the struct does not declare.
-    UnknownField { key: String, span: Span, expected: &'static [&'static str] },
+    UnknownField {
+        key: String,
+        span: Span,
+        expected: &'static [&'static str],
+    },
 }
 
 /// The result of decoding: the value when every problem could be stepped
@@ -71,7 +75,11 @@ pub fn decode<T: DeserializeOwned>(root: &Node) -> Decoded<T> {
     let mut value = None;
     for _ in 0..MAX_PASSES {
         state.unknown.borrow_mut().clear();
-        match T::deserialize(NodeDe { node: root, state: &state, role: Role::Root }) {
+        match T::deserialize(NodeDe {
+            node: root,
+            state: &state,
+            role: Role::Root,
+        }) {
             Ok(v) => {
                 value = Some(v);
                 break;
@@ -80,10 +88,17 @@ pub fn decode<T: DeserializeOwned>(root: &Node) -> Decoded<T> {
                 if err.in_hole {
                     break;
                 }
-                let at = err.at.unwrap_or(At { id: id(root), span: root.span, role: Role::Root });
+                let at = err.at.unwrap_or(At {
+                    id: id(root),
+                    span: root.span,
+                    role: Role::Root,
+                });
                 match err.missing {
                     Some(field) => {
-                        problems.push(Problem::MissingField { field, span: at.span });
+                        problems.push(Problem::MissingField {
+                            field,
+                            span: at.span,
+                        });
                         let holes = &mut state.missing_holes;
                         let fields = holes.entry(at.id).or_default();
                         if fields.contains(&field) {
@@ -93,7 +108,10 @@ pub fn decode<T: DeserializeOwned>(root: &Node) -> Decoded<T> {
                     }
                     None => {
                         let span = err.span.unwrap_or(at.span);
-                        problems.push(Problem::Invalid { span, message: err.message });
+                        problems.push(Problem::Invalid {
+                            span,
+                            message: err.message,
+                        });
                         let progress = match at.role {
                             Role::Element => state.skipped.insert(at.id),
                             Role::Value => state.holes.insert(at.id),
@@ -118,7 +136,11 @@ pub fn decode<T: DeserializeOwned>(root: &Node) -> Decoded<T> {
         span: u.span,
         expected: u.expected,
     }));
-    Decoded { value, problems, extra }
+    Decoded {
+        value,
+        problems,
+        extra,
+    }
 }
 
 /// A node's identity for the recovery sets: its address, stable while the tree lives.
@@ -170,7 +192,11 @@ pub struct Error {
 impl Error {
     fn located(mut self, node: &Node, role: Role) -> Self {
         if self.at.is_none() {
-            self.at = Some(At { id: id(node), span: node.span, role });
+            self.at = Some(At {
+                id: id(node),
+                span: node.span,
+                role,
+            });
         }
         self
     }
@@ -193,7 +219,13 @@ impl de::Error for Error {
     fn custom<T: fmt::Display>(msg: T) -> Self {
         let text = msg.to_string();
         let (span, message) = split_located(&text);
-        Error { message: message.to_owned(), span, missing: None, at: None, in_hole: false }
+        Error {
+            message: message.to_owned(),
+            span,
+            missing: None,
+            at: None,
+            in_hole: false,
+        }
     }
 
     fn invalid_type(unexp: de::Unexpected<'_>, exp: &dyn de::Expected) -> Self {
@@ -211,7 +243,9 @@ impl de::Error for Error {
         let mut message = format!("expected {exp}, found {found}");
         match unexp {
             de::Unexpected::Unit => message.push_str("; give a value or remove the key"),
-            de::Unexpected::Float(_) | de::Unexpected::Signed(_) | de::Unexpected::Unsigned(_)
+            de::Unexpected::Float(_)
+            | de::Unexpected::Signed(_)
+            | de::Unexpected::Unsigned(_)
             | de::Unexpected::Bool(_)
                 if exp.to_string().contains("string") =>
             {
@@ -250,7 +284,10 @@ impl<'a> NodeDe<'a> {
     }
 
     fn seq(&self, items: &'a [Node]) -> Seq<'a> {
-        Seq { items: items.iter(), state: self.state }
+        Seq {
+            items: items.iter(),
+            state: self.state,
+        }
     }
 }
 
@@ -281,7 +318,11 @@ impl<'de> de::Deserializer<'de> for NodeDe<'de> {
 
     fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         // An explicit null is not "absent": the inner type refuses it, with its position.
-        if self.is_hole() { visitor.visit_none() } else { visitor.visit_some(self) }
+        if self.is_hole() {
+            visitor.visit_none()
+        } else {
+            visitor.visit_some(self)
+        }
     }
 
     fn deserialize_newtype_struct<V: Visitor<'de>>(
@@ -291,7 +332,11 @@ impl<'de> de::Deserializer<'de> for NodeDe<'de> {
     ) -> Result<V::Value, Error> {
         if name == SPANNED_NAME {
             let span = self.node.span;
-            return visitor.visit_map(SpannedMap { span, value: Some(self), step: 0 });
+            return visitor.visit_map(SpannedMap {
+                span,
+                value: Some(self),
+                step: 0,
+            });
         }
         visitor.visit_newtype_struct(self)
     }
@@ -304,7 +349,9 @@ impl<'de> de::Deserializer<'de> for NodeDe<'de> {
     ) -> Result<V::Value, Error> {
         let _ = name;
         if self.is_hole() {
-            return Hole.deserialize_struct(name, fields, visitor).map_err(Error::in_hole);
+            return Hole
+                .deserialize_struct(name, fields, visitor)
+                .map_err(Error::in_hole);
         }
         let Value::Map(entries) = &self.node.value else {
             return Err(de::Error::custom(format_args!(
@@ -312,8 +359,12 @@ impl<'de> de::Deserializer<'de> for NodeDe<'de> {
                 self.node.describe()
             )));
         };
-        let extra_holes =
-            self.state.missing_holes.get(&id(self.node)).cloned().unwrap_or_default();
+        let extra_holes = self
+            .state
+            .missing_holes
+            .get(&id(self.node))
+            .cloned()
+            .unwrap_or_default();
         let top_level = self.role == Role::Root;
         let node = self.node;
         visitor
@@ -334,7 +385,9 @@ impl<'de> de::Deserializer<'de> for NodeDe<'de> {
         visitor: V,
     ) -> Result<V::Value, Error> {
         if self.is_hole() {
-            return Hole.deserialize_enum(name, variants, visitor).map_err(Error::in_hole);
+            return Hole
+                .deserialize_enum(name, variants, visitor)
+                .map_err(Error::in_hole);
         }
         match &self.node.value {
             Value::Str(s) => visitor.visit_enum(s.as_str().into_deserializer()),
@@ -358,7 +411,11 @@ impl<'de> de::Deserializer<'de> for NodeDe<'de> {
         deserialize_seq deserialize_map deserialize_identifier
     }
 
-    fn deserialize_unit_struct<V: Visitor<'de>>(self, _: &'static str, visitor: V) -> Result<V::Value, Error> {
+    fn deserialize_unit_struct<V: Visitor<'de>>(
+        self,
+        _: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, Error> {
         self.deserialize_unit(visitor)
     }
 
@@ -375,7 +432,6 @@ impl<'de> de::Deserializer<'de> for NodeDe<'de> {
         self.deserialize_seq(visitor)
     }
 }
-
 
 /// `a`, `b` or `c` — for messages.
 pub fn one_of(items: &[&str]) -> String {
@@ -405,8 +461,15 @@ impl<'de> SeqAccess<'de> for Seq<'de> {
             if self.state.skipped.contains(&id(node)) {
                 continue;
             }
-            let de = NodeDe { node, state: self.state, role: Role::Element };
-            return seed.deserialize(de).map(Some).map_err(|e| e.located(node, Role::Element));
+            let de = NodeDe {
+                node,
+                state: self.state,
+                role: Role::Element,
+            };
+            return seed
+                .deserialize(de)
+                .map(Some)
+                .map_err(|e| e.located(node, Role::Element));
         }
         Ok(None)
     }
@@ -426,25 +489,31 @@ struct Map<'a> {
 impl<'de> MapAccess<'de> for Map<'de> {
     type Error = Error;
 
-    fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>, Error> {
+    fn next_key_seed<K: DeserializeSeed<'de>>(
+        &mut self,
+        seed: K,
+    ) -> Result<Option<K::Value>, Error> {
         for entry in self.entries.by_ref() {
-            if let Some((fields, top_level)) = self.fields {
-                if !fields.contains(&entry.key.as_str()) {
-                    self.state.unknown.borrow_mut().insert(
-                        (entry.key_span.start, entry.key_span.end),
-                        Unknown {
-                            key: entry.key.clone(),
-                            span: entry.key_span,
-                            expected: fields,
-                            top_level,
-                            value: entry.value.to_json(),
-                        },
-                    );
-                    continue;
-                }
+            if let Some((fields, top_level)) = self.fields
+                && !fields.contains(&entry.key.as_str())
+            {
+                self.state.unknown.borrow_mut().insert(
+                    (entry.key_span.start, entry.key_span.end),
+                    Unknown {
+                        key: entry.key.clone(),
+                        span: entry.key_span,
+                        expected: fields,
+                        top_level,
+                        value: entry.value.to_json(),
+                    },
+                );
+                continue;
             }
             self.pending = Some(&entry.value);
-            let key = KeyDe { key: &entry.key, span: entry.key_span };
+            let key = KeyDe {
+                key: &entry.key,
+                span: entry.key_span,
+            };
             return seed.deserialize(key).map(Some);
         }
         if let Some(field) = self.extra_holes.pop() {
@@ -457,8 +526,13 @@ impl<'de> MapAccess<'de> for Map<'de> {
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Error> {
         match self.pending.take() {
             Some(node) => {
-                let de = NodeDe { node, state: self.state, role: Role::Value };
-                seed.deserialize(de).map_err(|e| e.located(node, Role::Value))
+                let de = NodeDe {
+                    node,
+                    state: self.state,
+                    role: Role::Value,
+                };
+                seed.deserialize(de)
+                    .map_err(|e| e.located(node, Role::Value))
             }
             None => seed.deserialize(Hole).map_err(Error::in_hole),
         }
@@ -484,7 +558,11 @@ impl<'de> de::Deserializer<'de> for KeyDe<'de> {
         visitor: V,
     ) -> Result<V::Value, Error> {
         if name == SPANNED_NAME {
-            return visitor.visit_map(SpannedMap { span: self.span, value: Some(self), step: 0 });
+            return visitor.visit_map(SpannedMap {
+                span: self.span,
+                value: Some(self),
+                step: 0,
+            });
         }
         visitor.visit_newtype_struct(self)
     }
@@ -506,14 +584,18 @@ struct SpannedMap<D> {
 impl<'de, D: de::Deserializer<'de, Error = Error>> MapAccess<'de> for SpannedMap<D> {
     type Error = Error;
 
-    fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>, Error> {
+    fn next_key_seed<K: DeserializeSeed<'de>>(
+        &mut self,
+        seed: K,
+    ) -> Result<Option<K::Value>, Error> {
         let key = match self.step {
             0 => "$start",
             1 => "$end",
             2 => "$value",
             _ => return Ok(None),
         };
-        seed.deserialize(de::value::BorrowedStrDeserializer::new(key)).map(Some)
+        seed.deserialize(de::value::BorrowedStrDeserializer::new(key))
+            .map(Some)
     }
 
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Error> {
@@ -575,11 +657,15 @@ impl<'de> de::Deserializer<'de> for Hole {
     }
 
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        visitor.visit_seq(de::value::SeqDeserializer::<_, Error>::new(std::iter::empty::<()>()))
+        visitor.visit_seq(de::value::SeqDeserializer::<_, Error>::new(
+            std::iter::empty::<()>(),
+        ))
     }
 
     fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        visitor.visit_map(de::value::MapDeserializer::<_, Error>::new(std::iter::empty::<((), ())>()))
+        visitor.visit_map(de::value::MapDeserializer::<_, Error>::new(
+            std::iter::empty::<((), ())>(),
+        ))
     }
 
     fn deserialize_struct<V: Visitor<'de>>(
@@ -597,7 +683,11 @@ impl<'de> de::Deserializer<'de> for Hole {
         visitor: V,
     ) -> Result<V::Value, Error> {
         if name == SPANNED_NAME {
-            return visitor.visit_map(SpannedMap { span: Span::default(), value: Some(Hole), step: 0 });
+            return visitor.visit_map(SpannedMap {
+                span: Span::default(),
+                value: Some(Hole),
+                step: 0,
+            });
         }
         visitor.visit_newtype_struct(self)
     }

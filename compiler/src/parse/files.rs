@@ -2,7 +2,9 @@
 //! problem as a [`Diagnostic`] and the file-local checks (names, bodies).
 
 use agentc_schema::names::{NameKind, check_name, suggest_name};
-use agentc_schema::{AgentFrontmatter, AgentManifest, Registry, SkillFrontmatter, Span, ToolManifest};
+use agentc_schema::{
+    AgentFrontmatter, AgentManifest, Registry, SkillFrontmatter, Span, ToolManifest,
+};
 use serde::de::DeserializeOwned;
 
 use super::decode::{Problem, decode, one_of};
@@ -54,8 +56,13 @@ pub fn decode_text<T: DeserializeOwned>(
             }
             Err(err) => {
                 out.push(
-                    Diagnostic::at(Code::YamlSyntax, file, err.span, format!("invalid YAML: {}", err.message))
-                        .with_help(yaml_help(&err.message)),
+                    Diagnostic::at(
+                        Code::YamlSyntax,
+                        file,
+                        err.span,
+                        format!("invalid YAML: {}", err.message),
+                    )
+                    .with_help(yaml_help(&err.message)),
                 );
                 return None;
             }
@@ -63,26 +70,45 @@ pub fn decode_text<T: DeserializeOwned>(
         Syntax::Json => match json::parse(text) {
             Ok(parsed) => (parsed.root, parsed.duplicates, Vec::new()),
             Err(err) => {
-                out.push(Diagnostic::at(Code::JsonSyntax, file, err.span, format!("invalid JSON: {}", err.message)));
+                out.push(Diagnostic::at(
+                    Code::JsonSyntax,
+                    file,
+                    err.span,
+                    format!("invalid JSON: {}", err.message),
+                ));
                 return None;
             }
         },
     };
     for dup in duplicates {
         out.push(
-            Diagnostic::at(Code::DuplicateKey, file, dup.second, format!("the key `{}` appears twice", dup.key))
-                .with_label(file, Some(dup.first), "first defined here")
-                .with_help("keep one of them; agentc never lets a later key silently win"),
+            Diagnostic::at(
+                Code::DuplicateKey,
+                file,
+                dup.second,
+                format!("the key `{}` appears twice", dup.key),
+            )
+            .with_label(file, Some(dup.first), "first defined here")
+            .with_help("keep one of them; agentc never lets a later key silently win"),
         );
     }
     for span in bad_keys {
-        out.push(Diagnostic::at(Code::InvalidValue, file, span, "a mapping key must be a plain string"));
+        out.push(Diagnostic::at(
+            Code::InvalidValue,
+            file,
+            span,
+            "a mapping key must be a plain string",
+        ));
     }
     let decoded = decode::<T>(&tree);
     for problem in decoded.problems {
         out.push(problem_diagnostic(source, problem, unknown));
     }
-    decoded.value.map(|value| Document { value, tree, extra: decoded.extra })
+    decoded.value.map(|value| Document {
+        value,
+        tree,
+        extra: decoded.extra,
+    })
 }
 
 fn yaml_help(message: &str) -> String {
@@ -100,22 +126,37 @@ fn yaml_help(message: &str) -> String {
 fn problem_diagnostic(source: &Source, problem: Problem, unknown: Severity) -> Diagnostic {
     let file = &source.path;
     match problem {
-        Problem::MissingField { field, .. } => {
-            Diagnostic::on_path(Code::MissingField, file, format!("the required field `{field}` is missing"))
-                .with_help(format!("add `{field}`"))
-        }
+        Problem::MissingField { field, .. } => Diagnostic::on_path(
+            Code::MissingField,
+            file,
+            format!("the required field `{field}` is missing"),
+        )
+        .with_help(format!("add `{field}`")),
         Problem::Invalid { span, message } => {
             Diagnostic::at(Code::InvalidValue, file, span, message)
         }
-        Problem::UnknownField { key, span, expected } => {
+        Problem::UnknownField {
+            key,
+            span,
+            expected,
+        } => {
             let help = match did_you_mean(&key, expected.iter().copied()) {
                 Some(close) => format!("did you mean `{close}`?"),
                 None => format!("the known fields are {}", one_of(expected)),
             };
-            let tail = if unknown == Severity::Warning { " (kept as metadata)" } else { "" };
-            Diagnostic::at(Code::UnknownField, file, span, format!("unknown field `{key}`{tail}"))
-                .with_severity(unknown)
-                .with_help(help)
+            let tail = if unknown == Severity::Warning {
+                " (kept as metadata)"
+            } else {
+                ""
+            };
+            Diagnostic::at(
+                Code::UnknownField,
+                file,
+                span,
+                format!("unknown field `{key}`{tail}"),
+            )
+            .with_severity(unknown)
+            .with_help(help)
         }
     }
 }
@@ -137,18 +178,29 @@ pub struct Markdown<T> {
 }
 
 /// Parses a Markdown file with YAML frontmatter.
-pub fn markdown<T: DeserializeOwned>(source: &Source, out: &mut Vec<Diagnostic>) -> Option<Markdown<T>> {
+pub fn markdown<T: DeserializeOwned>(
+    source: &Source,
+    out: &mut Vec<Diagnostic>,
+) -> Option<Markdown<T>> {
     let text: &str = &source.text;
     let split = match frontmatter::split(text) {
         Ok(split) => split,
         Err(err) => {
             out.push(
-                Diagnostic::at(Code::BadFrontmatter, &source.path, err.span, err.message).with_help(err.help),
+                Diagnostic::at(Code::BadFrontmatter, &source.path, err.span, err.message)
+                    .with_help(err.help),
             );
             return None;
         }
     };
-    let front = decode_text::<T>(source, split.yaml, split.yaml_start, Syntax::Yaml, Severity::Warning, out)?;
+    let front = decode_text::<T>(
+        source,
+        split.yaml,
+        split.yaml_start,
+        Syntax::Yaml,
+        Severity::Warning,
+        out,
+    )?;
     Some(Markdown {
         front,
         body: split.body.to_owned(),
@@ -157,20 +209,34 @@ pub fn markdown<T: DeserializeOwned>(source: &Source, out: &mut Vec<Diagnostic>)
 }
 
 /// Reports a declared name that differs from the folder it lives in.
-pub fn name_mismatch(source: &Source, declared: &agentc_schema::Spanned<agentc_schema::Text>, folder: &str, what: &str) -> Option<Diagnostic> {
+pub fn name_mismatch(
+    source: &Source,
+    declared: &agentc_schema::Spanned<agentc_schema::Text>,
+    folder: &str,
+    what: &str,
+) -> Option<Diagnostic> {
     (declared.value.as_str() != folder).then(|| {
         Diagnostic::at(
             Code::NameMismatch,
             &source.path,
             declared.span,
-            format!("the {what} is named `{}` but its folder is `{folder}`", declared.value),
+            format!(
+                "the {what} is named `{}` but its folder is `{folder}`",
+                declared.value
+            ),
         )
-        .with_help(format!("rename one so they match; the folder name `{folder}` is what agentc uses"))
+        .with_help(format!(
+            "rename one so they match; the folder name `{folder}` is what agentc uses"
+        ))
     })
 }
 
 /// A skill's frontmatter and body, with its file-local checks.
-pub fn skill(source: &Source, folder: &str, out: &mut Vec<Diagnostic>) -> Option<Markdown<SkillFrontmatter>> {
+pub fn skill(
+    source: &Source,
+    folder: &str,
+    out: &mut Vec<Diagnostic>,
+) -> Option<Markdown<SkillFrontmatter>> {
     let parsed = markdown::<SkillFrontmatter>(source, out)?;
     let name = &parsed.front.value.name;
     match check_name(NameKind::Skill, name.value.as_str()) {
@@ -179,10 +245,15 @@ pub fn skill(source: &Source, folder: &str, out: &mut Vec<Diagnostic>) -> Option
                 Code::BadName,
                 &source.path,
                 name.span,
-                format!("the skill name `{}` breaks the naming rule: {err}", name.value),
+                format!(
+                    "the skill name `{}` breaks the naming rule: {err}",
+                    name.value
+                ),
             );
             d = d.with_help(match suggest_name(NameKind::Skill, name.value.as_str()) {
-                Some(better) => format!("did you mean `{better}`? names use lowercase letters, digits and `-`"),
+                Some(better) => {
+                    format!("did you mean `{better}`? names use lowercase letters, digits and `-`")
+                }
                 None => "names use lowercase letters, digits and `-`, at most 64 characters".into(),
             });
             out.push(d);
@@ -193,24 +264,37 @@ pub fn skill(source: &Source, folder: &str, out: &mut Vec<Diagnostic>) -> Option
                     Code::NameMismatch,
                     &source.path,
                     name.span,
-                    format!("the skill is named `{}` but its folder is `{folder}`", name.value),
+                    format!(
+                        "the skill is named `{}` but its folder is `{folder}`",
+                        name.value
+                    ),
                 )
-                .with_help("a skill's id is its `name`; rename the folder to match so people find it"),
+                .with_help(
+                    "a skill's id is its `name`; rename the folder to match so people find it",
+                ),
             );
         }
         Ok(()) => {}
     }
     if parsed.body.trim().is_empty() {
         out.push(
-            Diagnostic::on_path(Code::EmptyBody, &source.path, "the skill has no body after its frontmatter")
-                .with_help("write the skill's instructions in Markdown after the closing `---`"),
+            Diagnostic::on_path(
+                Code::EmptyBody,
+                &source.path,
+                "the skill has no body after its frontmatter",
+            )
+            .with_help("write the skill's instructions in Markdown after the closing `---`"),
         );
     }
     Some(parsed)
 }
 
 /// An `AGENT.md` bundle.
-pub fn agent_md(source: &Source, id: &str, out: &mut Vec<Diagnostic>) -> Option<Markdown<AgentFrontmatter>> {
+pub fn agent_md(
+    source: &Source,
+    id: &str,
+    out: &mut Vec<Diagnostic>,
+) -> Option<Markdown<AgentFrontmatter>> {
     let parsed = markdown::<AgentFrontmatter>(source, out)?;
     if let Some(name) = &parsed.front.value.name {
         out.extend(name_mismatch(source, name, id, "agent"));
@@ -224,8 +308,13 @@ pub fn agent_json(source: &Source, out: &mut Vec<Diagnostic>) -> Option<Document
 }
 
 /// A tool's `manifest.json`.
-pub fn tool_manifest(source: &Source, folder: &str, out: &mut Vec<Diagnostic>) -> Option<Document<ToolManifest>> {
-    let doc = decode_text::<ToolManifest>(source, &source.text, 0, Syntax::Json, Severity::Error, out)?;
+pub fn tool_manifest(
+    source: &Source,
+    folder: &str,
+    out: &mut Vec<Diagnostic>,
+) -> Option<Document<ToolManifest>> {
+    let doc =
+        decode_text::<ToolManifest>(source, &source.text, 0, Syntax::Json, Severity::Error, out)?;
     if let Some(name) = &doc.value.name {
         out.extend(name_mismatch(source, name, folder, "tool"));
     }
@@ -235,7 +324,11 @@ pub fn tool_manifest(source: &Source, folder: &str, out: &mut Vec<Diagnostic>) -
 /// The host's registry, JSON or YAML by its extension (JSON when it starts with `{`).
 pub fn registry(source: &Source, out: &mut Vec<Diagnostic>) -> Option<Registry> {
     let path = source.path.path.as_str();
-    let syntax = if path.ends_with(".json") || (!path.ends_with(".yaml") && !path.ends_with(".yml") && source.text.trim_start().starts_with('{')) {
+    let syntax = if path.ends_with(".json")
+        || (!path.ends_with(".yaml")
+            && !path.ends_with(".yml")
+            && source.text.trim_start().starts_with('{'))
+    {
         Syntax::Json
     } else {
         Syntax::Yaml

@@ -1,0 +1,201 @@
+//! The `agentc` binary as a user runs it: exit codes, refusals, unsafe entries.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn agentc(args: &[&str], cwd: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_agentc"))
+        .args(args)
+        .current_dir(cwd)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("agentc runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn write(path: &Path, content: &str) {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, content).unwrap();
+}
+
+const SKILL: &str =
+    "---\nname: billing\ndescription: Billing questions.\n---\nAnswer billing questions.\n";
+
+#[test]
+fn help_explains_every_command() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = agentc(&["--help"], dir.path());
+    assert!(out.status.success());
+    let help = text(&out.stdout);
+    for command in ["check", "schema", "explain", "Exit codes"] {
+        assert!(
+            help.contains(command),
+            "{command} missing from --help:\n{help}"
+        );
+    }
+    let out = agentc(&["check", "--help"], dir.path());
+    let help = text(&out.stdout);
+    for option in [
+        "--workspace",
+        "--registry",
+        "--exclude",
+        "--message-format",
+        "--deny-warnings",
+        "--max-file-size",
+    ] {
+        assert!(help.contains(option), "{option} missing from check --help");
+    }
+}
+
+#[test]
+fn remote_roots_are_refused_with_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    for root in [
+        "s3://bucket/agents",
+        "https://example.com/agents",
+        "\\\\server\\share\\agents",
+    ] {
+        let out = agentc(&["check", root], dir.path());
+        assert_eq!(out.status.code(), Some(2), "{root}");
+        assert!(
+            text(&out.stderr).contains("not a local directory"),
+            "{root}: {}",
+            text(&out.stderr)
+        );
+    }
+}
+
+#[test]
+fn setup_problems_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    write(&dir.path().join("agents/billing/SKILL.md"), SKILL);
+    write(&dir.path().join("file.txt"), "x");
+    write(&dir.path().join("bad-registry.yaml"), "tools: [a, a]\n");
+    let cases: &[&[&str]] = &[
+        &["check", "missing"],
+        &["check", "file.txt"],
+        &["check", "agents", "--exclude", "global-skills,everything"],
+        &["check", "agents", "--registry", "nope.yaml"],
+        &["check", "agents", "--registry", "bad-registry.yaml"],
+        &["check", "agents", "--message-format", "xml"],
+        &["explain", "no-such-code"],
+    ];
+    for args in cases {
+        let out = agentc(args, dir.path());
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+    }
+    let out = agentc(
+        &["check", "agents", "--registry", "bad-registry.yaml"],
+        dir.path(),
+    );
+    assert!(
+        text(&out.stderr).contains("`a` is listed twice"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn the_root_defaults_to_agents_and_clean_input_exits_0() {
+    let dir = tempfile::tempdir().unwrap();
+    write(&dir.path().join("agents/skills/billing/SKILL.md"), SKILL);
+    let out = agentc(&["check"], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stderr).trim(), "no problems found");
+}
+
+#[test]
+fn warnings_fail_only_with_deny_warnings() {
+    let dir = tempfile::tempdir().unwrap();
+    write(&dir.path().join("agents/skills/billing/SKILL.md"), SKILL);
+    write(&dir.path().join("agents/NOTES.txt"), "notes");
+    let out = agentc(&["check", "agents"], dir.path());
+    assert_eq!(out.status.code(), Some(0));
+    let out = agentc(
+        &[
+            "check",
+            "agents",
+            "--deny-warnings",
+            "--message-format",
+            "json",
+        ],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let last = text(&out.stdout)
+        .lines()
+        .last()
+        .unwrap_or_default()
+        .to_owned();
+    assert_eq!(last, r#"{"type":"summary","errors":0,"warnings":1}"#);
+}
+
+#[cfg(unix)]
+#[test]
+fn fifos_are_reported_and_never_opened() {
+    let dir = tempfile::tempdir().unwrap();
+    write(&dir.path().join("agents/skills/billing/SKILL.md"), SKILL);
+    let fifo = dir.path().join("agents/SYSTEM.md");
+    let made = Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    // Opening the FIFO for reading would block forever; the test finishing is the assertion.
+    let out = agentc(&["check", "agents", "--message-format", "json"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains(r#""code":"special-file""#), "{stdout}");
+    assert!(stdout.contains(r#""file":"SYSTEM.md""#), "{stdout}");
+}
+
+#[cfg(unix)]
+#[test]
+fn names_that_are_not_utf8_are_bad_names() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().unwrap();
+    write(&dir.path().join("agents/skills/billing/SKILL.md"), SKILL);
+    let bad = dir
+        .path()
+        .join("agents/skills")
+        .join(std::ffi::OsStr::from_bytes(b"caf\xe9"));
+    std::fs::create_dir_all(&bad).unwrap();
+    let out = agentc(&["check", "agents", "--message-format", "json"], dir.path());
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains(r#""code":"bad-name""#), "{stdout}");
+    assert!(stdout.contains("skills/caf\u{fffd}"), "{stdout}");
+}
+
+#[test]
+fn schemas_are_written_atomically_to_a_directory() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = agentc(&["schema", "--out", "schemas"], dir.path());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let mut names: Vec<String> = std::fs::read_dir(dir.path().join("schemas"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "agent-md.schema.json",
+            "agent.schema.json",
+            "lockfile.schema.json",
+            "registry.schema.json",
+            "skill.schema.json",
+            "tool.schema.json"
+        ]
+    );
+    let out = agentc(&["schema", "tool"], dir.path());
+    let schema: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(schema["title"], "Tool manifest.json");
+}

@@ -1,0 +1,75 @@
+//! Every fixture directory under `tests/fixtures/` compiled through the real
+//! command line, with its exact output snapshotted in both formats.
+//!
+//! A case is `tests/fixtures/<case>/` holding `root/` (the agents directory),
+//! and optionally `workspace/`, `registry.yaml` and `args` (extra arguments,
+//! one per line). `CASE.md` says what the case is about.
+
+use std::path::Path;
+
+use agentc_compiler::cli::{Io, run};
+
+/// Runs `agentc check` on a case; returns (exit code, stdout, stderr).
+fn check(case: &Path, format: &str) -> (i32, String, String) {
+    let rel = case.strip_prefix(env!("CARGO_MANIFEST_DIR")).unwrap();
+    let mut args: Vec<String> = vec![
+        "agentc".into(),
+        "check".into(),
+        rel.join("root").display().to_string(),
+    ];
+    if case.join("workspace").is_dir() {
+        args.extend([
+            "--workspace".into(),
+            rel.join("workspace").display().to_string(),
+        ]);
+    }
+    if case.join("registry.yaml").is_file() {
+        args.extend([
+            "--registry".into(),
+            rel.join("registry.yaml").display().to_string(),
+        ]);
+    }
+    if let Ok(extra) = std::fs::read_to_string(case.join("args")) {
+        args.extend(extra.lines().filter(|l| !l.is_empty()).map(str::to_owned));
+    }
+    args.extend(["--message-format".into(), format.into()]);
+    let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
+    let code = run(
+        &args,
+        &mut Io {
+            stdout: &mut stdout,
+            stderr: &mut stderr,
+            color: false,
+        },
+    );
+    (
+        code,
+        String::from_utf8(stdout).unwrap(),
+        String::from_utf8(stderr).unwrap(),
+    )
+}
+
+#[test]
+fn fixtures() {
+    insta::glob!("fixtures/*/CASE.md", |case_md| {
+        let case = case_md.parent().unwrap();
+        let name = case.file_name().unwrap().to_string_lossy().into_owned();
+        let (code, _, human) = check(case, "human");
+        let (json_code, json, _) = check(case, "json");
+        assert_eq!(
+            code, json_code,
+            "{name}: the exit code depends on the format"
+        );
+        if name.starts_with("layout-") {
+            assert_eq!(
+                human.trim(),
+                "no problems found",
+                "{name} must compile clean:\n{human}"
+            );
+        }
+        let report = format!("exit code: {code}\n\n--- human ---\n{human}\n--- json ---\n{json}");
+        insta::with_settings!({ snapshot_suffix => name.clone(), prepend_module_to_snapshot => false, omit_expression => true }, {
+            insta::assert_snapshot!("fixture", report);
+        });
+    });
+}

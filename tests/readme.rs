@@ -1,0 +1,88 @@
+//! The README tells the truth: its code table is the catalog's, and its
+//! example diagnostic is what agentc prints for the mistake it describes.
+
+use std::path::{Path, PathBuf};
+
+use agentc_compiler::catalog::markdown_table;
+use agentc_compiler::cli::{Io, run};
+
+fn readme() -> String {
+    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap()
+}
+
+#[test]
+fn code_table_matches_the_catalog() {
+    let readme = readme();
+    let start = readme.find("<!-- codes:start -->\n").unwrap() + "<!-- codes:start -->\n".len();
+    let end = readme.find("<!-- codes:end -->").unwrap();
+    assert_eq!(
+        &readme[start..end],
+        markdown_table(),
+        "the README's code table is stale; replace it with the output of `agentc explain --list`"
+    );
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+#[test]
+fn example_diagnostic_is_real() {
+    let example = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/support-desk");
+    let temp = tempfile::tempdir().unwrap();
+    let copy = temp.path().join("support-desk");
+    copy_dir(&example, &copy);
+    let skill = copy.join("agents/skills/verify-identity/SKILL.md");
+    let text = std::fs::read_to_string(&skill).unwrap();
+    let mutated: String = text
+        .lines()
+        .map(|line| {
+            if line.starts_with("description: Confirm a customer") {
+                "description: Verify: confirm the customer with a one-time code".to_owned()
+            } else {
+                line.to_owned()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert_ne!(
+        text.trim_end(),
+        mutated,
+        "the README's mistake no longer applies to the example"
+    );
+    std::fs::write(&skill, mutated + "\n").unwrap();
+
+    let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
+    let args = [
+        "agentc".to_owned(),
+        "check".into(),
+        copy.join("agents").display().to_string(),
+        "--workspace".into(),
+        copy.display().to_string(),
+        "--registry".into(),
+        copy.join("registry.yaml").display().to_string(),
+    ];
+    let code = run(
+        &args,
+        &mut Io {
+            stdout: &mut stdout,
+            stderr: &mut stderr,
+            color: false,
+        },
+    );
+    assert_eq!(code, 1);
+    let human = String::from_utf8(stderr).unwrap();
+    assert!(
+        readme().contains(human.trim_end()),
+        "the README's example diagnostic differs from agentc's output:\n{human}"
+    );
+}

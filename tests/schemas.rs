@@ -1,0 +1,186 @@
+//! The published JSON Schemas: current, valid draft-07, and in agreement with
+//! the compiler, checked with an independent validator (`jsonschema`).
+
+use std::path::{Path, PathBuf};
+
+use agentc::schema::{
+    AgentFrontmatter, AgentManifest, Kind, Registry, SkillFrontmatter, ToolManifest,
+};
+use agentc_compiler::RelPath;
+use agentc_compiler::diagnostic::Severity;
+use agentc_compiler::parse::files::{Syntax, decode_text};
+use agentc_compiler::parse::yaml;
+use agentc_compiler::source::Source;
+
+fn workspace() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn generated_schemas_are_current() {
+    let dir = workspace().join("generated");
+    let mut stale = Vec::new();
+    for kind in Kind::ALL {
+        let path = dir.join(kind.file_name());
+        let on_disk = std::fs::read_to_string(&path).unwrap_or_default();
+        if on_disk != kind.schema_text() {
+            stale.push(kind.file_name());
+        }
+    }
+    let mut extra: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| !Kind::ALL.iter().any(|k| &k.file_name() == name))
+        .collect();
+    extra.sort();
+    assert!(
+        stale.is_empty() && extra.is_empty(),
+        "generated/ is stale (changed: {stale:?}, not generated: {extra:?}); \
+         regenerate it with: cargo run -p agentc-compiler -- schema --out generated"
+    );
+}
+
+#[test]
+fn schemas_are_valid_draft_07_with_docs_on_every_field() {
+    for kind in Kind::ALL {
+        let schema = kind.schema();
+        assert_eq!(
+            schema["$schema"], "http://json-schema.org/draft-07/schema#",
+            "{kind:?}"
+        );
+        jsonschema::draft7::meta::validate(&schema).unwrap_or_else(|e| panic!("{kind:?}: {e}"));
+        if kind != Kind::Lockfile {
+            for (name, property) in schema["properties"].as_object().unwrap() {
+                assert!(
+                    property.get("title").is_some(),
+                    "{kind:?}.{name} has no title"
+                );
+                assert!(
+                    property.get("description").is_some(),
+                    "{kind:?}.{name} has no description"
+                );
+            }
+        }
+    }
+}
+
+/// Reads a fixture as JSON: `.json` as is, `.yaml` through agentc's YAML reader.
+fn instance(path: &Path) -> serde_json::Value {
+    let text = std::fs::read_to_string(path).unwrap();
+    if path.extension().is_some_and(|e| e == "json") {
+        serde_json::from_str(&text).unwrap()
+    } else {
+        yaml::parse(&text, 0).unwrap().root.unwrap().to_json()
+    }
+}
+
+/// The diagnostics agentc's decoder gives for a fixture, errors only.
+fn compiler_errors(kind: Kind, path: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(path).unwrap();
+    let source = Source::new(RelPath::root(path.display().to_string()), text.as_str());
+    let syntax = if path.extension().is_some_and(|e| e == "json") {
+        Syntax::Json
+    } else {
+        Syntax::Yaml
+    };
+    let mut out = Vec::new();
+    match kind {
+        Kind::Agent => drop(decode_text::<AgentManifest>(
+            &source,
+            &text,
+            0,
+            syntax,
+            Severity::Error,
+            &mut out,
+        )),
+        Kind::AgentMd => drop(decode_text::<AgentFrontmatter>(
+            &source,
+            &text,
+            0,
+            syntax,
+            Severity::Warning,
+            &mut out,
+        )),
+        Kind::Skill => drop(decode_text::<SkillFrontmatter>(
+            &source,
+            &text,
+            0,
+            syntax,
+            Severity::Warning,
+            &mut out,
+        )),
+        Kind::Tool => drop(decode_text::<ToolManifest>(
+            &source,
+            &text,
+            0,
+            syntax,
+            Severity::Error,
+            &mut out,
+        )),
+        Kind::Registry => drop(decode_text::<Registry>(
+            &source,
+            &text,
+            0,
+            syntax,
+            Severity::Error,
+            &mut out,
+        )),
+        Kind::Lockfile => unreachable!(),
+    }
+    out.into_iter()
+        .filter(|d| d.severity == Severity::Error)
+        .map(|d| d.message)
+        .collect()
+}
+
+fn fixtures(kind: Kind, which: &str) -> Vec<PathBuf> {
+    let dir = workspace()
+        .join("tests/schema-fixtures")
+        .join(kind.name())
+        .join(which);
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "no fixtures in {}", dir.display());
+    files
+}
+
+#[test]
+fn valid_fixtures_pass_the_schema_and_the_compiler() {
+    for kind in Kind::ALL.into_iter().filter(|k| *k != Kind::Lockfile) {
+        let validator = jsonschema::draft7::new(&kind.schema()).unwrap();
+        for path in fixtures(kind, "valid") {
+            let errors: Vec<String> = validator
+                .iter_errors(&instance(&path))
+                .map(|e| e.to_string())
+                .collect();
+            assert!(
+                errors.is_empty(),
+                "{} fails its schema: {errors:?}",
+                path.display()
+            );
+            let found = compiler_errors(kind, &path);
+            assert!(
+                found.is_empty(),
+                "{} fails to decode: {found:?}",
+                path.display()
+            );
+        }
+    }
+}
+
+#[test]
+fn invalid_fixtures_fail_the_schema() {
+    for kind in Kind::ALL.into_iter().filter(|k| *k != Kind::Lockfile) {
+        let validator = jsonschema::draft7::new(&kind.schema()).unwrap();
+        for path in fixtures(kind, "invalid") {
+            assert!(
+                !validator.is_valid(&instance(&path)),
+                "{} passes its schema but is invalid",
+                path.display()
+            );
+        }
+    }
+}

@@ -11,11 +11,13 @@ use crate::catalog::Code;
 use crate::diagnostic::{self, Diagnostic, RelPath};
 use crate::discover::{self, AgentDir, AgentFile, FileRef, Layout};
 use crate::fs::{EntryKind, Fs};
+use crate::model::Model;
 use crate::options::{Options, Scope};
 use crate::parse::files::{self, key_span};
 use crate::project::{Agent, AgentKind, Project, Skill, Tool};
 use crate::read::{ReadFailure, ReadResult, read_all, read_one};
 use crate::source::Source;
+use crate::{check, resolve};
 
 /// What a compile produced.
 #[derive(Debug, Default)]
@@ -25,6 +27,8 @@ pub struct Compilation {
     /// The text of every file a diagnostic may point into.
     pub sources: BTreeMap<RelPath, Source>,
     pub project: Project,
+    /// The resolved model (complete only when there are no errors).
+    pub model: Model,
 }
 
 impl Compilation {
@@ -150,12 +154,21 @@ pub fn compile(fs: &dyn Fs, opts: &Options) -> Result<Compilation, SetupError> {
         mut diagnostics,
         sources,
     } = out;
+    let registry_file = opts.registry.as_deref().map(registry_path);
+    let resolution = resolve::resolve(&project, opts, registry_file.as_ref(), &mut diagnostics);
+    check::check(&project, &resolution, &mut diagnostics);
     diagnostic::sort(&mut diagnostics);
     Ok(Compilation {
         diagnostics,
         sources,
         project,
+        model: resolution.model,
     })
+}
+
+/// How the registry file is shown: as the user gave it.
+fn registry_path(path: &Path) -> RelPath {
+    RelPath::root(path.to_string_lossy().replace('\\', "/"))
 }
 
 fn load_registry(fs: &dyn Fs, path: &Path) -> Result<agentc_schema::Registry, SetupError> {
@@ -186,9 +199,8 @@ fn load_registry(fs: &dyn Fs, path: &Path) -> Result<agentc_schema::Registry, Se
             });
         }
     }
-    let rel = RelPath::root(path.to_string_lossy().replace('\\', "/"));
     let file = FileRef {
-        rel,
+        rel: registry_path(path),
         path: path.into(),
     };
     let mut out = Output {
@@ -215,7 +227,7 @@ fn load_registry(fs: &dyn Fs, path: &Path) -> Result<agentc_schema::Registry, Se
             Err(SetupError::Registry(Box::new(Compilation {
                 diagnostics,
                 sources,
-                project: Project::default(),
+                ..Compilation::default()
             })))
         }
     }
@@ -286,28 +298,25 @@ fn build(fs: &dyn Fs, opts: &Options, layout: Layout, out: &mut Output) -> Proje
     // Parse in parallel; each item reports into its own list, merged in order.
     let parsed_skills: Vec<_> = skills
         .into_par_iter()
-        .filter_map(|file| {
-            texts
-                .get(&file.file.rel)
-                .cloned()
-                .map(|source| (file, source))
-        })
-        .map(|(file, source)| {
+        .map(|file| {
             let mut diags = Vec::new();
-            let parsed = files::skill(&source, &file.folder, &mut diags);
-            (
-                parsed.map(|parsed| Skill {
-                    file,
-                    source,
-                    parsed,
-                }),
-                diags,
-            )
+            let parsed = texts.get(&file.file.rel).cloned().and_then(|source| {
+                files::skill(&source, &file.folder, &mut diags).map(|parsed| (source, parsed))
+            });
+            (file, parsed, diags)
         })
         .collect();
-    for (skill, diags) in parsed_skills {
+    for (file, parsed, diags) in parsed_skills {
         out.diagnostics.extend(diags);
-        project.skills.extend(skill);
+        match parsed {
+            Some((source, parsed)) => project.skills.push(Skill {
+                file,
+                source,
+                parsed,
+            }),
+            // Its problem is reported; references to it must not be reported too.
+            None => project.broken_skills.push(file.folder),
+        }
     }
 
     let parsed_tools: Vec<_> = tools
@@ -390,6 +399,11 @@ fn read_package_files(fs: &dyn Fs, opts: &Options, agents: &mut [Agent], out: &m
         let mut files = Vec::new();
         if let AgentKind::Package { manifest, .. } = &agent.kind {
             let file = &agent.source.path;
+            if manifest.value.entry_points.span.is_unknown() {
+                // `entry_points` is missing or unusable, which is reported already.
+                wanted.push(files);
+                continue;
+            }
             let entries = &manifest.value.entry_points.value;
             let listed: HashSet<&str> = entries.iter().map(|e| e.value.as_str()).collect();
             let key = key_span(&manifest.tree, "entry_points");

@@ -6,7 +6,7 @@
 //! system's order. Anything the layout does not explain is reported, and its
 //! contents are left alone.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 
@@ -113,6 +113,9 @@ struct Walk<'a> {
     opts: &'a Options,
     /// Canonical root and workspace: symlinks may lead anywhere inside them.
     allowed: Vec<PathBuf>,
+    /// Entries reported and left out (special files, bad links), so the folder
+    /// holding them is not reported a second time as lacking them.
+    dropped: HashSet<RelPath>,
     layout: Layout,
 }
 
@@ -129,6 +132,7 @@ pub fn discover(
         fs,
         opts,
         allowed,
+        dropped: HashSet::new(),
         layout: Layout::default(),
     };
     walk.root(root_canon);
@@ -141,6 +145,13 @@ pub fn discover(
 impl Walk<'_> {
     fn report(&mut self, diagnostic: Diagnostic) {
         self.layout.diagnostics.push(diagnostic);
+    }
+
+    /// Whether `folder/name` was there but reported and left out.
+    fn was_dropped(&self, folder: &Entry, names: &[&str]) -> bool {
+        names
+            .iter()
+            .any(|name| self.dropped.contains(&folder.rel.join(name)))
     }
 
     fn stray(&mut self, entry: &Entry, why: impl Into<String>) {
@@ -184,7 +195,13 @@ impl Walk<'_> {
         let dir_canon = self.fs.canonicalize(dir).ok();
         names
             .into_iter()
-            .filter_map(|name| self.classify(dir, dir_canon.as_deref(), rel, &name))
+            .filter_map(|name| {
+                let entry = self.classify(dir, dir_canon.as_deref(), rel, &name);
+                if entry.is_none() {
+                    self.dropped.insert(rel.join(&name.to_string_lossy()));
+                }
+                entry
+            })
             .collect()
     }
 
@@ -199,10 +216,18 @@ impl Walk<'_> {
         let path = dir.join(name);
         let Some(utf8) = name.to_str() else {
             let lossy = name.to_string_lossy();
+            let mut shown = rel.join(&lossy);
+            if self
+                .fs
+                .kind_followed(&path)
+                .is_ok_and(|k| k == EntryKind::Dir)
+            {
+                shown = shown.as_folder();
+            }
             self.report(
                 Diagnostic::on_path(
                     Code::BadName,
-                    &rel.join(&lossy),
+                    &shown,
                     format!("the name `{lossy}` is not valid UTF-8"),
                 )
                 .with_help("rename it using lowercase letters, digits and `-`"),
@@ -250,6 +275,11 @@ impl Walk<'_> {
         dir_canon: Option<&Path>,
         rel: &RelPath,
     ) -> Option<EntryKind> {
+        let written = self
+            .fs
+            .read_link(path)
+            .map(|target| target.display().to_string())
+            .unwrap_or_default();
         let target = match self.fs.canonicalize(path) {
             Ok(target) => target,
             Err(err) if is_loop_error(&err) => {
@@ -263,11 +293,22 @@ impl Walk<'_> {
                 );
                 return None;
             }
+            Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
+                self.report(
+                    Diagnostic::on_path(
+                        Code::IoError,
+                        rel,
+                        format!("this symbolic link points to `{written}`, which does not exist"),
+                    )
+                    .with_help("fix the link's target, or remove the link"),
+                );
+                return None;
+            }
             Err(err) => {
                 self.report(Diagnostic::on_path(
                     Code::IoError,
                     rel,
-                    format!("this symbolic link cannot be followed: {err}"),
+                    format!("this symbolic link cannot be followed: {}", err.kind()),
                 ));
                 return None;
             }
@@ -284,8 +325,7 @@ impl Walk<'_> {
                     Code::PathEscape,
                     &shown,
                     format!(
-                        "this symbolic link leads outside the agents directory, to `{}`",
-                        target.display()
+                        "this symbolic link leads outside the agents directory (to `{written}`)"
                     ),
                 )
                 .with_help(
@@ -394,7 +434,7 @@ impl Walk<'_> {
                                 owner: Owner::Global,
                             });
                         }
-                    } else {
+                    } else if !self.was_dropped(&entry, &["AGENT.md", "agent.json", "SKILL.md"]) {
                         self.stray(
                             &entry,
                             "a folder at the root is an agent (it holds AGENT.md or agent.json) \
@@ -448,6 +488,7 @@ impl Walk<'_> {
                     folder: child.name.clone(),
                     owner: owner.clone(),
                 }),
+                None if self.was_dropped(&child, &["SKILL.md"]) => {}
                 None => self.stray(&child, "a skill folder must hold SKILL.md"),
             }
         }
@@ -468,6 +509,9 @@ impl Walk<'_> {
                 .map(Entry::file_ref);
             // An agent's private tool may be a name alone (its implementation is the
             // host's); a shared tool is defined by its descriptor.
+            if manifest.is_none() && self.was_dropped(&child, &["manifest.json"]) {
+                continue;
+            }
             if manifest.is_none() && !matches!(owner, Owner::Agent(_)) {
                 self.stray(&child, "a shared tool folder must hold manifest.json");
                 continue;

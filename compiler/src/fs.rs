@@ -36,6 +36,8 @@ pub trait Fs: Sync {
     fn kind_followed(&self, path: &Path) -> io::Result<EntryKind>;
     /// The absolute path with every symlink resolved.
     fn canonicalize(&self, path: &Path) -> io::Result<PathBuf>;
+    /// Where a symlink points, as written in the link.
+    fn read_link(&self, path: &Path) -> io::Result<PathBuf>;
     /// Reads a regular file, refusing more than `max` bytes.
     fn read(&self, path: &Path, max: u64) -> io::Result<ReadOutcome>;
 }
@@ -115,6 +117,10 @@ impl Fs for RealFs {
 
     fn canonicalize(&self, path: &Path) -> io::Result<PathBuf> {
         std::fs::canonicalize(path)
+    }
+
+    fn read_link(&self, path: &Path) -> io::Result<PathBuf> {
+        std::fs::read_link(path)
     }
 
     fn read(&self, path: &Path, max: u64) -> io::Result<ReadOutcome> {

@@ -5,22 +5,28 @@
 //! 1. [`discover`] walks the layout and decides what each entry is;
 //! 2. [`read`] reads those files safely and in parallel;
 //! 3. [`parse`] turns text into the schema types, with spans, checking each file;
-//! 4. [`compile`] runs the stages and collects every diagnostic in order;
-//! 5. [`emit`] renders diagnostics for people and machines.
+//! 4. [`resolve`] looks every name up in its scope and builds the [`model::Model`];
+//! 5. [`check`] checks the rules between resolved names;
+//! 6. [`emit`] renders diagnostics for people and machines.
+//!
+//! [`compile`] runs the stages and collects every diagnostic in report order.
 //!
 //! [`Diagnostic`] is the one type for everything a user is told; [`catalog`]
 //! declares every code. All disk access goes through [`fs::Fs`].
 
 pub mod catalog;
+pub mod check;
 pub mod compile;
 pub mod diagnostic;
 pub mod discover;
 pub mod emit;
 pub mod fs;
+pub mod model;
 pub mod options;
 pub mod parse;
 pub mod project;
 pub mod read;
+pub mod resolve;
 pub mod source;
 pub mod suggest;
 pub mod write;

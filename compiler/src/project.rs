@@ -49,6 +49,10 @@ pub struct Project {
     pub repo_prompt: Option<Source>,
     pub registry: Option<Registry>,
     pub skills: Vec<Skill>,
+    /// Folder names of skills whose `SKILL.md` could not be read or parsed: a
+    /// reference to one of these names is not reported as unknown, as the file
+    /// itself already is.
+    pub broken_skills: Vec<String>,
     pub tools: Vec<Tool>,
     pub agents: Vec<Agent>,
 }

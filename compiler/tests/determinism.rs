@@ -40,6 +40,10 @@ impl Fs for ScrambledFs {
         RealFs.canonicalize(path)
     }
 
+    fn read_link(&self, path: &Path) -> io::Result<PathBuf> {
+        RealFs.read_link(path)
+    }
+
     fn read(&self, path: &Path, max: u64) -> io::Result<ReadOutcome> {
         RealFs.read(path, max)
     }

@@ -256,69 +256,49 @@ impl Serialize for NameList {
 
 impl<'de> Deserialize<'de> for NameList {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct ListVisitor;
+        /// The two written forms, before the string form is split.
+        enum Raw {
+            Commas(String),
+            Items(Vec<Spanned<String>>),
+        }
 
-        impl<'de> Visitor<'de> for ListVisitor {
-            type Value = NameList;
+        struct RawVisitor;
+
+        impl<'de> Visitor<'de> for RawVisitor {
+            type Value = Raw;
 
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
                 f.write_str("a list of names or a comma-separated string")
             }
 
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<NameList, A::Error> {
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Raw, A::Error> {
                 let mut items = Vec::new();
                 while let Some(item) = seq.next_element::<Spanned<Text>>()? {
                     items.push(item.map(|t| t.0.trim().to_owned()));
                 }
-                Ok(NameList(items))
+                Ok(Raw::Items(items))
             }
 
-            fn visit_newtype_struct<D: Deserializer<'de>>(
-                self,
-                deserializer: D,
-            ) -> Result<NameList, D::Error> {
-                deserializer.deserialize_any(self)
-            }
-
-            fn visit_str<E: de::Error>(self, text: &str) -> Result<NameList, E> {
-                NameList::split_commas(text, Span::default())
-            }
-
-            fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<NameList, A::Error> {
-                // The compiler's decoder offers a spanned string as a map; see `Spanned`.
-                let spanned = Spanned::<String>::deserialize(
-                    de::value::MapAccessDeserializer::new(SpannedMap(map)),
-                )?;
-                NameList::split_commas(&spanned.value, spanned.span)
+            fn visit_str<E: de::Error>(self, text: &str) -> Result<Raw, E> {
+                Ok(Raw::Commas(text.to_owned()))
             }
         }
 
-        let list = deserializer.deserialize_any(ListVisitor)?;
+        impl<'de> Deserialize<'de> for Raw {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                deserializer.deserialize_any(RawVisitor)
+            }
+        }
+
+        let raw = Spanned::<Raw>::deserialize(deserializer)?;
+        let list = match raw.value {
+            Raw::Items(items) => NameList(items),
+            Raw::Commas(text) => NameList::split_commas(&text, raw.span)?,
+        };
         if let Some(item) = first_repeat(&list.0) {
             return Err(repeat_error(item));
         }
         Ok(list)
-    }
-}
-
-/// Re-offers a spanned-value map to [`Spanned`]'s visitor.
-struct SpannedMap<A>(A);
-
-impl<'de, A: de::MapAccess<'de>> de::MapAccess<'de> for SpannedMap<A> {
-    type Error = A::Error;
-
-    fn next_key_seed<K: de::DeserializeSeed<'de>>(
-        &mut self,
-        seed: K,
-    ) -> Result<Option<K::Value>, A::Error> {
-        self.0.next_key_seed(seed)
-    }
-
-    fn next_value_seed<V: de::DeserializeSeed<'de>>(
-        &mut self,
-        seed: V,
-    ) -> Result<V::Value, A::Error> {
-        self.0.next_value_seed(seed)
     }
 }
 

@@ -240,7 +240,7 @@ impl de::Error for Error {
             de::Unexpected::Bool(b) => format!("the boolean {b}"),
             other => other.to_string(),
         };
-        let mut message = format!("expected {exp}, found {found}");
+        let mut message = format!("expected {}, found {found}", plain_expected(exp));
         match unexp {
             de::Unexpected::Unit => message.push_str("; give a value or remove the key"),
             de::Unexpected::Float(_)
@@ -257,7 +257,10 @@ impl de::Error for Error {
     }
 
     fn invalid_value(unexp: de::Unexpected<'_>, exp: &dyn de::Expected) -> Self {
-        de::Error::custom(format_args!("expected {exp}, found {unexp}"))
+        de::Error::custom(format_args!(
+            "expected {}, found {unexp}",
+            plain_expected(exp)
+        ))
     }
 
     fn missing_field(field: &'static str) -> Self {
@@ -268,6 +271,16 @@ impl de::Error for Error {
             at: None,
             in_hole: false,
         }
+    }
+}
+
+/// serde's words for what it expected, in the words of agent files.
+fn plain_expected(exp: &dyn de::Expected) -> String {
+    match exp.to_string().as_str() {
+        "a map" => "a JSON object (a mapping of keys to values)".to_owned(),
+        "a nonzero u32" => "a whole number of at least 1".to_owned(),
+        "a sequence" => "a list".to_owned(),
+        other => other.to_owned(),
     }
 }
 

@@ -8,8 +8,9 @@ use agentc_schema::{
 use serde::de::DeserializeOwned;
 
 use super::decode::{Problem, decode, one_of};
+use super::frontmatter::{self, Broken};
 use super::tree::{Node, Value};
-use super::{frontmatter, json, yaml};
+use super::{json, yaml};
 use crate::catalog::Code;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::source::Source;
@@ -101,7 +102,22 @@ pub fn decode_text<T: DeserializeOwned>(
         ));
     }
     let decoded = decode::<T>(&tree);
+    // A misspelt required key is one problem: report the unknown key, whose help
+    // names the field, and not also the field as missing.
+    let misspelt: Vec<&'static str> = decoded
+        .problems
+        .iter()
+        .filter_map(|p| match p {
+            Problem::UnknownField { key, expected, .. } => {
+                did_you_mean(key, expected.iter().copied())
+            }
+            _ => None,
+        })
+        .collect();
     for problem in decoded.problems {
+        if matches!(&problem, Problem::MissingField { field, .. } if misspelt.contains(field)) {
+            continue;
+        }
         out.push(problem_diagnostic(source, problem, unknown));
     }
     decoded.value.map(|value| Document {
@@ -177,18 +193,42 @@ pub struct Markdown<T> {
     pub body_span: Span,
 }
 
-/// Parses a Markdown file with YAML frontmatter.
+/// Whether a Markdown kind must open with frontmatter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Frontmatter {
+    /// `SKILL.md`: `name` and `description` live there.
+    Required,
+    /// `AGENT.md`: every key is optional, so a file may be all body.
+    Optional,
+}
+
+/// Parses a Markdown file with YAML frontmatter; `example` shows what a
+/// frontmatter block of this kind looks like, for help text.
 pub fn markdown<T: DeserializeOwned>(
     source: &Source,
+    frontmatter: Frontmatter,
+    example: &str,
     out: &mut Vec<Diagnostic>,
 ) -> Option<Markdown<T>> {
     let text: &str = &source.text;
     let split = match frontmatter::split(text) {
         Ok(split) => split,
+        Err(err) if err.broken == Broken::Missing && frontmatter == Frontmatter::Optional => {
+            frontmatter::Split {
+                yaml: "",
+                yaml_start: 0,
+                body: text,
+                body_start: 0,
+            }
+        }
         Err(err) => {
+            let help = match err.broken {
+                Broken::Missing => format!("{}, e.g.\n---\n{example}\n---", err.help),
+                _ => err.help,
+            };
             out.push(
                 Diagnostic::at(Code::BadFrontmatter, &source.path, err.span, err.message)
-                    .with_help(err.help),
+                    .with_help(help),
             );
             return None;
         }
@@ -215,7 +255,7 @@ pub fn name_mismatch(
     folder: &str,
     what: &str,
 ) -> Option<Diagnostic> {
-    (declared.value.as_str() != folder).then(|| {
+    (declared.value.as_str() != folder && !declared.span.is_unknown()).then(|| {
         Diagnostic::at(
             Code::NameMismatch,
             &source.path,
@@ -232,31 +272,55 @@ pub fn name_mismatch(
 }
 
 /// A skill's frontmatter and body, with its file-local checks.
+///
+/// A skill without a usable `name` has no id: its problems are reported and
+/// it is left out of everything that follows.
 pub fn skill(
     source: &Source,
     folder: &str,
     out: &mut Vec<Diagnostic>,
 ) -> Option<Markdown<SkillFrontmatter>> {
-    let parsed = markdown::<SkillFrontmatter>(source, out)?;
+    let parsed = markdown::<SkillFrontmatter>(
+        source,
+        Frontmatter::Required,
+        "name: refund-review\ndescription: Use when a customer asks for a refund.",
+        out,
+    )?;
+    if parsed.body.trim().is_empty() {
+        out.push(
+            Diagnostic::on_path(
+                Code::EmptyBody,
+                &source.path,
+                "the skill has no body after its frontmatter",
+            )
+            .with_help("write the skill's instructions in Markdown after the closing `---`"),
+        );
+    }
+    recode_on_skip(source, &parsed, out);
     let name = &parsed.front.value.name;
+    if name.span.is_unknown() {
+        return None;
+    }
     match check_name(NameKind::Skill, name.value.as_str()) {
         Err(err) => {
-            let mut d = Diagnostic::at(
-                Code::BadName,
-                &source.path,
-                name.span,
-                format!(
-                    "the skill name `{}` breaks the naming rule: {err}",
-                    name.value
-                ),
-            );
-            d = d.with_help(match suggest_name(NameKind::Skill, name.value.as_str()) {
+            let help = match suggest_name(NameKind::Skill, name.value.as_str()) {
                 Some(better) => {
                     format!("did you mean `{better}`? names use lowercase letters, digits and `-`")
                 }
                 None => "names use lowercase letters, digits and `-`, at most 64 characters".into(),
-            });
-            out.push(d);
+            };
+            out.push(
+                Diagnostic::at(
+                    Code::BadName,
+                    &source.path,
+                    name.span,
+                    format!(
+                        "the skill name `{}` breaks the naming rule: {err}",
+                        name.value
+                    ),
+                )
+                .with_help(help),
+            );
         }
         Ok(()) if !folder.is_empty() && name.value.as_str() != folder => {
             out.push(
@@ -276,26 +340,46 @@ pub fn skill(
         }
         Ok(()) => {}
     }
-    if parsed.body.trim().is_empty() {
-        out.push(
-            Diagnostic::on_path(
-                Code::EmptyBody,
-                &source.path,
-                "the skill has no body after its frontmatter",
-            )
-            .with_help("write the skill's instructions in Markdown after the closing `---`"),
-        );
-    }
     Some(parsed)
 }
 
-/// An `AGENT.md` bundle.
+/// An `onSkip` outside `advance`/`hold` is `bad-on-skip`, the more specific
+/// code than the decoder's `invalid-value`.
+fn recode_on_skip(source: &Source, parsed: &Markdown<SkillFrontmatter>, out: &mut [Diagnostic]) {
+    let Some(value) = entry_value(&parsed.front.tree, "onSkip") else {
+        return;
+    };
+    for d in out.iter_mut() {
+        if d.code == Code::InvalidValue
+            && d.location.file == source.path
+            && d.location.span == Some(value.span)
+        {
+            d.code = Code::BadOnSkip;
+            d.help = Some("`onSkip` is `advance` (go on to the next step) or `hold` (stay)".into());
+        }
+    }
+}
+
+/// The value of a top-level key.
+pub fn entry_value<'t>(tree: &'t Node, key: &str) -> Option<&'t Node> {
+    match &tree.value {
+        Value::Map(entries) => entries.iter().find(|e| e.key == key).map(|e| &e.value),
+        _ => None,
+    }
+}
+
+/// An `AGENT.md` bundle; a file without frontmatter is all prompt.
 pub fn agent_md(
     source: &Source,
     id: &str,
     out: &mut Vec<Diagnostic>,
 ) -> Option<Markdown<AgentFrontmatter>> {
-    let parsed = markdown::<AgentFrontmatter>(source, out)?;
+    let parsed = markdown::<AgentFrontmatter>(
+        source,
+        Frontmatter::Optional,
+        "description: First contact for customers.\nmodel: anthropic/claude-sonnet-4-5",
+        out,
+    )?;
     if let Some(name) = &parsed.front.value.name {
         out.extend(name_mismatch(source, name, id, "agent"));
     }

@@ -14,9 +14,21 @@ pub struct Split<'a> {
     pub body_start: usize,
 }
 
+/// Which rule a file's frontmatter breaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Broken {
+    /// No `---` line at all.
+    Missing,
+    /// A `---` line, but not on the first line.
+    Misplaced,
+    /// An opening `---` and no closing one.
+    Unclosed,
+}
+
 /// Why a file has no usable frontmatter.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FrontmatterError {
+    pub broken: Broken,
     pub span: Span,
     pub message: String,
     pub help: String,
@@ -43,16 +55,16 @@ pub fn split(text: &str) -> Result<Split<'_>, FrontmatterError> {
             .find(|(_, line)| is_fence(line));
         return Err(match fence_later {
             Some((start, line)) => FrontmatterError {
+                broken: Broken::Misplaced,
                 span: Span::new(start, start + line.trim_end().len()),
                 message: "the frontmatter does not start on the first line".into(),
                 help: "move the opening `---` to line 1; nothing may come before it".into(),
             },
             None => FrontmatterError {
+                broken: Broken::Missing,
                 span: Span::new(0, first.trim_end().len()),
                 message: "the file has no frontmatter".into(),
-                help: "start the file with a YAML block between two `---` lines, \
-                       e.g. `---\\nname: my-skill\\ndescription: …\\n---`"
-                    .into(),
+                help: "start the file with a YAML block between two `---` lines".into(),
             },
         });
     }
@@ -71,6 +83,7 @@ pub fn split(text: &str) -> Result<Split<'_>, FrontmatterError> {
         offset += line.len();
     }
     Err(FrontmatterError {
+        broken: Broken::Unclosed,
         span: Span::new(0, first.trim_end().len()),
         message: "the frontmatter is not closed".into(),
         help: "end the YAML block with a line holding only `---`".into(),

@@ -1,0 +1,391 @@
+//! Check: the rules that hold between resolved names — runbook steps and
+//! routes, the tools an agent's skills need, and what its runbook can reach.
+
+use std::collections::{HashMap, HashSet, VecDeque};
+
+use agentc_schema::guard::{GUARD_GRAMMAR, GuardError, parse_guard};
+use agentc_schema::skill::guard_token_span;
+use agentc_schema::{Span, Spanned};
+
+use crate::catalog::Code;
+use crate::diagnostic::{Diagnostic, RelPath};
+use crate::parse::files::key_span;
+use crate::project::{AgentKind, Project, Skill};
+use crate::resolve::Resolution;
+use crate::suggest::{did_you_mean, list_names};
+
+/// Runs every check; problems go to `out`.
+pub fn check(project: &Project, resolution: &Resolution, out: &mut Vec<Diagnostic>) {
+    for skill in &project.skills {
+        runbook(skill, out);
+    }
+    for agent in &project.agents {
+        agent_tools(project, resolution, agent, out);
+    }
+}
+
+/// Steps, `onSkip` and routes of one skill, checked against its own `tools`.
+fn runbook(skill: &Skill, out: &mut Vec<Diagnostic>) {
+    let front = &skill.parsed.front.value;
+    let tree = &skill.parsed.front.tree;
+    let file = &skill.source.path;
+    let declared: Vec<&str> = front
+        .tools
+        .iter()
+        .flatten()
+        .map(|t| t.value.as_str())
+        .collect();
+    let has_steps = front.steps.as_ref().is_some_and(|s| !s.is_empty());
+
+    if let Some(steps) = &front.steps {
+        if declared.is_empty() {
+            out.push(
+                Diagnostic::new(
+                    Code::StepsWithoutTools,
+                    file,
+                    key_span(tree, "steps"),
+                    "the skill has `steps` but declares no `tools`",
+                )
+                .with_help("list the tools the steps call under `tools`"),
+            );
+        } else {
+            for step in steps {
+                let tool = &step.value.tool;
+                if !declared.contains(&tool.value.as_str()) {
+                    out.push(undeclared(
+                        Code::StepToolUndeclared,
+                        file,
+                        tool,
+                        "a step",
+                        &declared,
+                    ));
+                }
+            }
+        }
+    }
+    if let Some(on_skip) = &front.on_skip
+        && !has_steps
+    {
+        out.push(
+            Diagnostic::at(
+                Code::BadOnSkip,
+                file,
+                on_skip.span,
+                "`onSkip` is set but the skill has no `steps`",
+            )
+            .with_help(
+                "`onSkip` says what happens when a step is skipped; add `steps` or remove it",
+            ),
+        );
+    }
+
+    let mut targets: HashMap<&str, Span> = HashMap::new();
+    for route in front.routes.iter().flatten() {
+        if let Some(first) = targets.get(route.target.value.as_str()) {
+            out.push(
+                Diagnostic::at(
+                    Code::DuplicateRoute,
+                    file,
+                    route.target.span,
+                    format!("the skill routes to `{}` twice", route.target.value),
+                )
+                .with_label(file, Some(*first), "first route to it")
+                .with_help("keep one route per target; the first that fires would make the other dead wiring"),
+            );
+            continue;
+        }
+        targets.insert(&route.target.value, route.target.span);
+        let Some(guard) = &route.guard else { continue };
+        match parse_guard(&guard.value) {
+            Err(GuardError::Syntax { message, .. }) => out.push(
+                Diagnostic::at(
+                    Code::BadGuard,
+                    file,
+                    guard.span,
+                    format!(
+                        "the guard `{}` is outside the guard grammar: {message}",
+                        guard.value.trim()
+                    ),
+                )
+                .with_help(format!(
+                    "a guard is {GUARD_GRAMMAR}; a condition in prose or code stays in code"
+                )),
+            ),
+            Err(GuardError::UnknownStatus { range, word }) => {
+                let statuses = agentc_schema::Status::ALL.map(|s| s.as_str());
+                let near = did_you_mean(&word, statuses);
+                out.push(
+                    Diagnostic::at(
+                        Code::BadStatus,
+                        file,
+                        guard_token_span(guard, range),
+                        format!("`{word}` is not a tool status"),
+                    )
+                    .with_help(format!(
+                        "{}the statuses are {}",
+                        near.map(|n| format!("did you mean `{n}`? "))
+                            .unwrap_or_default(),
+                        list_names(statuses)
+                    )),
+                );
+            }
+            Ok(parsed) => {
+                if let Some(on) = parsed.on
+                    && !declared.contains(&on.value.as_str())
+                {
+                    let token = Spanned::new(on.value.clone(), guard_token_span(guard, on.range));
+                    out.push(undeclared(
+                        Code::GuardToolUndeclared,
+                        file,
+                        &token,
+                        "the guard",
+                        &declared,
+                    ));
+                }
+            }
+        }
+    }
+}
+
+fn undeclared(
+    code: Code,
+    file: &RelPath,
+    tool: &Spanned<String>,
+    what: &str,
+    declared: &[&str],
+) -> Diagnostic {
+    let near = did_you_mean(&tool.value, declared.iter().copied());
+    let help = match (near, declared.is_empty()) {
+        (Some(n), _) => format!(
+            "did you mean `{n}`? the skill's tools are {}",
+            list_names(declared.iter().copied())
+        ),
+        (None, true) => "the skill declares no `tools`; add it there".to_owned(),
+        (None, false) => format!(
+            "add `{}` to the skill's `tools`, or use one of {}",
+            tool.value,
+            list_names(declared.iter().copied())
+        ),
+    };
+    Diagnostic::at(
+        code,
+        file,
+        tool.span,
+        format!(
+            "{what} names `{}`, which the skill's `tools` does not declare",
+            tool.value
+        ),
+    )
+    .with_help(help)
+}
+
+/// Written entries of an agent's list with the qualified names they resolve to.
+fn entries(
+    table: &crate::resolve::Table,
+    agent: &str,
+    written: &[Spanned<String>],
+) -> Vec<(String, Span)> {
+    written
+        .iter()
+        .filter_map(|w| {
+            table
+                .lookup(Some(agent), &w.value)
+                .map(|i| (table.defs[i].qualified.clone(), w.span))
+        })
+        .collect()
+}
+
+/// The tools an agent's skills need, its deny list, and its runbook's reach.
+fn agent_tools(
+    project: &Project,
+    resolution: &Resolution,
+    agent: &crate::project::Agent,
+    out: &mut Vec<Diagnostic>,
+) {
+    let id = agent.dir.id.as_str();
+    let file = &agent.source.path;
+    let Some(compiled) = resolution.model.agent(id) else {
+        return;
+    };
+    let (skill_list, disallowed_list): (Vec<Spanned<String>>, Vec<Spanned<String>>) =
+        match &agent.kind {
+            AgentKind::Bundle(md) => (
+                md.front.value.skills.iter().flatten().cloned().collect(),
+                Vec::new(),
+            ),
+            AgentKind::Package { manifest, .. } => {
+                let texts =
+                |list: &Option<agentc_schema::List<agentc_schema::Text>>| -> Vec<Spanned<String>> {
+                    list.iter()
+                        .flatten()
+                        .map(|t| t.as_ref().map(|t| t.as_str().to_owned()))
+                        .collect()
+                };
+                (
+                    texts(&manifest.value.skills),
+                    texts(&manifest.value.disallowed_tools),
+                )
+            }
+        };
+    let skill_spans: HashMap<String, Span> = entries(&resolution.skills, id, &skill_list)
+        .into_iter()
+        .collect();
+    let denied: Vec<(String, Span)> = entries(&resolution.tools, id, &disallowed_list);
+    let active: HashSet<&str> = compiled
+        .tools
+        .iter()
+        .map(|r| r.qualified.as_str())
+        .collect();
+
+    for (tool, span) in &denied {
+        if active.contains(tool.as_str()) {
+            out.push(
+                Diagnostic::at(
+                    Code::ToolConflict,
+                    file,
+                    *span,
+                    format!("`{tool}` is both allowed and disallowed"),
+                )
+                .with_help("remove it from `tools` or from `disallowed_tools`"),
+            );
+        }
+    }
+
+    for skill_ref in &compiled.skills {
+        let Some(skill) = resolution.model.skill(&skill_ref.qualified) else {
+            continue;
+        };
+        for tool in &skill.tools {
+            if active.contains(tool.as_str()) {
+                continue;
+            }
+            if let Some((_, span)) = denied.iter().find(|(t, _)| t == tool) {
+                out.push(
+                    Diagnostic::at(
+                        Code::ToolConflict,
+                        file,
+                        *span,
+                        format!("`{tool}` is disallowed, but the skill `{}` needs it", skill.name),
+                    )
+                    .with_help(format!(
+                        "stop activating `{}`, or allow `{tool}` by removing it from `disallowed_tools`",
+                        skill.name
+                    )),
+                );
+                continue;
+            }
+            let (at_file, at_span) = match skill_spans.get(&skill.qualified) {
+                Some(span) => (file.clone(), *span),
+                None => match tool_entry(project, resolution, &skill.qualified, tool) {
+                    Some(found) => found,
+                    None => continue,
+                },
+            };
+            let written = skill
+                .tools
+                .iter()
+                .position(|t| t == tool)
+                .map_or(tool.as_str(), |_| tool.as_str());
+            out.push(
+                Diagnostic::at(
+                    Code::SkillToolInactive,
+                    &at_file,
+                    at_span,
+                    format!("the skill `{}` needs the tool `{written}`, which the agent `{id}` does not activate", skill.name),
+                )
+                .with_help(format!("add `{written}` to the agent's `tools`")),
+            );
+        }
+    }
+
+    let Some(start) = &compiled.start else { return };
+    let mut reached: HashSet<&str> = HashSet::from([start.as_str()]);
+    let activated: HashSet<&str> = compiled
+        .skills
+        .iter()
+        .map(|r| r.qualified.as_str())
+        .collect();
+    let mut queue = VecDeque::from([start.as_str()]);
+    while let Some(at) = queue.pop_front() {
+        let Some(skill) = resolution.model.skill(at) else {
+            continue;
+        };
+        for route in &skill.routes {
+            let target = route.target.as_str();
+            if activated.contains(target) && reached.insert(target) {
+                queue.push_back(target);
+            }
+        }
+    }
+    for skill_ref in &compiled.skills {
+        if reached.contains(skill_ref.qualified.as_str()) {
+            continue;
+        }
+        let (at_file, at_span) = match skill_spans.get(&skill_ref.qualified) {
+            Some(span) => (file.clone(), *span),
+            None => match project.skills.iter().find(|s| {
+                resolution
+                    .skills
+                    .defs
+                    .iter()
+                    .any(|d| d.qualified == skill_ref.qualified && d.site.file == s.source.path)
+            }) {
+                Some(s) => (s.source.path.clone(), s.parsed.front.value.name.span),
+                None => continue,
+            },
+        };
+        out.push(
+            Diagnostic::at(
+                Code::UnreachableSkill,
+                &at_file,
+                at_span,
+                format!(
+                    "no route reaches the skill `{}` from the runbook's start `{}`",
+                    skill_ref.name,
+                    start_name(compiled)
+                ),
+            )
+            .with_help("add a route to it from a skill the runbook reaches, or stop activating it"),
+        );
+    }
+}
+
+fn start_name(agent: &agentc_schema::lockfile::Agent) -> &str {
+    let start = agent.start.as_deref().unwrap_or_default();
+    agent
+        .skills
+        .iter()
+        .find(|r| r.qualified == start)
+        .map_or(start, |r| r.name.as_str())
+}
+
+/// Where a private skill lists `tool` (qualified) in its own `tools`.
+fn tool_entry(
+    project: &Project,
+    resolution: &Resolution,
+    skill: &str,
+    tool: &str,
+) -> Option<(RelPath, Span)> {
+    let def = resolution
+        .skills
+        .defs
+        .iter()
+        .find(|d| d.qualified == skill)?;
+    let source = project
+        .skills
+        .iter()
+        .find(|s| s.source.path == def.site.file)?;
+    let agent = def.agent.as_deref();
+    source
+        .parsed
+        .front
+        .value
+        .tools
+        .iter()
+        .flatten()
+        .find_map(|written| {
+            let i = resolution.tools.lookup(agent, &written.value)?;
+            (resolution.tools.defs[i].qualified == tool)
+                .then(|| (source.source.path.clone(), written.span))
+        })
+}

@@ -1,0 +1,32 @@
+//! The resolved model: what an agents directory means, once every name is
+//! resolved.
+//!
+//! It is plain data — the `agentc-schema` lockfile types — with no spans and
+//! no references back into parsing: names are qualified, prompts composed,
+//! routes carry their parsed guards. The lockfile and the generated Rust code
+//! are both written from it as it is.
+
+use agentc_schema::lockfile::{Agent, Skill, Tool};
+
+/// A compiled agents directory. Agents are in id order, skills and tools in
+/// qualified-name order.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Model {
+    pub agents: Vec<Agent>,
+    pub skills: Vec<Skill>,
+    pub tools: Vec<Tool>,
+}
+
+impl Model {
+    pub fn agent(&self, id: &str) -> Option<&Agent> {
+        self.agents.iter().find(|a| a.id == id)
+    }
+
+    pub fn skill(&self, qualified: &str) -> Option<&Skill> {
+        self.skills.iter().find(|s| s.qualified == qualified)
+    }
+
+    pub fn tool(&self, qualified: &str) -> Option<&Tool> {
+        self.tools.iter().find(|t| t.qualified == qualified)
+    }
+}

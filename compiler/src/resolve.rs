@@ -1,0 +1,952 @@
+//! Resolve: every name the directory uses, looked up in the scopes where it is
+//! visible, and the resolved [`Model`] built from the result.
+//!
+//! Scopes (CONTRACT §5): global and repo definitions form one shared scope;
+//! each agent sees the shared scope plus its own private skills and tools,
+//! by plain name or as `agent__<agent>__<name>`. A name defined twice in one
+//! scope is `duplicate-name`; a name defined in two scopes visible together is
+//! `name-shadow`. No precedence rule ever picks one silently: both are errors,
+//! and resolution goes on with the narrower definition so one mistake does not
+//! cascade into others.
+
+use std::collections::{BTreeMap, HashMap};
+
+use agentc_schema::lockfile::{self, AgentStyle, PromptLayer, PromptScope, Reference, ScopeKind};
+use agentc_schema::names::qualified_name;
+use agentc_schema::{Span, Spanned};
+
+use crate::catalog::Code;
+use crate::diagnostic::{Diagnostic, RelPath};
+use crate::discover::Owner;
+use crate::model::Model;
+use crate::options::{Options, Scope};
+use crate::project::{Agent, AgentKind, Project};
+use crate::suggest::{did_you_mean, list_names};
+
+/// Where a definition is, for diagnostics: a span in a file, or a folder.
+#[derive(Clone, Debug)]
+pub struct Site {
+    pub file: RelPath,
+    pub span: Option<Span>,
+}
+
+/// A skill or tool definition in the scope tables.
+#[derive(Clone, Debug)]
+pub struct Def {
+    pub name: String,
+    pub qualified: String,
+    pub scope: ScopeKind,
+    pub agent: Option<String>,
+    pub site: Site,
+}
+
+/// One kind of definition (skills or tools), indexed by scope.
+#[derive(Debug, Default)]
+pub struct Table {
+    pub defs: Vec<Def>,
+    shared: HashMap<String, usize>,
+    private: HashMap<(String, String), usize>,
+}
+
+impl Table {
+    /// Looks `name` up as seen from inside `agent` (or from the shared scope).
+    pub fn lookup(&self, agent: Option<&str>, name: &str) -> Option<usize> {
+        if let Some(agent) = agent {
+            let prefix = format!("agent__{agent}__");
+            let plain = name.strip_prefix(&prefix).unwrap_or(name);
+            if let Some(&i) = self.private.get(&(agent.to_owned(), plain.to_owned())) {
+                return Some(i);
+            }
+        }
+        self.shared.get(name).copied()
+    }
+
+    /// The names visible from `agent`, sorted, for help text.
+    pub fn visible(&self, agent: Option<&str>) -> Vec<&str> {
+        let mut names: Vec<&str> = self.shared.keys().map(String::as_str).collect();
+        if let Some(agent) = agent {
+            names.extend(
+                self.private
+                    .keys()
+                    .filter(|(a, _)| a == agent)
+                    .map(|(_, n)| n.as_str()),
+            );
+        }
+        names.sort_unstable();
+        names.dedup();
+        names
+    }
+
+    /// The agent that privately defines `name`, when one does (for help text).
+    fn owner_of_private(&self, name: &str) -> Option<&str> {
+        let mut owners: Vec<&str> = self
+            .private
+            .keys()
+            .filter(|(_, n)| n == name)
+            .map(|(a, _)| a.as_str())
+            .collect();
+        owners.sort_unstable();
+        owners.first().copied()
+    }
+}
+
+/// The help for a name that did not resolve: a near miss, and what exists.
+fn unknown_help(table: &Table, agent: Option<&str>, name: &str, noun: &str) -> String {
+    let visible = table.visible(agent);
+    let mut help = String::new();
+    if let Some(close) = did_you_mean(name, visible.iter().copied()) {
+        help.push_str(&format!("did you mean `{close}`? "));
+    } else if let Some(owner) = table.owner_of_private(name).filter(|o| Some(*o) != agent) {
+        help.push_str(&format!("`{name}` is private to the agent `{owner}`. "));
+    }
+    if visible.is_empty() {
+        help.push_str(&format!("no {noun}s are visible here"));
+    } else {
+        help.push_str(&format!(
+            "the {noun}s visible here are {}",
+            list_names(visible)
+        ));
+    }
+    help
+}
+
+fn scope_kind(owner: &Owner) -> (ScopeKind, Option<String>) {
+    match owner {
+        Owner::Global => (ScopeKind::Global, None),
+        Owner::Repo => (ScopeKind::Repo, None),
+        Owner::Agent(a) => (ScopeKind::Agent, Some(a.clone())),
+    }
+}
+
+/// The `--exclude` scope that drops definitions of `kind` in `scope`.
+fn exclude_for(scope: ScopeKind, skills: bool) -> Option<Scope> {
+    Some(match (scope, skills) {
+        (ScopeKind::Global, true) => Scope::GlobalSkills,
+        (ScopeKind::Repo, true) => Scope::RepoSkills,
+        (ScopeKind::Agent, true) => Scope::AgentSkills,
+        (ScopeKind::Global, false) => Scope::GlobalTools,
+        (ScopeKind::Repo, false) => Scope::RepoTools,
+        (ScopeKind::Agent, false) => Scope::AgentTools,
+        (ScopeKind::Host, _) => return None,
+    })
+}
+
+/// How narrow a scope is: private, then repo, then global and host.
+fn narrowness(scope: ScopeKind) -> u8 {
+    match scope {
+        ScopeKind::Agent => 2,
+        ScopeKind::Repo => 1,
+        ScopeKind::Global | ScopeKind::Host => 0,
+    }
+}
+
+/// Builds a table from definitions in path order, reporting duplicates and shadows.
+fn build_table(mut defs: Vec<Def>, noun: &str, skills: bool, out: &mut Vec<Diagnostic>) -> Table {
+    defs.sort_by(|a, b| {
+        a.site
+            .file
+            .cmp(&b.site.file)
+            .then(a.site.span.cmp(&b.site.span))
+    });
+    let mut table = Table::default();
+    let mut seen: HashMap<(Option<String>, ScopeKind, String), usize> = HashMap::new();
+    for def in defs {
+        let key = (def.agent.clone(), def.scope, def.name.clone());
+        if let Some(&first) = seen.get(&key) {
+            let earlier = &table.defs[first];
+            out.push(
+                Diagnostic::new(
+                    Code::DuplicateName,
+                    &def.site.file,
+                    def.site.span,
+                    format!("the {noun} `{}` is defined twice in one scope", def.name),
+                )
+                .with_label(&earlier.site.file, earlier.site.span, "first defined here")
+                .with_help(format!(
+                    "rename one of them; two {noun}s with one name would silently shadow each other"
+                )),
+            );
+            continue;
+        }
+        seen.insert(key, table.defs.len());
+        table.defs.push(def);
+    }
+    // Shared scope: global and repo (and host tools) together.
+    for i in 0..table.defs.len() {
+        if table.defs[i].agent.is_some() {
+            continue;
+        }
+        let name = table.defs[i].name.clone();
+        match table.shared.get(&name).copied() {
+            None => {
+                table.shared.insert(name, i);
+            }
+            Some(j) => {
+                let (narrow, wide) =
+                    if narrowness(table.defs[i].scope) >= narrowness(table.defs[j].scope) {
+                        (i, j)
+                    } else {
+                        (j, i)
+                    };
+                shadow(&table.defs[narrow], &table.defs[wide], noun, skills, out);
+                table.shared.insert(name, narrow);
+            }
+        }
+    }
+    for i in 0..table.defs.len() {
+        let Some(agent) = table.defs[i].agent.clone() else {
+            continue;
+        };
+        let name = table.defs[i].name.clone();
+        if let Some(&shared) = table.shared.get(&name) {
+            shadow(&table.defs[i], &table.defs[shared], noun, skills, out);
+        }
+        table.private.insert((agent, name), i);
+    }
+    table
+}
+
+fn shadow(narrow: &Def, wide: &Def, noun: &str, skills: bool, out: &mut Vec<Diagnostic>) {
+    let where_ = |d: &Def| match (&d.scope, &d.agent) {
+        (ScopeKind::Agent, Some(a)) => format!("private to the agent `{a}`"),
+        (ScopeKind::Repo, _) => "a repo definition".to_owned(),
+        (ScopeKind::Host, _) => "declared by the registry".to_owned(),
+        _ => "a global definition".to_owned(),
+    };
+    let excludes: Vec<String> = [narrow.scope, wide.scope]
+        .into_iter()
+        .filter_map(|s| exclude_for(s, skills))
+        .map(|s| format!("`--exclude {s}`"))
+        .collect();
+    let help = if excludes.is_empty() {
+        "rename one of them".to_owned()
+    } else {
+        format!(
+            "rename one of them, or drop a scope deliberately with {}",
+            excludes.join(" or ")
+        )
+    };
+    out.push(
+        Diagnostic::new(
+            Code::NameShadow,
+            &narrow.site.file,
+            narrow.site.span,
+            format!(
+                "the {noun} `{}` ({}) shadows {} of the same name",
+                narrow.name,
+                where_(narrow),
+                where_(wide)
+            ),
+        )
+        .with_label(&wide.site.file, wide.site.span, "the other definition")
+        .with_help(help),
+    );
+}
+
+/// The result of resolution.
+pub struct Resolution {
+    pub model: Model,
+    pub skills: Table,
+    pub tools: Table,
+}
+
+/// Resolves every name in `project`.
+pub fn resolve(
+    project: &Project,
+    opts: &Options,
+    registry_file: Option<&RelPath>,
+    out: &mut Vec<Diagnostic>,
+) -> Resolution {
+    let skills = skill_table(project, out);
+    let tools = tool_table(project, registry_file, out);
+    let mut r = Resolver {
+        project,
+        opts,
+        skills: &skills,
+        tools: &tools,
+        out,
+    };
+    let model = r.model();
+    Resolution {
+        model,
+        skills,
+        tools,
+    }
+}
+
+fn skill_table(project: &Project, out: &mut Vec<Diagnostic>) -> Table {
+    let defs = project
+        .skills
+        .iter()
+        .map(|skill| {
+            let (scope, agent) = scope_kind(&skill.file.owner);
+            let name = skill.parsed.front.value.name.value.as_str().to_owned();
+            let qualified = agent
+                .as_deref()
+                .map_or_else(|| name.clone(), |a| qualified_name(a, &name));
+            Def {
+                name,
+                qualified,
+                scope,
+                agent,
+                site: Site {
+                    file: skill.source.path.clone(),
+                    span: Some(skill.parsed.front.value.name.span),
+                },
+            }
+        })
+        .collect();
+    build_table(defs, "skill", true, out)
+}
+
+fn tool_table(
+    project: &Project,
+    registry_file: Option<&RelPath>,
+    out: &mut Vec<Diagnostic>,
+) -> Table {
+    let mut defs: Vec<Def> = project
+        .tools
+        .iter()
+        .map(|tool| {
+            let (scope, agent) = scope_kind(&tool.dir.owner);
+            let name = tool.dir.name.clone();
+            let qualified = agent
+                .as_deref()
+                .map_or_else(|| name.clone(), |a| qualified_name(a, &name));
+            Def {
+                name,
+                qualified,
+                scope,
+                agent,
+                site: Site {
+                    file: tool.dir.folder.clone(),
+                    span: None,
+                },
+            }
+        })
+        .collect();
+    // A host name is the same tool as a descriptor of that (qualified) name.
+    if let (Some(registry), Some(file)) = (&project.registry, registry_file) {
+        for host in registry.tools.iter().flatten() {
+            let name = host.value.as_str();
+            if defs.iter().any(|d| d.qualified == name) {
+                continue;
+            }
+            defs.push(Def {
+                name: name.to_owned(),
+                qualified: name.to_owned(),
+                scope: ScopeKind::Host,
+                agent: None,
+                site: Site {
+                    file: file.clone(),
+                    span: None,
+                },
+            });
+        }
+    }
+    build_table(defs, "tool", false, out)
+}
+
+struct Resolver<'a> {
+    project: &'a Project,
+    opts: &'a Options,
+    skills: &'a Table,
+    tools: &'a Table,
+    out: &'a mut Vec<Diagnostic>,
+}
+
+impl Resolver<'_> {
+    /// Whether `name` may be a skill whose file is broken (and reported).
+    fn is_broken(&self, name: &str) -> bool {
+        let plain = name.rsplit("__").next().unwrap_or(name);
+        self.project
+            .broken_skills
+            .iter()
+            .any(|folder| folder == plain)
+    }
+
+    fn reference(def: &Def, written: &str) -> Reference {
+        Reference {
+            name: written.to_owned(),
+            qualified: def.qualified.clone(),
+            scope: def.scope,
+        }
+    }
+
+    /// Resolves a tool name, reporting `unknown-tool`.
+    fn tool(
+        &mut self,
+        file: &RelPath,
+        agent: Option<&str>,
+        name: &Spanned<String>,
+    ) -> Option<usize> {
+        let found = self.tools.lookup(agent, &name.value);
+        if found.is_none() {
+            self.out.push(
+                Diagnostic::at(Code::UnknownTool, file, name.span, format!("unknown tool `{}`", name.value))
+                    .with_help(format!(
+                        "{}; a tool is a descriptor (tools/<tool>/manifest.json) or a name the --registry file declares",
+                        unknown_help(self.tools, agent, &name.value, "tool")
+                    )),
+            );
+        }
+        found
+    }
+
+    fn model(&mut self) -> Model {
+        let mut model = Model::default();
+        for tool in &self.tools.defs {
+            model.tools.push(self.compile_tool(tool));
+        }
+        for (i, skill) in self.project.skills.iter().enumerate() {
+            if let Some(compiled) = self.compile_skill(i, skill) {
+                model.skills.push(compiled);
+            }
+        }
+        for agent in &self.project.agents {
+            model.agents.push(self.compile_agent(agent));
+        }
+        model.tools.sort_by(|a, b| a.qualified.cmp(&b.qualified));
+        model.skills.sort_by(|a, b| a.qualified.cmp(&b.qualified));
+        model.agents.sort_by(|a, b| a.id.cmp(&b.id));
+        model
+    }
+
+    fn compile_tool(&self, def: &Def) -> lockfile::Tool {
+        let on_disk = self.project.tools.iter().find(|t| {
+            t.dir.name == def.name && scope_kind(&t.dir.owner) == (def.scope, def.agent.clone())
+        });
+        let host = self
+            .project
+            .registry
+            .iter()
+            .flat_map(|r| r.tools.iter().flatten())
+            .any(|h| h.value.as_str() == def.qualified);
+        let manifest = on_disk.and_then(|t| t.manifest.as_ref());
+        lockfile::Tool {
+            name: def.name.clone(),
+            qualified: def.qualified.clone(),
+            scope: def.scope,
+            agent: def.agent.clone(),
+            source: on_disk.map(|t| {
+                manifest.map_or_else(
+                    || t.dir.folder.to_string(),
+                    |(source, _)| source.path.to_string(),
+                )
+            }),
+            host,
+            description: manifest.map(|(_, doc)| doc.value.description.value.as_str().to_owned()),
+            input_schema: manifest
+                .and_then(|(_, doc)| doc.value.input_schema.as_ref().map(|s| s.value.clone())),
+        }
+    }
+
+    /// The def index of project skill `i` (absent when it was a duplicate).
+    fn skill_def(&self, i: usize) -> Option<&Def> {
+        let skill = &self.project.skills[i];
+        let (scope, agent) = scope_kind(&skill.file.owner);
+        let name = skill.parsed.front.value.name.value.as_str();
+        self.skills.defs.iter().find(|d| {
+            d.name == name
+                && d.scope == scope
+                && d.agent == agent
+                && d.site.file == skill.source.path
+        })
+    }
+
+    fn compile_skill(
+        &mut self,
+        i: usize,
+        skill: &crate::project::Skill,
+    ) -> Option<lockfile::Skill> {
+        let def = self.skill_def(i)?.clone();
+        let front = &skill.parsed.front.value;
+        let file = &skill.source.path;
+        let agent = def.agent.as_deref();
+        let mut tools = Vec::new();
+        for name in front.tools.iter().flatten() {
+            if let Some(t) = self.tool(file, agent, name) {
+                tools.push(self.tools.defs[t].qualified.clone());
+            }
+        }
+        let declared = |tool: &str| front.tools.iter().flatten().any(|t| t.value == tool);
+        let steps = front
+            .steps
+            .iter()
+            .flatten()
+            .filter(|step| declared(&step.value.tool.value))
+            .filter_map(|step| {
+                let t = self.tools.lookup(agent, &step.value.tool.value)?;
+                Some(lockfile::CompiledStep {
+                    tool: self.tools.defs[t].qualified.clone(),
+                    why: step.value.why.value.as_str().to_owned(),
+                })
+            })
+            .collect();
+        let mut routes = Vec::new();
+        for route in front.routes.iter().flatten() {
+            let Some(target) = self.skills.lookup(agent, &route.target.value) else {
+                if self.is_broken(&route.target.value) {
+                    continue;
+                }
+                self.out.push(
+                    Diagnostic::at(
+                        Code::UnknownRouteTarget,
+                        file,
+                        route.target.span,
+                        format!(
+                            "the route leads to `{}`, which is not a skill visible here",
+                            route.target.value
+                        ),
+                    )
+                    .with_help(unknown_help(
+                        self.skills,
+                        agent,
+                        &route.target.value,
+                        "skill",
+                    )),
+                );
+                continue;
+            };
+            let guard = route
+                .guard
+                .as_ref()
+                .and_then(|g| agentc_schema::parse_guard(&g.value).ok());
+            routes.push(lockfile::CompiledRoute {
+                target: self.skills.defs[target].qualified.clone(),
+                on_tool: guard.as_ref().and_then(|g| g.on.as_ref()).and_then(|on| {
+                    self.tools
+                        .lookup(agent, &on.value)
+                        .map(|t| self.tools.defs[t].qualified.clone())
+                }),
+                statuses: guard
+                    .map(|g| g.statuses.into_iter().map(|s| s.value).collect())
+                    .unwrap_or_default(),
+            });
+        }
+        let metadata: BTreeMap<String, serde_json::Value> =
+            skill.parsed.front.extra.iter().cloned().collect();
+        Some(lockfile::Skill {
+            name: def.name.clone(),
+            qualified: def.qualified.clone(),
+            scope: def.scope,
+            agent: def.agent.clone(),
+            source: file.to_string(),
+            description: front.description.value.as_str().to_owned(),
+            body: skill.parsed.body.clone(),
+            tools,
+            steps,
+            on_skip: front.on_skip.as_ref().map(|o| o.value),
+            routes,
+            metadata,
+        })
+    }
+
+    fn compile_agent(&mut self, agent: &Agent) -> lockfile::Agent {
+        let id = agent.dir.id.as_str();
+        let file = agent.source.path.clone();
+        let (style, refs) = match &agent.kind {
+            AgentKind::Bundle(md) => {
+                let front = &md.front.value;
+                (
+                    AgentStyle::Bundle,
+                    AgentRefs {
+                        tools: front.tools.iter().flatten().cloned().collect(),
+                        skills: front.skills.iter().flatten().cloned().collect(),
+                        disallowed: Vec::new(),
+                        context: front.context.iter().flatten().cloned().collect(),
+                    },
+                )
+            }
+            AgentKind::Package { manifest, .. } => {
+                let m = &manifest.value;
+                let texts = |list: &Option<agentc_schema::List<agentc_schema::Text>>| -> Vec<Spanned<String>> {
+                    list.iter().flatten().map(|t| t.as_ref().map(|t| t.as_str().to_owned())).collect()
+                };
+                (
+                    AgentStyle::Package,
+                    AgentRefs {
+                        tools: texts(&m.tools),
+                        skills: texts(&m.skills),
+                        disallowed: texts(&m.disallowed_tools),
+                        context: Vec::new(),
+                    },
+                )
+            }
+        };
+        let mut tools = Vec::new();
+        for name in &refs.tools {
+            if let Some(t) = self.tool(&file, Some(id), name) {
+                tools.push(Self::reference(&self.tools.defs[t], &name.value));
+            }
+        }
+        for def in self
+            .tools
+            .defs
+            .iter()
+            .filter(|d| d.agent.as_deref() == Some(id))
+        {
+            if !tools
+                .iter()
+                .any(|r: &Reference| r.qualified == def.qualified)
+            {
+                tools.push(Self::reference(def, &def.name));
+            }
+        }
+        let mut disallowed = Vec::new();
+        for name in &refs.disallowed {
+            if let Some(t) = self.tool(&file, Some(id), name) {
+                disallowed.push(Self::reference(&self.tools.defs[t], &name.value));
+            }
+        }
+        let mut skills = Vec::new();
+        for name in &refs.skills {
+            match self.skills.lookup(Some(id), &name.value) {
+                Some(s) => skills.push(Self::reference(&self.skills.defs[s], &name.value)),
+                None if self.is_broken(&name.value) => {}
+                None => self.out.push(
+                    Diagnostic::at(
+                        Code::UnknownSkill,
+                        &file,
+                        name.span,
+                        format!("unknown skill `{}`", name.value),
+                    )
+                    .with_help(unknown_help(
+                        self.skills,
+                        Some(id),
+                        &name.value,
+                        "skill",
+                    )),
+                ),
+            }
+        }
+        for def in self
+            .skills
+            .defs
+            .iter()
+            .filter(|d| d.agent.as_deref() == Some(id))
+        {
+            if !skills
+                .iter()
+                .any(|r: &Reference| r.qualified == def.qualified)
+            {
+                skills.push(Self::reference(def, &def.name));
+            }
+        }
+        let context = self.context(&file, &refs.context);
+        let model = self.agent_model(agent);
+        let start = match &agent.kind {
+            AgentKind::Bundle(md) => md.front.value.start.as_ref().and_then(|start| {
+                let found = self.skills.lookup(Some(id), start.value.as_str());
+                let active = found.is_some_and(|s| skills.iter().any(|r| r.qualified == self.skills.defs[s].qualified));
+                let broken = found.is_none() && self.is_broken(start.value.as_str());
+                if !active && !broken {
+                    let activated: Vec<&str> = skills.iter().map(|r| r.name.as_str()).collect();
+                    let near = did_you_mean(start.value.as_str(), activated.iter().copied());
+                    let mut help = near.map(|n| format!("did you mean `{n}`? ")).unwrap_or_default();
+                    help.push_str(&if activated.is_empty() {
+                        "the agent activates no skills; list them under `skills`".to_owned()
+                    } else {
+                        format!("the runbook starts at one of the agent's skills: {}", list_names(activated))
+                    });
+                    self.out.push(
+                        Diagnostic::at(
+                            Code::UnknownSkill,
+                            &file,
+                            start.span,
+                            format!("the runbook starts at `{}`, which is not a skill this agent activates", start.value),
+                        )
+                        .with_help(help),
+                    );
+                }
+                found.filter(|_| active).map(|s| self.skills.defs[s].qualified.clone())
+            }),
+            AgentKind::Package { .. } => None,
+        };
+        let (layers, instructions) = self.prompt(agent);
+        let mut compiled = lockfile::Agent {
+            id: id.to_owned(),
+            style,
+            source: file.to_string(),
+            display_name: None,
+            version: None,
+            description: None,
+            model,
+            tools,
+            skills,
+            disallowed_tools: disallowed,
+            context,
+            start,
+            hooks: agent.dir.hooks.clone(),
+            file_patterns: Vec::new(),
+            keywords: Vec::new(),
+            tags: Vec::new(),
+            role: None,
+            context_mode: None,
+            max_iterations: None,
+            effort: None,
+            memory: None,
+            platforms: Vec::new(),
+            scopes: Vec::new(),
+            permissions: Vec::new(),
+            prompt_layers: layers,
+            instructions,
+        };
+        let strings = |list: &Option<agentc_schema::List<agentc_schema::Text>>| -> Vec<String> {
+            list.iter()
+                .flatten()
+                .map(|t| t.value.as_str().to_owned())
+                .collect()
+        };
+        match &agent.kind {
+            AgentKind::Bundle(md) => {
+                compiled.display_name = md
+                    .front
+                    .value
+                    .name
+                    .as_ref()
+                    .map(|n| n.value.as_str().to_owned());
+                compiled.description = md
+                    .front
+                    .value
+                    .description
+                    .as_ref()
+                    .map(|d| d.value.as_str().to_owned());
+            }
+            AgentKind::Package { manifest, .. } => {
+                let m = &manifest.value;
+                compiled.display_name = Some(m.name.value.as_str().to_owned());
+                compiled.version = Some(m.version.value.0.clone());
+                compiled.description = Some(m.description.value.as_str().to_owned());
+                compiled.file_patterns = strings(&m.trigger_rules.file_patterns);
+                compiled.keywords = strings(&m.trigger_rules.keywords);
+                compiled.tags = strings(&m.tags);
+                compiled.role = m.role.as_ref().map(|r| r.value.as_str().to_owned());
+                compiled.context_mode = m.context_mode.as_ref().map(|c| c.value);
+                compiled.max_iterations = m.max_iterations.as_ref().map(|n| n.value.get());
+                compiled.effort = m.effort.as_ref().map(|e| e.value);
+                compiled.memory = m.memory.as_ref().map(|e| e.value);
+                compiled.platforms = strings(&m.platforms);
+                compiled.scopes = m
+                    .scopes
+                    .iter()
+                    .flatten()
+                    .map(|s| s.value.to_string())
+                    .collect();
+                compiled.permissions = strings(&m.permissions);
+            }
+        }
+        compiled
+    }
+
+    /// Context providers must be declared by the registry (fail closed).
+    fn context(&mut self, file: &RelPath, names: &[Spanned<String>]) -> Vec<String> {
+        let declared: Vec<&str> = self
+            .project
+            .registry
+            .iter()
+            .flat_map(|r| r.context.iter().flatten())
+            .map(|c| c.value.as_str())
+            .collect();
+        let mut out = Vec::new();
+        for name in names {
+            if declared.contains(&name.value.as_str()) {
+                out.push(name.value.clone());
+                continue;
+            }
+            let help = if declared.is_empty() {
+                "no context providers are declared; list them under `context` in the --registry file".to_owned()
+            } else {
+                let near = did_you_mean(&name.value, declared.iter().copied());
+                format!(
+                    "{}the registry declares {}",
+                    near.map(|n| format!("did you mean `{n}`? "))
+                        .unwrap_or_default(),
+                    list_names(declared.iter().copied())
+                )
+            };
+            self.out.push(
+                Diagnostic::at(
+                    Code::UnknownContext,
+                    file,
+                    name.span,
+                    format!("unknown context provider `{}`", name.value),
+                )
+                .with_help(help),
+            );
+        }
+        out
+    }
+
+    /// The agent's model as `<provider>/<model>`, checked against the registry.
+    fn agent_model(&mut self, agent: &Agent) -> Option<String> {
+        let file = agent.source.path.clone();
+        let (text, span) = match &agent.kind {
+            AgentKind::Bundle(md) => {
+                let model = md.front.value.model.as_ref()?;
+                (model.value.as_str().to_owned(), model.span)
+            }
+            AgentKind::Package { manifest, .. } => {
+                let m = &manifest.value;
+                let model = m.model.as_ref()?;
+                let written = model.value.as_str();
+                match (&m.provider, written.split_once('/')) {
+                    (Some(provider), Some((model_provider, _)))
+                        if model_provider != provider.value.as_str() =>
+                    {
+                        self.out.push(
+                            Diagnostic::at(
+                                Code::InvalidValue,
+                                &file,
+                                provider.span,
+                                format!(
+                                    "`provider` is `{}` but `model` names the provider `{model_provider}`",
+                                    provider.value
+                                ),
+                            )
+                            .with_label(&file, Some(model.span), "the model's provider")
+                            .with_help("make them agree, or drop `provider` and keep `<provider>/<model>` in `model`"),
+                        );
+                        return None;
+                    }
+                    (Some(provider), None) => (format!("{}/{written}", provider.value), model.span),
+                    _ => (written.to_owned(), model.span),
+                }
+            }
+        };
+        let well_formed = text.split_once('/').is_some_and(|(p, m)| {
+            !p.is_empty() && !m.is_empty() && !text.chars().any(char::is_whitespace)
+        });
+        if !well_formed {
+            let help = match &agent.kind {
+                AgentKind::Bundle(_) => {
+                    "write the model as `<provider>/<model>`, e.g. `anthropic/claude-sonnet-4-5`"
+                }
+                AgentKind::Package { .. } => {
+                    "write `<provider>/<model>` in `model`, or give the provider in `provider`"
+                }
+            };
+            self.out.push(
+                Diagnostic::at(
+                    Code::BadModel,
+                    &file,
+                    span,
+                    format!("the model `{text}` is not `<provider>/<model>`"),
+                )
+                .with_help(help),
+            );
+            return None;
+        }
+        let listed: Vec<&str> = self
+            .project
+            .registry
+            .iter()
+            .flat_map(|r| r.models.iter().flatten())
+            .map(|m| m.value.as_str())
+            .collect();
+        if !listed.is_empty() && !listed.contains(&text.as_str()) {
+            let near = did_you_mean(&text, listed.iter().copied());
+            self.out.push(
+                Diagnostic::at(
+                    Code::UnknownModel,
+                    &file,
+                    span,
+                    format!("the registry does not list the model `{text}`"),
+                )
+                .with_help(format!(
+                    "{}the registry lists {}",
+                    near.map(|n| format!("did you mean `{n}`? "))
+                        .unwrap_or_default(),
+                    list_names(listed.iter().copied())
+                )),
+            );
+        }
+        Some(text)
+    }
+
+    /// The prompt layers, in order, and their composed text.
+    fn prompt(&self, agent: &Agent) -> (Vec<PromptLayer>, String) {
+        let mut layers = Vec::new();
+        let agent_prompt = !self.opts.excludes(Scope::AgentPrompt);
+        let system = self.project.system_prompt.as_ref().map(|s| PromptLayer {
+            scope: PromptScope::SystemPrompt,
+            source: s.path.to_string(),
+            heading: None,
+            text: s.text.trim().to_owned(),
+        });
+        let repo = self.project.repo_prompt.as_ref().map(|s| PromptLayer {
+            scope: PromptScope::RepoPrompt,
+            source: s.path.to_string(),
+            heading: None,
+            text: s.text.trim().to_owned(),
+        });
+        match &agent.kind {
+            AgentKind::Bundle(md) => {
+                if let Some(instructions) = md
+                    .front
+                    .value
+                    .instructions
+                    .as_ref()
+                    .filter(|_| agent_prompt)
+                {
+                    layers.push(PromptLayer {
+                        scope: PromptScope::AgentPrompt,
+                        source: agent.source.path.to_string(),
+                        heading: None,
+                        text: instructions.value.as_str().trim().to_owned(),
+                    });
+                }
+                layers.extend(system);
+                if agent_prompt && !md.body.trim().is_empty() {
+                    layers.push(PromptLayer {
+                        scope: PromptScope::AgentPrompt,
+                        source: agent.source.path.to_string(),
+                        heading: None,
+                        text: md.body.trim().to_owned(),
+                    });
+                }
+                layers.extend(repo);
+            }
+            AgentKind::Package {
+                entry_points,
+                workflows,
+                knowledge,
+                ..
+            } => {
+                let folder = agent.dir.folder.path.as_str();
+                for source in entry_points.iter().chain(workflows).chain(knowledge) {
+                    let heading = source
+                        .path
+                        .path
+                        .strip_prefix(folder)
+                        .unwrap_or(&source.path.path)
+                        .to_owned();
+                    layers.push(PromptLayer {
+                        scope: PromptScope::AgentPrompt,
+                        source: source.path.to_string(),
+                        heading: Some(heading),
+                        text: source.text.trim().to_owned(),
+                    });
+                }
+                layers.extend(system);
+                layers.extend(repo);
+            }
+        }
+        let composed = layers
+            .iter()
+            .map(|l| match &l.heading {
+                Some(h) => format!("## {h}\n\n{}", l.text),
+                None => l.text.clone(),
+            })
+            .collect::<Vec<_>>()
+            .join("\n\n");
+        (layers, composed)
+    }
+}
+
+struct AgentRefs {
+    tools: Vec<Spanned<String>>,
+    skills: Vec<Spanned<String>>,
+    disallowed: Vec<Spanned<String>>,
+    context: Vec<Spanned<String>>,
+}

@@ -4,7 +4,7 @@ use std::ffi::OsString;
 use std::io::Write;
 use std::path::PathBuf;
 
-use agentc_schema::Kind;
+use agentc_schema::{Kind, Lockfile};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::catalog::Code;
@@ -12,6 +12,7 @@ use crate::compile::{Compilation, SetupError, compile};
 use crate::diagnostic::Counts;
 use crate::emit;
 use crate::fs::RealFs;
+use crate::lock::{describe_difference, lockfile};
 use crate::options::{DEFAULT_MAX_FILE_SIZE, Options, Scope};
 use crate::suggest::did_you_mean;
 use crate::write::write_atomic;
@@ -44,6 +45,18 @@ struct Cli {
 enum Command {
     /// Compile an agents directory and report every problem; writes nothing.
     Check(CheckArgs),
+    /// Compile an agents directory and write its lockfile, or check that it is current.
+    #[command(
+        long_about = "Compile an agents directory and write agents.lock: the validated, resolved \
+                      model with a digest of every input file, which a runtime loads without \
+                      re-validating. Nothing is written when there are errors, and the file is \
+                      replaced atomically.\n\n\
+                      With --check nothing is written: the exit code is 1 when the lockfile is \
+                      missing, unreadable, of another format, or differs from what would be \
+                      written, and the differences are listed (agents, skills, tools, files).",
+        after_help = "Examples:\n  agentc lock agents            # writes agents.lock beside agents/\n  agentc lock agents --check    # in CI"
+    )]
+    Lock(LockArgs),
     /// Print or write the JSON Schemas that editors use to validate agent files.
     #[command(
         long_about = "Print the JSON Schema (draft-07) of one file kind, or write all of them to a directory.\n\n\
@@ -69,6 +82,21 @@ struct CheckArgs {
     /// The agents directory.
     #[arg(default_value = "./agents")]
     root: PathBuf,
+    #[command(flatten)]
+    common: CommonArgs,
+}
+
+#[derive(Args, Debug)]
+struct LockArgs {
+    /// The agents directory.
+    #[arg(default_value = "./agents")]
+    root: PathBuf,
+    /// The lockfile [default: agents.lock beside the root folder].
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// Write nothing; fail when the lockfile is not what would be written.
+    #[arg(long)]
+    check: bool,
     #[command(flatten)]
     common: CommonArgs,
 }
@@ -144,6 +172,7 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>, io: &mut
     };
     let result = match cli.command {
         Command::Check(args) => check(args, io),
+        Command::Lock(args) => lock(args, io),
         Command::Schema(args) => schema(args, io),
         Command::Explain { list: true, .. } => {
             write!(io.stdout, "{}", crate::catalog::markdown_table())
@@ -171,9 +200,14 @@ fn options(root: PathBuf, common: &CommonArgs) -> Result<Options, Box<dyn std::e
     Ok(opts)
 }
 
-fn check(args: CheckArgs, io: &mut Io<'_>) -> CliResult {
-    let opts = options(args.root, &args.common)?;
-    let format = args.common.message_format;
+/// Compiles and reports; `Err(code)` when the run stops here with that exit code.
+fn compile_and_report(
+    root: PathBuf,
+    common: &CommonArgs,
+    io: &mut Io<'_>,
+) -> Result<Result<Compilation, i32>, Box<dyn std::error::Error>> {
+    let opts = options(root, common)?;
+    let format = common.message_format;
     let compilation = match compile(&RealFs, &opts) {
         Ok(compilation) => compilation,
         Err(SetupError::Registry(compilation)) => {
@@ -182,18 +216,94 @@ fn check(args: CheckArgs, io: &mut Io<'_>) -> CliResult {
                 io.stderr,
                 "error: the registry file has errors; agentc cannot check against it"
             )?;
-            return Ok(EXIT_USAGE);
+            return Ok(Err(EXIT_USAGE));
         }
         Err(err) => return Err(err.into()),
     };
     let counts = report(&compilation, format, io)?;
-    Ok(
-        if counts.errors > 0 || (args.common.deny_warnings && counts.warnings > 0) {
-            EXIT_ERRORS
-        } else {
-            EXIT_OK
-        },
-    )
+    if counts.errors > 0 || (common.deny_warnings && counts.warnings > 0) {
+        return Ok(Err(EXIT_ERRORS));
+    }
+    Ok(Ok(compilation))
+}
+
+fn check(args: CheckArgs, io: &mut Io<'_>) -> CliResult {
+    Ok(match compile_and_report(args.root, &args.common, io)? {
+        Ok(_) => EXIT_OK,
+        Err(code) => code,
+    })
+}
+
+/// `agents.lock` beside the root folder, as `Cargo.lock` sits beside `Cargo.toml`.
+fn default_lockfile(root: &std::path::Path) -> PathBuf {
+    match (root.file_name(), root.parent()) {
+        (Some(_), Some(parent)) => parent.join("agents.lock"),
+        // `.` or `..`: only the absolute path says where "beside" is.
+        _ => {
+            let absolute = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
+            absolute.parent().unwrap_or(&absolute).join("agents.lock")
+        }
+    }
+}
+
+fn lock(args: LockArgs, io: &mut Io<'_>) -> CliResult {
+    let path = args
+        .output
+        .clone()
+        .unwrap_or_else(|| default_lockfile(&args.root));
+    let compilation = match compile_and_report(args.root, &args.common, io)? {
+        Ok(compilation) => compilation,
+        Err(code) => {
+            if code == EXIT_ERRORS {
+                writeln!(io.stderr, "error: {} was not written", path.display())?;
+            }
+            return Ok(code);
+        }
+    };
+    let fresh = lockfile(&compilation);
+    let bytes = fresh.to_json();
+    let existing = std::fs::read(&path);
+    if existing.as_deref().is_ok_and(|old| old == bytes.as_bytes()) {
+        writeln!(io.stderr, "{} is up to date", path.display())?;
+        return Ok(EXIT_OK);
+    }
+    if !args.check {
+        write_atomic(&path, bytes.as_bytes())?;
+        writeln!(io.stderr, "wrote {}", path.display())?;
+        return Ok(EXIT_OK);
+    }
+    let shown = path.display();
+    let old = match existing {
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
+            writeln!(
+                io.stderr,
+                "error: {shown} does not exist\nhelp: run `agentc lock` to write it"
+            )?;
+            return Ok(EXIT_ERRORS);
+        }
+        Err(err) => {
+            writeln!(io.stderr, "error: {shown} cannot be read: {err}")?;
+            return Ok(EXIT_ERRORS);
+        }
+        Ok(old) => old,
+    };
+    match Lockfile::from_json(&String::from_utf8_lossy(&old)) {
+        Err(err) => writeln!(
+            io.stderr,
+            "error: {shown}: {err}\nhelp: run `agentc lock` to rewrite it"
+        )?,
+        Ok(old) => {
+            writeln!(io.stderr, "error: {shown} is out of date")?;
+            for line in describe_difference(&old, &fresh) {
+                writeln!(io.stderr, "  {line}")?;
+            }
+            writeln!(
+                io.stderr,
+                "help: run `agentc lock` to update it, and commit the result"
+            )?;
+        }
+    }
+    Ok(EXIT_ERRORS)
 }
 
 /// Prints every diagnostic and the summary; returns the counts.

@@ -149,7 +149,10 @@ pub fn compile(fs: &dyn Fs, opts: &Options) -> Result<Compilation, SetupError> {
         sources: BTreeMap::new(),
     };
     let mut project = build(fs, opts, layout, &mut out);
-    project.registry = registry;
+    if let Some((registry, digest)) = registry {
+        project.registry = Some(registry);
+        project.registry_sha256 = Some(digest);
+    }
     let Output {
         mut diagnostics,
         sources,
@@ -171,7 +174,11 @@ fn registry_path(path: &Path) -> RelPath {
     RelPath::root(path.to_string_lossy().replace('\\', "/"))
 }
 
-fn load_registry(fs: &dyn Fs, path: &Path) -> Result<agentc_schema::Registry, SetupError> {
+/// Reads the registry; returns it with the digest of its bytes.
+fn load_registry(
+    fs: &dyn Fs,
+    path: &Path,
+) -> Result<(agentc_schema::Registry, String), SetupError> {
     if is_remote(&path.to_string_lossy()) {
         return Err(SetupError::NotLocal(path.display().to_string()));
     }
@@ -213,8 +220,9 @@ fn load_registry(fs: &dyn Fs, path: &Path) -> Result<agentc_schema::Registry, Se
         let mut diagnostics = Vec::new();
         let registry = files::registry(&source, &mut diagnostics);
         out.diagnostics.extend(diagnostics);
+        let digest = source.sha256.clone();
         out.sources.insert(source.path.clone(), source);
-        registry
+        registry.map(|registry| (registry, digest))
     });
     match registry {
         Some(registry) if out.diagnostics.is_empty() => Ok(registry),

@@ -21,6 +21,7 @@ pub mod diagnostic;
 pub mod discover;
 pub mod emit;
 pub mod fs;
+pub mod lock;
 pub mod model;
 pub mod options;
 pub mod parse;

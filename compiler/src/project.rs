@@ -48,6 +48,8 @@ pub struct Project {
     pub system_prompt: Option<Source>,
     pub repo_prompt: Option<Source>,
     pub registry: Option<Registry>,
+    /// sha256 of the registry file's bytes.
+    pub registry_sha256: Option<String>,
     pub skills: Vec<Skill>,
     /// Folder names of skills whose `SKILL.md` could not be read or parsed: a
     /// reference to one of these names is not reported as unknown, as the file

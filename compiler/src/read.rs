@@ -1,5 +1,6 @@
 //! Read: the discovered files' bytes into text, in parallel and within bounds.
 
+use agentc_schema::lockfile::sha256_hex;
 use rayon::prelude::*;
 
 use crate::catalog::Code;
@@ -61,7 +62,11 @@ pub fn read_one(fs: &dyn Fs, file: &FileRef, max_size: u64) -> ReadResult {
         0
     };
     match std::str::from_utf8(&bytes[skip..]) {
-        Ok(text) => Ok(Source::new(file.rel.clone(), text)),
+        Ok(text) => Ok(Source::with_digest(
+            file.rel.clone(),
+            text,
+            sha256_hex(&bytes),
+        )),
         Err(err) => {
             let offset = err.valid_up_to();
             let bad_len = err.error_len().unwrap_or(1);

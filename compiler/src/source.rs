@@ -3,6 +3,7 @@
 use std::sync::Arc;
 
 use agentc_schema::Span;
+use agentc_schema::lockfile::sha256_hex;
 
 use crate::diagnostic::RelPath;
 
@@ -11,6 +12,8 @@ use crate::diagnostic::RelPath;
 pub struct Source {
     pub path: RelPath,
     pub text: Arc<str>,
+    /// sha256 of the file's bytes as they are on disk (BOM included).
+    pub sha256: String,
     line_starts: Vec<usize>,
 }
 
@@ -22,7 +25,15 @@ pub struct LineCol {
 }
 
 impl Source {
+    /// A source whose bytes on disk are exactly `text`.
     pub fn new(path: RelPath, text: impl Into<Arc<str>>) -> Source {
+        let text = text.into();
+        let sha256 = sha256_hex(text.as_bytes());
+        Source::with_digest(path, text, sha256)
+    }
+
+    /// A source whose bytes on disk have the digest `sha256`.
+    pub fn with_digest(path: RelPath, text: impl Into<Arc<str>>, sha256: String) -> Source {
         let text = text.into();
         let line_starts = std::iter::once(0)
             .chain(text.match_indices('\n').map(|(i, _)| i + 1))
@@ -30,6 +41,7 @@ impl Source {
         Source {
             path,
             text,
+            sha256,
             line_starts,
         }
     }

@@ -9,6 +9,17 @@ use std::path::Path;
 
 /// Replaces `path` with `bytes` atomically.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_atomic_with(path, bytes, || Ok(()))
+}
+
+/// [`write_atomic`], running `before_rename` once the new content is on disk
+/// but not yet in place; an error there abandons the write (tests use it to
+/// simulate a crash at the worst moment).
+pub fn write_atomic_with(
+    path: &Path,
+    bytes: &[u8],
+    before_rename: impl FnOnce() -> io::Result<()>,
+) -> io::Result<()> {
     let dir = match path.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),
@@ -19,6 +30,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
         .tempfile_in(dir)?;
     temp.write_all(bytes)?;
     temp.as_file().sync_all()?;
+    before_rename()?;
     temp.persist(path).map_err(|err| err.error)?;
     Ok(())
 }
@@ -26,6 +38,21 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_failure_before_the_rename_leaves_the_old_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("agents.lock");
+        write_atomic(&path, b"old").unwrap();
+        let crash = write_atomic_with(&path, b"new", || Err(io::Error::other("power cut")));
+        assert!(crash.is_err());
+        assert_eq!(std::fs::read(&path).unwrap(), b"old");
+        assert_eq!(
+            std::fs::read_dir(dir.path()).unwrap().count(),
+            1,
+            "the temporary file is left"
+        );
+    }
 
     #[test]
     fn replaces_the_file_and_leaves_no_temporary() {

@@ -96,3 +96,20 @@ fn scrambled_directory_order_gives_the_same_report() {
     }
     assert!(compared >= 1);
 }
+
+#[test]
+fn scrambled_directory_order_gives_the_same_lockfile() {
+    let example = Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/support-desk");
+    let mut opts = Options::new(example.join("agents"));
+    opts.workspace = Some(example.clone());
+    opts.registry = Some(example.join("registry.yaml"));
+    let lock = |fs: &dyn Fs| {
+        let compilation = compile(fs, &opts).unwrap();
+        assert!(!compilation.has_errors());
+        agentc_compiler::lock::lockfile(&compilation).to_json()
+    };
+    let expected = lock(&RealFs);
+    for seed in 1..=8 {
+        assert_eq!(lock(&ScrambledFs { seed }), expected, "seed {seed}");
+    }
+}

@@ -9,7 +9,8 @@
 //! - the lockfile a runtime loads ([`lockfile`]);
 //! - the JSON Schemas editors use ([`schemas::Kind::schema`]).
 //!
-//! This crate does no I/O.
+//! The only I/O here is the runtime side of the lockfile — [`Lockfile::load`]
+//! and [`Lockfile::verify`] — so a service needs this crate alone.
 
 pub mod agent;
 pub mod guard;

@@ -229,3 +229,140 @@ pub struct Tool {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub input_schema: Option<JsonObject>,
 }
+
+/// Lowercase hex sha256 of `bytes`.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    use sha2::{Digest, Sha256};
+    use std::fmt::Write;
+    Sha256::digest(bytes)
+        .iter()
+        .fold(String::with_capacity(64), |mut out, b| {
+            let _ = write!(out, "{b:02x}");
+            out
+        })
+}
+
+/// The root digest: sha256 over each file's path and digest, in the order given
+/// (which is path order), one `path\0sha256\n` record per file.
+pub fn root_digest(files: &[FileDigest]) -> String {
+    let mut records = Vec::new();
+    for file in files {
+        records.extend_from_slice(file.path.as_bytes());
+        records.push(0);
+        records.extend_from_slice(file.sha256.as_bytes());
+        records.push(b'\n');
+    }
+    sha256_hex(&records)
+}
+
+/// The path under which the registry file is recorded: it lives outside the
+/// root, and where it lives must not change the lockfile.
+pub const REGISTRY_PATH: &str = "@registry";
+
+/// Why a lockfile could not be loaded.
+#[derive(Debug)]
+pub enum LoadError {
+    Io(std::io::Error),
+    /// Not JSON, or not a lockfile.
+    Invalid(serde_json::Error),
+    /// Written in a format this version does not read.
+    Version {
+        found: Option<u64>,
+    },
+}
+
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LoadError::Io(err) => write!(f, "cannot read the lockfile: {err}"),
+            LoadError::Invalid(err) => write!(f, "not a valid lockfile: {err}"),
+            LoadError::Version { found: Some(v) } => write!(
+                f,
+                "the lockfile has format version {v}; this reader knows version {LOCKFILE_VERSION}"
+            ),
+            LoadError::Version { found: None } => {
+                write!(
+                    f,
+                    "the lockfile has no `lockfile_version`; it is not an agents.lock"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+/// A file whose content no longer matches the lockfile.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FileChange {
+    /// The file's digest differs.
+    Changed(String),
+    /// The file is gone (or cannot be read).
+    Missing(String),
+}
+
+impl Lockfile {
+    /// Parses a lockfile, refusing a format version this crate does not know.
+    ///
+    /// ```
+    /// let text = r#"{"lockfile_version": 99}"#;
+    /// let err = agentc_schema::Lockfile::from_json(text).unwrap_err();
+    /// assert!(err.to_string().contains("format version 99"));
+    /// ```
+    pub fn from_json(text: &str) -> Result<Lockfile, LoadError> {
+        let value: serde_json::Value = serde_json::from_str(text).map_err(LoadError::Invalid)?;
+        let version = value
+            .get("lockfile_version")
+            .and_then(serde_json::Value::as_u64);
+        if version != Some(u64::from(LOCKFILE_VERSION)) {
+            return Err(LoadError::Version { found: version });
+        }
+        serde_json::from_value(value).map_err(LoadError::Invalid)
+    }
+
+    /// Reads and parses `agents.lock`: what a runtime does at start-up.
+    pub fn load(path: impl AsRef<std::path::Path>) -> Result<Lockfile, LoadError> {
+        let text = std::fs::read_to_string(path).map_err(LoadError::Io)?;
+        Lockfile::from_json(&text)
+    }
+
+    /// The file's exact bytes: pretty JSON, LF line ends, a trailing newline.
+    pub fn to_json(&self) -> String {
+        let mut text = serde_json::to_string_pretty(self).unwrap_or_default();
+        text.push('\n');
+        text
+    }
+
+    /// Recomputes the digest of every input file against `root` (and
+    /// `workspace`, for `@workspace/` paths); returns the files that changed.
+    ///
+    /// The registry file (`@registry`) lives with the host and is not checked.
+    /// Files added to the directory since the lock are not seen here; compile
+    /// again (`agentc lock --check`) to find those.
+    pub fn verify(
+        &self,
+        root: impl AsRef<std::path::Path>,
+        workspace: Option<&std::path::Path>,
+    ) -> Vec<FileChange> {
+        let mut changes = Vec::new();
+        for file in &self.files {
+            let path = match file.path.strip_prefix("@workspace/") {
+                Some(rel) => match workspace {
+                    Some(ws) => ws.join(rel),
+                    None => {
+                        changes.push(FileChange::Missing(file.path.clone()));
+                        continue;
+                    }
+                },
+                None if file.path == REGISTRY_PATH => continue,
+                None => root.as_ref().join(&file.path),
+            };
+            match std::fs::read(&path) {
+                Ok(bytes) if sha256_hex(&bytes) == file.sha256 => {}
+                Ok(_) => changes.push(FileChange::Changed(file.path.clone())),
+                Err(_) => changes.push(FileChange::Missing(file.path.clone())),
+            }
+        }
+        changes
+    }
+}

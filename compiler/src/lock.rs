@@ -1,0 +1,119 @@
+//! Emit the lockfile: the resolved model with the digest of every input, and
+//! the reviewer's account of how a stale lockfile differs.
+
+use std::collections::BTreeMap;
+
+use agentc_schema::Lockfile;
+use agentc_schema::lockfile::{FileDigest, LOCKFILE_VERSION, REGISTRY_PATH, root_digest};
+
+use crate::compile::Compilation;
+
+/// The lockfile for a compilation without errors.
+pub fn lockfile(compilation: &Compilation) -> Lockfile {
+    // `sources` is ordered by path: root files first, then workspace files.
+    let mut files: Vec<FileDigest> = compilation
+        .sources
+        .values()
+        .map(|s| FileDigest {
+            path: s.path.to_string(),
+            sha256: s.sha256.clone(),
+        })
+        .collect();
+    if let Some(sha256) = &compilation.project.registry_sha256 {
+        files.push(FileDigest {
+            path: REGISTRY_PATH.to_owned(),
+            sha256: sha256.clone(),
+        });
+    }
+    let model = &compilation.model;
+    Lockfile {
+        lockfile_version: LOCKFILE_VERSION,
+        agentc_version: env!("CARGO_PKG_VERSION").to_owned(),
+        root_digest: root_digest(&files),
+        files,
+        agents: model.agents.clone(),
+        skills: model.skills.clone(),
+        tools: model.tools.clone(),
+    }
+}
+
+/// Added, removed and changed names of one kind of item.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Changes {
+    pub added: Vec<String>,
+    pub removed: Vec<String>,
+    pub changed: Vec<String>,
+}
+
+impl Changes {
+    fn between<T: serde::Serialize>(old: &[T], new: &[T], key: impl Fn(&T) -> String) -> Changes {
+        let text = |item: &T| serde_json::to_string(item).unwrap_or_default();
+        let old: BTreeMap<String, String> = old.iter().map(|i| (key(i), text(i))).collect();
+        let new: BTreeMap<String, String> = new.iter().map(|i| (key(i), text(i))).collect();
+        let mut changes = Changes::default();
+        for (name, body) in &new {
+            match old.get(name) {
+                None => changes.added.push(name.clone()),
+                Some(before) if before != body => changes.changed.push(name.clone()),
+                Some(_) => {}
+            }
+        }
+        changes.removed = old
+            .keys()
+            .filter(|k| !new.contains_key(*k))
+            .cloned()
+            .collect();
+        changes
+    }
+
+    fn is_empty(&self) -> bool {
+        self.added.is_empty() && self.removed.is_empty() && self.changed.is_empty()
+    }
+}
+
+/// How a committed lockfile differs from what would be written now.
+pub fn describe_difference(old: &Lockfile, new: &Lockfile) -> Vec<String> {
+    let mut lines = Vec::new();
+    let kinds = [
+        (
+            "agents",
+            Changes::between(&old.agents, &new.agents, |a| a.id.clone()),
+        ),
+        (
+            "skills",
+            Changes::between(&old.skills, &new.skills, |s| s.qualified.clone()),
+        ),
+        (
+            "tools",
+            Changes::between(&old.tools, &new.tools, |t| t.qualified.clone()),
+        ),
+        (
+            "files",
+            Changes::between(&old.files, &new.files, |f| f.path.clone()),
+        ),
+    ];
+    for (kind, changes) in &kinds {
+        for (verb, names) in [
+            ("added", &changes.added),
+            ("removed", &changes.removed),
+            ("changed", &changes.changed),
+        ] {
+            if !names.is_empty() {
+                lines.push(format!("{kind} {verb}: {}", names.join(", ")));
+            }
+        }
+    }
+    if old.agentc_version != new.agentc_version {
+        lines.push(format!(
+            "written by agentc {}, this is agentc {}",
+            old.agentc_version, new.agentc_version
+        ));
+    }
+    if lines.is_empty() && kinds.iter().all(|(_, c)| c.is_empty()) && old != new {
+        lines.push("the lockfile's metadata differs (its root digest or field values)".to_owned());
+    }
+    if lines.is_empty() {
+        lines.push("only the file's formatting differs".to_owned());
+    }
+    lines
+}

@@ -12,41 +12,21 @@ use agentc_compiler::cli::{Io, run};
 /// Runs `agentc check` on a case; returns (exit code, stdout, stderr).
 fn check(case: &Path, format: &str) -> (i32, String, String) {
     let rel = case.strip_prefix(env!("CARGO_MANIFEST_DIR")).unwrap();
-    let mut args: Vec<String> = vec![
-        "agentc".into(),
-        "check".into(),
-        rel.join("root").display().to_string(),
-    ];
+    let mut args: Vec<String> =
+        vec!["agentc".into(), "check".into(), rel.join("root").display().to_string()];
     if case.join("workspace").is_dir() {
-        args.extend([
-            "--workspace".into(),
-            rel.join("workspace").display().to_string(),
-        ]);
+        args.extend(["--workspace".into(), rel.join("workspace").display().to_string()]);
     }
     if case.join("registry.yaml").is_file() {
-        args.extend([
-            "--registry".into(),
-            rel.join("registry.yaml").display().to_string(),
-        ]);
+        args.extend(["--registry".into(), rel.join("registry.yaml").display().to_string()]);
     }
     if let Ok(extra) = std::fs::read_to_string(case.join("args")) {
         args.extend(extra.lines().filter(|l| !l.is_empty()).map(str::to_owned));
     }
     args.extend(["--message-format".into(), format.into()]);
     let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
-    let code = run(
-        &args,
-        &mut Io {
-            stdout: &mut stdout,
-            stderr: &mut stderr,
-            color: false,
-        },
-    );
-    (
-        code,
-        String::from_utf8(stdout).unwrap(),
-        String::from_utf8(stderr).unwrap(),
-    )
+    let code = run(&args, &mut Io { stdout: &mut stdout, stderr: &mut stderr, color: false });
+    (code, String::from_utf8(stdout).unwrap(), String::from_utf8(stderr).unwrap())
 }
 
 #[test]
@@ -63,16 +43,9 @@ fn fixtures() {
         let name = case.file_name().unwrap().to_string_lossy().into_owned();
         let (code, _, human) = check(&case, "human");
         let (json_code, json, _) = check(&case, "json");
-        assert_eq!(
-            code, json_code,
-            "{name}: the exit code depends on the format"
-        );
+        assert_eq!(code, json_code, "{name}: the exit code depends on the format");
         if name.starts_with("layout-") || name.starts_with("seed-") || name.ends_with("-accepted") {
-            assert_eq!(
-                human.trim(),
-                "no problems found",
-                "{name} must compile clean:\n{human}"
-            );
+            assert_eq!(human.trim(), "no problems found", "{name} must compile clean:\n{human}");
         }
         let report = format!("exit code: {code}\n\n--- human ---\n{human}\n--- json ---\n{json}");
         let mut settings = insta::Settings::clone_current();

@@ -30,14 +30,7 @@ fn agentc(args: &[&str]) -> (i32, String) {
     let mut argv = vec!["agentc"];
     argv.extend_from_slice(args);
     let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
-    let code = run(
-        &argv,
-        &mut Io {
-            stdout: &mut stdout,
-            stderr: &mut stderr,
-            color: false,
-        },
-    );
+    let code = run(&argv, &mut Io { stdout: &mut stdout, stderr: &mut stderr, color: false });
     (code, String::from_utf8(stderr).unwrap())
 }
 
@@ -90,10 +83,7 @@ fn the_same_directory_at_two_paths_gives_identical_bytes() {
     assert_eq!(a, committed);
     let text = String::from_utf8(a).unwrap();
     assert!(text.ends_with("}\n") && !text.contains('\r'));
-    assert!(
-        !text.contains(dir.path().to_str().unwrap()),
-        "an absolute path leaked"
-    );
+    assert!(!text.contains(dir.path().to_str().unwrap()), "an absolute path leaked");
 }
 
 #[test]
@@ -111,10 +101,7 @@ fn the_lockfile_validates_against_its_published_schema() {
     let path = repo().join("examples/support-desk/agents.lock");
     let instance: serde_json::Value =
         serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
-    let errors: Vec<String> = validator
-        .iter_errors(&instance)
-        .map(|e| e.to_string())
-        .collect();
+    let errors: Vec<String> = validator.iter_errors(&instance).map(|e| e.to_string()).collect();
     assert!(errors.is_empty(), "{errors:?}");
 }
 
@@ -130,45 +117,25 @@ fn check_says_what_changed_in_words() {
     assert_eq!(lock(&copy, &[]).0, 0);
     let skill = copy.join("agents/skills/wrap-up/SKILL.md");
     let text = std::fs::read_to_string(&skill).unwrap();
-    std::fs::write(
-        &skill,
-        text.replace("description: ", "description: Always "),
-    )
-    .unwrap();
+    std::fs::write(&skill, text.replace("description: ", "description: Always ")).unwrap();
     std::fs::remove_dir_all(copy.join("agents/skills/answer-from-kb")).unwrap();
     let triage = copy.join("agents/triage/AGENT.md");
     let text = std::fs::read_to_string(&triage).unwrap();
     std::fs::write(&triage, text.replace("  - answer-from-kb\n", "")).unwrap();
     let classify = copy.join("agents/skills/classify-request/SKILL.md");
     let text = std::fs::read_to_string(&classify).unwrap();
-    let kept: Vec<&str> = text
-        .lines()
-        .filter(|l| !l.contains("answer-from-kb"))
-        .collect();
+    let kept: Vec<&str> = text.lines().filter(|l| !l.contains("answer-from-kb")).collect();
     std::fs::write(&classify, kept.join("\n") + "\n").unwrap();
 
     let before = std::fs::read(copy.join("agents.lock")).unwrap();
     let (code, stderr) = lock(&copy, &["--check"]);
     assert_eq!(code, 1, "{stderr}");
     assert!(stderr.contains("is out of date"), "{stderr}");
-    assert!(
-        stderr.contains("skills removed: answer-from-kb"),
-        "{stderr}"
-    );
-    assert!(
-        stderr.contains("skills changed:") && stderr.contains("wrap-up"),
-        "{stderr}"
-    );
+    assert!(stderr.contains("skills removed: answer-from-kb"), "{stderr}");
+    assert!(stderr.contains("skills changed:") && stderr.contains("wrap-up"), "{stderr}");
     assert!(stderr.contains("agents changed: triage"), "{stderr}");
-    assert!(
-        stderr.contains("files removed: skills/answer-from-kb/SKILL.md"),
-        "{stderr}"
-    );
-    assert_eq!(
-        std::fs::read(copy.join("agents.lock")).unwrap(),
-        before,
-        "--check wrote"
-    );
+    assert!(stderr.contains("files removed: skills/answer-from-kb/SKILL.md"), "{stderr}");
+    assert_eq!(std::fs::read(copy.join("agents.lock")).unwrap(), before, "--check wrote");
 }
 
 #[test]
@@ -177,11 +144,8 @@ fn check_refuses_another_format_version() {
     let copy = example_copy(dir.path(), "desk");
     let path = copy.join("agents.lock");
     let text = std::fs::read_to_string(&path).unwrap();
-    std::fs::write(
-        &path,
-        text.replacen("\"lockfile_version\": 1", "\"lockfile_version\": 7", 1),
-    )
-    .unwrap();
+    std::fs::write(&path, text.replacen("\"lockfile_version\": 1", "\"lockfile_version\": 7", 1))
+        .unwrap();
     let (code, stderr) = lock(&copy, &["--check"]);
     assert_eq!(code, 1);
     assert!(stderr.contains("format version 7"), "{stderr}");
@@ -195,23 +159,15 @@ fn a_compile_with_errors_never_touches_the_lockfile() {
     let before = std::fs::read(copy.join("agents.lock")).unwrap();
     let skill = copy.join("agents/skills/wrap-up/SKILL.md");
     let text = std::fs::read_to_string(&skill).unwrap();
-    std::fs::write(
-        &skill,
-        text.replace("tools:", "tools: [no_such_tool]\nold_tools:"),
-    )
-    .unwrap();
+    std::fs::write(&skill, text.replace("tools:", "tools: [no_such_tool]\nold_tools:")).unwrap();
     let (code, stderr) = lock(&copy, &[]);
     assert_eq!(code, 1);
     assert!(stderr.contains("was not written"), "{stderr}");
     assert_eq!(std::fs::read(copy.join("agents.lock")).unwrap(), before);
-    let leftovers: Vec<_> = std::fs::read_dir(&copy)
-        .unwrap()
-        .map(|e| e.unwrap().file_name())
-        .collect();
+    let leftovers: Vec<_> =
+        std::fs::read_dir(&copy).unwrap().map(|e| e.unwrap().file_name()).collect();
     assert!(
-        leftovers
-            .iter()
-            .all(|n| !n.to_string_lossy().starts_with(".agentc-")),
+        leftovers.iter().all(|n| !n.to_string_lossy().starts_with(".agentc-")),
         "{leftovers:?}"
     );
 }
@@ -241,8 +197,5 @@ fn output_goes_where_asked() {
     let out = dir.path().join("elsewhere.lock");
     let (code, _) = lock(&copy, &["-o", out.to_str().unwrap()]);
     assert_eq!(code, 0);
-    assert_eq!(
-        std::fs::read(&out).unwrap(),
-        std::fs::read(copy.join("agents.lock")).unwrap()
-    );
+    assert_eq!(std::fs::read(&out).unwrap(), std::fs::read(copy.join("agents.lock")).unwrap());
 }

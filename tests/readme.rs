@@ -54,11 +54,7 @@ fn example_diagnostic_is_real() {
         })
         .collect::<Vec<_>>()
         .join("\n");
-    assert_ne!(
-        text.trim_end(),
-        mutated,
-        "the README's mistake no longer applies to the example"
-    );
+    assert_ne!(text.trim_end(), mutated, "the README's mistake no longer applies to the example");
     std::fs::write(&skill, mutated + "\n").unwrap();
 
     let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
@@ -71,14 +67,7 @@ fn example_diagnostic_is_real() {
         "--registry".into(),
         copy.join("registry.yaml").display().to_string(),
     ];
-    let code = run(
-        &args,
-        &mut Io {
-            stdout: &mut stdout,
-            stderr: &mut stderr,
-            color: false,
-        },
-    );
+    let code = run(&args, &mut Io { stdout: &mut stdout, stderr: &mut stderr, color: false });
     assert_eq!(code, 1);
     let human = String::from_utf8(stderr).unwrap();
     assert!(

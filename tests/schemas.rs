@@ -44,17 +44,11 @@ fn generated_schemas_are_current() {
 fn schemas_are_valid_draft_07_with_docs_on_every_field() {
     for kind in Kind::ALL {
         let schema = kind.schema();
-        assert_eq!(
-            schema["$schema"], "http://json-schema.org/draft-07/schema#",
-            "{kind:?}"
-        );
+        assert_eq!(schema["$schema"], "http://json-schema.org/draft-07/schema#", "{kind:?}");
         jsonschema::draft7::meta::validate(&schema).unwrap_or_else(|e| panic!("{kind:?}: {e}"));
         if kind != Kind::Lockfile {
             for (name, property) in schema["properties"].as_object().unwrap() {
-                assert!(
-                    property.get("title").is_some(),
-                    "{kind:?}.{name} has no title"
-                );
+                assert!(property.get("title").is_some(), "{kind:?}.{name} has no title");
                 assert!(
                     property.get("description").is_some(),
                     "{kind:?}.{name} has no description"
@@ -78,21 +72,13 @@ fn instance(path: &Path) -> serde_json::Value {
 fn compiler_errors(kind: Kind, path: &Path) -> Vec<String> {
     let text = std::fs::read_to_string(path).unwrap();
     let source = Source::new(RelPath::root(path.display().to_string()), text.as_str());
-    let syntax = if path.extension().is_some_and(|e| e == "json") {
-        Syntax::Json
-    } else {
-        Syntax::Yaml
-    };
+    let syntax =
+        if path.extension().is_some_and(|e| e == "json") { Syntax::Json } else { Syntax::Yaml };
     let mut out = Vec::new();
     match kind {
-        Kind::Agent => drop(decode_text::<AgentManifest>(
-            &source,
-            &text,
-            0,
-            syntax,
-            Severity::Error,
-            &mut out,
-        )),
+        Kind::Agent => {
+            drop(decode_text::<AgentManifest>(&source, &text, 0, syntax, Severity::Error, &mut out))
+        }
         Kind::AgentMd => drop(decode_text::<AgentFrontmatter>(
             &source,
             &text,
@@ -109,35 +95,19 @@ fn compiler_errors(kind: Kind, path: &Path) -> Vec<String> {
             Severity::Warning,
             &mut out,
         )),
-        Kind::Tool => drop(decode_text::<ToolManifest>(
-            &source,
-            &text,
-            0,
-            syntax,
-            Severity::Error,
-            &mut out,
-        )),
-        Kind::Registry => drop(decode_text::<Registry>(
-            &source,
-            &text,
-            0,
-            syntax,
-            Severity::Error,
-            &mut out,
-        )),
+        Kind::Tool => {
+            drop(decode_text::<ToolManifest>(&source, &text, 0, syntax, Severity::Error, &mut out))
+        }
+        Kind::Registry => {
+            drop(decode_text::<Registry>(&source, &text, 0, syntax, Severity::Error, &mut out))
+        }
         Kind::Lockfile => unreachable!(),
     }
-    out.into_iter()
-        .filter(|d| d.severity == Severity::Error)
-        .map(|d| d.message)
-        .collect()
+    out.into_iter().filter(|d| d.severity == Severity::Error).map(|d| d.message).collect()
 }
 
 fn fixtures(kind: Kind, which: &str) -> Vec<PathBuf> {
-    let dir = workspace()
-        .join("tests/schema-fixtures")
-        .join(kind.name())
-        .join(which);
+    let dir = workspace().join("tests/schema-fixtures").join(kind.name()).join(which);
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .map(|e| e.unwrap().path())
@@ -152,21 +122,11 @@ fn valid_fixtures_pass_the_schema_and_the_compiler() {
     for kind in Kind::ALL.into_iter().filter(|k| *k != Kind::Lockfile) {
         let validator = jsonschema::draft7::new(&kind.schema()).unwrap();
         for path in fixtures(kind, "valid") {
-            let errors: Vec<String> = validator
-                .iter_errors(&instance(&path))
-                .map(|e| e.to_string())
-                .collect();
-            assert!(
-                errors.is_empty(),
-                "{} fails its schema: {errors:?}",
-                path.display()
-            );
+            let errors: Vec<String> =
+                validator.iter_errors(&instance(&path)).map(|e| e.to_string()).collect();
+            assert!(errors.is_empty(), "{} fails its schema: {errors:?}", path.display());
             let found = compiler_errors(kind, &path);
-            assert!(
-                found.is_empty(),
-                "{} fails to decode: {found:?}",
-                path.display()
-            );
+            assert!(found.is_empty(), "{} fails to decode: {found:?}", path.display());
         }
     }
 }

@@ -108,11 +108,7 @@ pub fn markdown_table() -> String {
             Code::UnknownField => "error in JSON, warning in frontmatter",
             _ => code.default_severity().as_str(),
         };
-        out.push_str(&format!(
-            "| `{}` | {severity} | {} |\n",
-            code.as_str(),
-            code.summary()
-        ));
+        out.push_str(&format!("| `{}` | {severity} | {} |\n", code.as_str(), code.summary()));
     }
     out
 }
@@ -125,16 +121,10 @@ mod tests {
     fn every_explanation_has_its_sections() {
         for code in Code::ALL {
             let text = code.explanation();
-            assert!(
-                text.starts_with(&format!("# {}\n", code.as_str())),
-                "{code}: title"
-            );
-            let example = text
-                .find("\n## Example\n")
-                .unwrap_or_else(|| panic!("{code}: no example"));
-            let fix = text
-                .find("\n## Fix\n")
-                .unwrap_or_else(|| panic!("{code}: no fix"));
+            assert!(text.starts_with(&format!("# {}\n", code.as_str())), "{code}: title");
+            let example =
+                text.find("\n## Example\n").unwrap_or_else(|| panic!("{code}: no example"));
+            let fix = text.find("\n## Fix\n").unwrap_or_else(|| panic!("{code}: no fix"));
             assert!(example < fix, "{code}: the fix comes before the example");
             assert!(text.contains("```"), "{code}: no code block");
         }
@@ -147,8 +137,7 @@ mod tests {
             let name = code.as_str();
             assert!(seen.insert(name), "{name} twice");
             assert!(
-                name.chars()
-                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'),
+                name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'),
                 "{name}"
             );
             assert_eq!(Code::parse(name), Some(*code));

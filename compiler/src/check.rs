@@ -29,12 +29,13 @@ fn runbook(skill: &Skill, out: &mut Vec<Diagnostic>) {
     let front = &skill.parsed.front.value;
     let tree = &skill.parsed.front.tree;
     let file = &skill.source.path;
-    let declared: Vec<&str> = front
-        .tools
-        .iter()
-        .flatten()
-        .map(|t| t.value.as_str())
-        .collect();
+    // Inside an agent a private tool is named plainly or qualified; compare plainly.
+    let prefix = match &skill.file.owner {
+        crate::discover::Owner::Agent(a) => format!("agent__{a}__"),
+        _ => String::new(),
+    };
+    let declared: Vec<&str> =
+        front.tools.iter().flatten().map(|t| plain_name(&prefix, t.value.as_str())).collect();
     let has_steps = front.steps.as_ref().is_some_and(|s| !s.is_empty());
 
     if let Some(steps) = &front.steps {
@@ -51,14 +52,8 @@ fn runbook(skill: &Skill, out: &mut Vec<Diagnostic>) {
         } else {
             for step in steps {
                 let tool = &step.value.tool;
-                if !declared.contains(&tool.value.as_str()) {
-                    out.push(undeclared(
-                        Code::StepToolUndeclared,
-                        file,
-                        tool,
-                        "a step",
-                        &declared,
-                    ));
+                if !declared.contains(&plain_name(&prefix, tool.value.as_str())) {
+                    out.push(undeclared(Code::StepToolUndeclared, file, tool, "a step", &declared));
                 }
             }
         }
@@ -123,15 +118,14 @@ fn runbook(skill: &Skill, out: &mut Vec<Diagnostic>) {
                     )
                     .with_help(format!(
                         "{}the statuses are {}",
-                        near.map(|n| format!("did you mean `{n}`? "))
-                            .unwrap_or_default(),
+                        near.map(|n| format!("did you mean `{n}`? ")).unwrap_or_default(),
                         list_names(statuses)
                     )),
                 );
             }
             Ok(parsed) => {
                 if let Some(on) = parsed.on
-                    && !declared.contains(&on.value.as_str())
+                    && !declared.contains(&plain_name(&prefix, on.value.as_str()))
                 {
                     let token = Spanned::new(on.value.clone(), guard_token_span(guard, on.range));
                     out.push(undeclared(
@@ -145,6 +139,11 @@ fn runbook(skill: &Skill, out: &mut Vec<Diagnostic>) {
             }
         }
     }
+}
+
+/// `name` without the private prefix `agent__<agent>__`, when it has it.
+fn plain_name<'n>(prefix: &str, name: &'n str) -> &'n str {
+    if prefix.is_empty() { name } else { name.strip_prefix(prefix).unwrap_or(name) }
 }
 
 fn undeclared(
@@ -171,10 +170,7 @@ fn undeclared(
         code,
         file,
         tool.span,
-        format!(
-            "{what} names `{}`, which the skill's `tools` does not declare",
-            tool.value
-        ),
+        format!("{what} names `{}`, which the skill's `tools` does not declare", tool.value),
     )
     .with_help(help)
 }
@@ -188,9 +184,7 @@ fn entries(
     written
         .iter()
         .filter_map(|w| {
-            table
-                .lookup(Some(agent), &w.value)
-                .map(|i| (table.defs[i].qualified.clone(), w.span))
+            table.lookup(Some(agent), &w.value).map(|i| (table.defs[i].qualified.clone(), w.span))
         })
         .collect()
 }
@@ -209,10 +203,9 @@ fn agent_tools(
     };
     let (skill_list, disallowed_list): (Vec<Spanned<String>>, Vec<Spanned<String>>) =
         match &agent.kind {
-            AgentKind::Bundle(md) => (
-                md.front.value.skills.iter().flatten().cloned().collect(),
-                Vec::new(),
-            ),
+            AgentKind::Bundle(md) => {
+                (md.front.value.skills.iter().flatten().cloned().collect(), Vec::new())
+            }
             AgentKind::Package { manifest, .. } => {
                 let texts =
                 |list: &Option<agentc_schema::List<agentc_schema::Text>>| -> Vec<Spanned<String>> {
@@ -221,20 +214,20 @@ fn agent_tools(
                         .map(|t| t.as_ref().map(|t| t.as_str().to_owned()))
                         .collect()
                 };
-                (
-                    texts(&manifest.value.skills),
-                    texts(&manifest.value.disallowed_tools),
-                )
+                (texts(&manifest.value.skills), texts(&manifest.value.disallowed_tools))
             }
         };
-    let skill_spans: HashMap<String, Span> = entries(&resolution.skills, id, &skill_list)
-        .into_iter()
-        .collect();
+    let skill_spans: HashMap<String, Span> =
+        entries(&resolution.skills, id, &skill_list).into_iter().collect();
     let denied: Vec<(String, Span)> = entries(&resolution.tools, id, &disallowed_list);
-    let active: HashSet<&str> = compiled
+    let active: HashSet<&str> = compiled.tools.iter().map(|r| r.qualified.as_str()).collect();
+    // A private tool that shadows a shared one is reported as `name-shadow`; a
+    // shared skill needing the shared one must not be reported again.
+    let active_plain: HashSet<&str> = compiled
         .tools
         .iter()
-        .map(|r| r.qualified.as_str())
+        .filter(|r| r.scope == agentc_schema::lockfile::ScopeKind::Agent)
+        .filter_map(|r| r.qualified.rsplit("__").next())
         .collect();
 
     for (tool, span) in &denied {
@@ -256,7 +249,7 @@ fn agent_tools(
             continue;
         };
         for tool in &skill.tools {
-            if active.contains(tool.as_str()) {
+            if active.contains(tool.as_str()) || active_plain.contains(tool.as_str()) {
                 continue;
             }
             if let Some((_, span)) = denied.iter().find(|(t, _)| t == tool) {
@@ -281,11 +274,8 @@ fn agent_tools(
                     None => continue,
                 },
             };
-            let written = skill
-                .tools
-                .iter()
-                .position(|t| t == tool)
-                .map_or(tool.as_str(), |_| tool.as_str());
+            let written =
+                skill.tools.iter().position(|t| t == tool).map_or(tool.as_str(), |_| tool.as_str());
             out.push(
                 Diagnostic::at(
                     Code::SkillToolInactive,
@@ -300,11 +290,7 @@ fn agent_tools(
 
     let Some(start) = &compiled.start else { return };
     let mut reached: HashSet<&str> = HashSet::from([start.as_str()]);
-    let activated: HashSet<&str> = compiled
-        .skills
-        .iter()
-        .map(|r| r.qualified.as_str())
-        .collect();
+    let activated: HashSet<&str> = compiled.skills.iter().map(|r| r.qualified.as_str()).collect();
     let mut queue = VecDeque::from([start.as_str()]);
     while let Some(at) = queue.pop_front() {
         let Some(skill) = resolution.model.skill(at) else {
@@ -352,11 +338,7 @@ fn agent_tools(
 
 fn start_name(agent: &agentc_schema::lockfile::Agent) -> &str {
     let start = agent.start.as_deref().unwrap_or_default();
-    agent
-        .skills
-        .iter()
-        .find(|r| r.qualified == start)
-        .map_or(start, |r| r.name.as_str())
+    agent.skills.iter().find(|r| r.qualified == start).map_or(start, |r| r.name.as_str())
 }
 
 /// Where a private skill lists `tool` (qualified) in its own `tools`.
@@ -366,26 +348,12 @@ fn tool_entry(
     skill: &str,
     tool: &str,
 ) -> Option<(RelPath, Span)> {
-    let def = resolution
-        .skills
-        .defs
-        .iter()
-        .find(|d| d.qualified == skill)?;
-    let source = project
-        .skills
-        .iter()
-        .find(|s| s.source.path == def.site.file)?;
+    let def = resolution.skills.defs.iter().find(|d| d.qualified == skill)?;
+    let source = project.skills.iter().find(|s| s.source.path == def.site.file)?;
     let agent = def.agent.as_deref();
-    source
-        .parsed
-        .front
-        .value
-        .tools
-        .iter()
-        .flatten()
-        .find_map(|written| {
-            let i = resolution.tools.lookup(agent, &written.value)?;
-            (resolution.tools.defs[i].qualified == tool)
-                .then(|| (source.source.path.clone(), written.span))
-        })
+    source.parsed.front.value.tools.iter().flatten().find_map(|written| {
+        let i = resolution.tools.lookup(agent, &written.value)?;
+        (resolution.tools.defs[i].qualified == tool)
+            .then(|| (source.source.path.clone(), written.span))
+    })
 }

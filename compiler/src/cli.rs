@@ -152,16 +152,9 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>, io: &mut
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(err) => {
-            let code = if err.use_stderr() {
-                EXIT_USAGE
-            } else {
-                EXIT_OK
-            };
-            let text = if io.color {
-                err.render().ansi().to_string()
-            } else {
-                err.render().to_string()
-            };
+            let code = if err.use_stderr() { EXIT_USAGE } else { EXIT_OK };
+            let text =
+                if io.color { err.render().ansi().to_string() } else { err.render().to_string() };
             let _ = if err.use_stderr() {
                 write!(io.stderr, "{text}")
             } else {
@@ -247,10 +240,7 @@ fn default_lockfile(root: &std::path::Path) -> PathBuf {
 }
 
 fn lock(args: LockArgs, io: &mut Io<'_>) -> CliResult {
-    let path = args
-        .output
-        .clone()
-        .unwrap_or_else(|| default_lockfile(&args.root));
+    let path = args.output.clone().unwrap_or_else(|| default_lockfile(&args.root));
     let compilation = match compile_and_report(args.root, &args.common, io)? {
         Ok(compilation) => compilation,
         Err(code) => {
@@ -288,19 +278,15 @@ fn lock(args: LockArgs, io: &mut Io<'_>) -> CliResult {
         Ok(old) => old,
     };
     match Lockfile::from_json(&String::from_utf8_lossy(&old)) {
-        Err(err) => writeln!(
-            io.stderr,
-            "error: {shown}: {err}\nhelp: run `agentc lock` to rewrite it"
-        )?,
+        Err(err) => {
+            writeln!(io.stderr, "error: {shown}: {err}\nhelp: run `agentc lock` to rewrite it")?
+        }
         Ok(old) => {
             writeln!(io.stderr, "error: {shown} is out of date")?;
             for line in describe_difference(&old, &fresh) {
                 writeln!(io.stderr, "  {line}")?;
             }
-            writeln!(
-                io.stderr,
-                "help: run `agentc lock` to update it, and commit the result"
-            )?;
+            writeln!(io.stderr, "help: run `agentc lock` to update it, and commit the result")?;
         }
     }
     Ok(EXIT_ERRORS)
@@ -326,11 +312,7 @@ fn report(
         }
         MessageFormat::Json => {
             for diagnostic in &compilation.diagnostics {
-                writeln!(
-                    io.stdout,
-                    "{}",
-                    emit::json(diagnostic, &compilation.sources)
-                )?;
+                writeln!(io.stdout, "{}", emit::json(diagnostic, &compilation.sources))?;
             }
             writeln!(io.stdout, "{}", emit::json_summary(counts))?;
         }
@@ -341,10 +323,7 @@ fn report(
 fn parse_kind(name: &str) -> Result<Kind, String> {
     Kind::from_name(name).ok_or_else(|| {
         let names: Vec<_> = Kind::ALL.iter().map(|k| k.name()).collect();
-        format!(
-            "`{name}` is not a schema kind; the kinds are: {}",
-            names.join(", ")
-        )
+        format!("`{name}` is not a schema kind; the kinds are: {}", names.join(", "))
     })
 }
 
@@ -388,10 +367,7 @@ fn explain(code: &str, io: &mut Io<'_>) -> CliResult {
                 Some(close) => format!("did you mean `{close}`?"),
                 None => "`agentc explain --list` lists them all".to_owned(),
             };
-            writeln!(
-                io.stderr,
-                "error: `{code}` is not a diagnostic code; {hint}"
-            )?;
+            writeln!(io.stderr, "error: `{code}` is not a diagnostic code; {hint}")?;
             Ok(EXIT_USAGE)
         }
     }

@@ -33,9 +33,7 @@ pub struct Compilation {
 
 impl Compilation {
     pub fn has_errors(&self) -> bool {
-        self.diagnostics
-            .iter()
-            .any(|d| d.severity == diagnostic::Severity::Error)
+        self.diagnostics.iter().any(|d| d.severity == diagnostic::Severity::Error)
     }
 }
 
@@ -87,10 +85,7 @@ impl std::error::Error for SetupError {}
 /// Is `given` a URL or a network path rather than a local directory?
 fn is_remote(given: &str) -> bool {
     let scheme = given.split_once("://").is_some_and(|(scheme, _)| {
-        !scheme.is_empty()
-            && scheme
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
+        !scheme.is_empty() && scheme.chars().all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
     });
     scheme || given.starts_with("\\\\") || given.starts_with("//")
 }
@@ -102,71 +97,42 @@ fn check_dir(fs: &dyn Fs, what: &'static str, path: &Path) -> Result<PathBuf, Se
     match fs.kind_followed(path) {
         Ok(EntryKind::Dir) => {}
         Ok(_) => {
-            return Err(SetupError::NotADirectory {
-                what,
-                path: path.to_path_buf(),
-            });
+            return Err(SetupError::NotADirectory { what, path: path.to_path_buf() });
         }
         Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
-            return Err(SetupError::Missing {
-                what,
-                path: path.to_path_buf(),
-            });
+            return Err(SetupError::Missing { what, path: path.to_path_buf() });
         }
         Err(error) => {
-            return Err(SetupError::Unreadable {
-                what,
-                path: path.to_path_buf(),
-                error,
-            });
+            return Err(SetupError::Unreadable { what, path: path.to_path_buf(), error });
         }
     }
-    fs.canonicalize(path)
-        .map_err(|error| SetupError::Unreadable {
-            what,
-            path: path.to_path_buf(),
-            error,
-        })
+    fs.canonicalize(path).map_err(|error| SetupError::Unreadable {
+        what,
+        path: path.to_path_buf(),
+        error,
+    })
 }
 
 /// Compiles the agents directory `opts.root`.
 pub fn compile(fs: &dyn Fs, opts: &Options) -> Result<Compilation, SetupError> {
     let root = check_dir(fs, "agents directory", &opts.root)?;
-    let workspace = opts
-        .workspace
-        .as_deref()
-        .map(|ws| check_dir(fs, "workspace", ws))
-        .transpose()?;
-    let registry = opts
-        .registry
-        .as_deref()
-        .map(|path| load_registry(fs, path))
-        .transpose()?;
+    let workspace =
+        opts.workspace.as_deref().map(|ws| check_dir(fs, "workspace", ws)).transpose()?;
+    let registry = opts.registry.as_deref().map(|path| load_registry(fs, path)).transpose()?;
 
     let layout = discover::discover(fs, opts, &root, workspace.as_deref());
-    let mut out = Output {
-        diagnostics: Vec::new(),
-        sources: BTreeMap::new(),
-    };
+    let mut out = Output { diagnostics: Vec::new(), sources: BTreeMap::new() };
     let mut project = build(fs, opts, layout, &mut out);
     if let Some((registry, digest)) = registry {
         project.registry = Some(registry);
         project.registry_sha256 = Some(digest);
     }
-    let Output {
-        mut diagnostics,
-        sources,
-    } = out;
+    let Output { mut diagnostics, sources } = out;
     let registry_file = opts.registry.as_deref().map(registry_path);
     let resolution = resolve::resolve(&project, opts, registry_file.as_ref(), &mut diagnostics);
     check::check(&project, &resolution, &mut diagnostics);
     diagnostic::sort(&mut diagnostics);
-    Ok(Compilation {
-        diagnostics,
-        sources,
-        project,
-        model: resolution.model,
-    })
+    Ok(Compilation { diagnostics, sources, project, model: resolution.model })
 }
 
 /// How the registry file is shown: as the user gave it.
@@ -193,27 +159,14 @@ fn load_registry(
             });
         }
         Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
-            return Err(SetupError::Missing {
-                what,
-                path: path.into(),
-            });
+            return Err(SetupError::Missing { what, path: path.into() });
         }
         Err(error) => {
-            return Err(SetupError::Unreadable {
-                what,
-                path: path.into(),
-                error,
-            });
+            return Err(SetupError::Unreadable { what, path: path.into(), error });
         }
     }
-    let file = FileRef {
-        rel: registry_path(path),
-        path: path.into(),
-    };
-    let mut out = Output {
-        diagnostics: Vec::new(),
-        sources: BTreeMap::new(),
-    };
+    let file = FileRef { rel: registry_path(path), path: path.into() };
+    let mut out = Output { diagnostics: Vec::new(), sources: BTreeMap::new() };
     // The registry is the host's own file: the size bound is for agent files.
     let source = out.take(read_one(fs, &file, u64::MAX));
     let registry = source.and_then(|source| {
@@ -227,10 +180,7 @@ fn load_registry(
     match registry {
         Some(registry) if out.diagnostics.is_empty() => Ok(registry),
         _ => {
-            let Output {
-                mut diagnostics,
-                sources,
-            } = out;
+            let Output { mut diagnostics, sources } = out;
             diagnostic::sort(&mut diagnostics);
             Err(SetupError::Registry(Box::new(Compilation {
                 diagnostics,
@@ -273,14 +223,7 @@ fn agent_file(agent: &AgentDir) -> &FileRef {
 }
 
 fn build(fs: &dyn Fs, opts: &Options, layout: Layout, out: &mut Output) -> Project {
-    let Layout {
-        system_prompt,
-        repo_prompt,
-        skills,
-        tools,
-        agents,
-        diagnostics,
-    } = layout;
+    let Layout { system_prompt, repo_prompt, skills, tools, agents, diagnostics } = layout;
     out.diagnostics.extend(diagnostics);
     let max = opts.max_file_size;
 
@@ -317,11 +260,7 @@ fn build(fs: &dyn Fs, opts: &Options, layout: Layout, out: &mut Output) -> Proje
     for (file, parsed, diags) in parsed_skills {
         out.diagnostics.extend(diags);
         match parsed {
-            Some((source, parsed)) => project.skills.push(Skill {
-                file,
-                source,
-                parsed,
-            }),
+            Some((source, parsed)) => project.skills.push(Skill { file, source, parsed }),
             // Its problem is reported; references to it must not be reported too.
             None => project.broken_skills.push(file.folder),
         }
@@ -331,10 +270,7 @@ fn build(fs: &dyn Fs, opts: &Options, layout: Layout, out: &mut Output) -> Proje
         .into_par_iter()
         .map(|dir| {
             let mut diags = Vec::new();
-            let source = dir
-                .manifest
-                .as_ref()
-                .and_then(|m| texts.get(&m.rel).cloned());
+            let source = dir.manifest.as_ref().and_then(|m| texts.get(&m.rel).cloned());
             let manifest = source.and_then(|source| {
                 files::tool_manifest(&source, &dir.name, &mut diags).map(|doc| (source, doc))
             });
@@ -350,12 +286,7 @@ fn build(fs: &dyn Fs, opts: &Options, layout: Layout, out: &mut Output) -> Proje
 
     let parsed_agents: Vec<_> = agents
         .into_par_iter()
-        .filter_map(|dir| {
-            texts
-                .get(&agent_file(&dir).rel)
-                .cloned()
-                .map(|source| (dir, source))
-        })
+        .filter_map(|dir| texts.get(&agent_file(&dir).rel).cloned().map(|source| (dir, source)))
         .map(|(dir, source)| {
             let mut diags = Vec::new();
             let kind = match &dir.file {
@@ -391,9 +322,7 @@ fn is_entry_point_name(name: &str) -> bool {
         return false;
     };
     let mut chars = stem.chars();
-    chars
-        .next()
-        .is_some_and(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+    chars.next().is_some_and(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
         && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || "._-".contains(c))
 }
 
@@ -477,12 +406,7 @@ fn read_package_files(fs: &dyn Fs, opts: &Options, agents: &mut [Agent], out: &m
                 }
             }
             files.extend(
-                agent
-                    .dir
-                    .workflows
-                    .iter()
-                    .chain(&agent.dir.knowledge)
-                    .map(|f| (None, f.clone())),
+                agent.dir.workflows.iter().chain(&agent.dir.knowledge).map(|f| (None, f.clone())),
             );
         }
         wanted.push(files);
@@ -491,13 +415,7 @@ fn read_package_files(fs: &dyn Fs, opts: &Options, agents: &mut [Agent], out: &m
     let all: Vec<FileRef> = wanted.iter().flatten().map(|(_, f)| f.clone()).collect();
     let mut results = read_all(fs, &all, opts.max_file_size).into_iter();
     for (agent, files) in agents.iter_mut().zip(wanted) {
-        let AgentKind::Package {
-            entry_points,
-            workflows,
-            knowledge,
-            ..
-        } = &mut agent.kind
-        else {
+        let AgentKind::Package { entry_points, workflows, knowledge, .. } = &mut agent.kind else {
             continue;
         };
         for (entry_span, file) in files {

@@ -46,48 +46,29 @@ pub struct RelPath {
 
 impl RelPath {
     pub fn root(path: impl Into<String>) -> RelPath {
-        RelPath {
-            origin: Origin::Root,
-            path: path.into(),
-        }
+        RelPath { origin: Origin::Root, path: path.into() }
     }
 
     pub fn workspace(path: impl Into<String>) -> RelPath {
-        RelPath {
-            origin: Origin::Workspace,
-            path: path.into(),
-        }
+        RelPath { origin: Origin::Workspace, path: path.into() }
     }
 
     /// `self/name`.
     pub fn join(&self, name: &str) -> RelPath {
         let base = self.path.trim_end_matches('/');
-        let path = if base.is_empty() {
-            name.to_owned()
-        } else {
-            format!("{base}/{name}")
-        };
-        RelPath {
-            origin: self.origin,
-            path,
-        }
+        let path = if base.is_empty() { name.to_owned() } else { format!("{base}/{name}") };
+        RelPath { origin: self.origin, path }
     }
 
     /// The same path marked as a folder (trailing `/`).
     pub fn as_folder(&self) -> RelPath {
         let mut path = self.path.trim_end_matches('/').to_owned();
         path.push('/');
-        RelPath {
-            origin: self.origin,
-            path,
-        }
+        RelPath { origin: self.origin, path }
     }
 
     fn components(&self) -> impl Iterator<Item = &[u8]> {
-        self.path
-            .split('/')
-            .filter(|c| !c.is_empty())
-            .map(str::as_bytes)
+        self.path.split('/').filter(|c| !c.is_empty()).map(str::as_bytes)
     }
 }
 
@@ -147,10 +128,7 @@ impl Diagnostic {
             code,
             severity: code.default_severity(),
             message: message.into(),
-            location: Location {
-                file: file.clone(),
-                span,
-            },
+            location: Location { file: file.clone(), span },
             labels: Vec::new(),
             help: None,
         }
@@ -172,10 +150,7 @@ impl Diagnostic {
         message: impl Into<String>,
     ) -> Self {
         self.labels.push(Label {
-            location: Location {
-                file: file.clone(),
-                span,
-            },
+            location: Location { file: file.clone(), span },
             message: message.into(),
         });
         self
@@ -194,13 +169,7 @@ impl Diagnostic {
     /// The order diagnostics are reported in: file, then position (no position first).
     pub fn sort_key(&self) -> (&RelPath, Option<usize>, Option<usize>, Code, &str) {
         let span = self.location.span;
-        (
-            &self.location.file,
-            span.map(|s| s.start),
-            span.map(|s| s.end),
-            self.code,
-            &self.message,
-        )
+        (&self.location.file, span.map(|s| s.start), span.map(|s| s.end), self.code, &self.message)
     }
 }
 
@@ -219,13 +188,7 @@ pub struct Counts {
 
 impl Counts {
     pub fn of(diagnostics: &[Diagnostic]) -> Counts {
-        let errors = diagnostics
-            .iter()
-            .filter(|d| d.severity == Severity::Error)
-            .count();
-        Counts {
-            errors,
-            warnings: diagnostics.len() - errors,
-        }
+        let errors = diagnostics.iter().filter(|d| d.severity == Severity::Error).count();
+        Counts { errors, warnings: diagnostics.len() - errors }
     }
 }

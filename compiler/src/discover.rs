@@ -98,10 +98,7 @@ impl Entry {
     }
 
     fn file_ref(&self) -> FileRef {
-        FileRef {
-            rel: self.rel.clone(),
-            path: self.path.clone(),
-        }
+        FileRef { rel: self.rel.clone(), path: self.path.clone() }
     }
 }
 
@@ -128,13 +125,7 @@ pub fn discover(
 ) -> Layout {
     let mut allowed = vec![root_canon.to_path_buf()];
     allowed.extend(workspace_canon.map(Path::to_path_buf));
-    let mut walk = Walk {
-        fs,
-        opts,
-        allowed,
-        dropped: HashSet::new(),
-        layout: Layout::default(),
-    };
+    let mut walk = Walk { fs, opts, allowed, dropped: HashSet::new(), layout: Layout::default() };
     walk.root(root_canon);
     if let Some(ws) = &opts.workspace {
         walk.workspace(ws);
@@ -149,22 +140,13 @@ impl Walk<'_> {
 
     /// Whether `folder/name` was there but reported and left out.
     fn was_dropped(&self, folder: &Entry, names: &[&str]) -> bool {
-        names
-            .iter()
-            .any(|name| self.dropped.contains(&folder.rel.join(name)))
+        names.iter().any(|name| self.dropped.contains(&folder.rel.join(name)))
     }
 
     fn stray(&mut self, entry: &Entry, why: impl Into<String>) {
-        let path = if entry.kind == EntryKind::Dir {
-            entry.rel.as_folder()
-        } else {
-            entry.rel.clone()
-        };
-        let what = if entry.kind == EntryKind::Dir {
-            "folder"
-        } else {
-            "file"
-        };
+        let path =
+            if entry.kind == EntryKind::Dir { entry.rel.as_folder() } else { entry.rel.clone() };
+        let what = if entry.kind == EntryKind::Dir { "folder" } else { "file" };
         let diagnostic = Diagnostic::on_path(
             Code::StrayEntry,
             &path,
@@ -217,11 +199,7 @@ impl Walk<'_> {
         let Some(utf8) = name.to_str() else {
             let lossy = name.to_string_lossy();
             let mut shown = rel.join(&lossy);
-            if self
-                .fs
-                .kind_followed(&path)
-                .is_ok_and(|k| k == EntryKind::Dir)
-            {
+            if self.fs.kind_followed(&path).is_ok_and(|k| k == EntryKind::Dir) {
                 shown = shown.as_folder();
             }
             self.report(
@@ -260,12 +238,7 @@ impl Walk<'_> {
             );
             return None;
         }
-        Some(Entry {
-            name: utf8.to_owned(),
-            path,
-            rel,
-            kind,
-        })
+        Some(Entry { name: utf8.to_owned(), path, rel, kind })
     }
 
     /// Resolves a symlink: refuses loops and targets outside the root and workspace.
@@ -275,11 +248,8 @@ impl Walk<'_> {
         dir_canon: Option<&Path>,
         rel: &RelPath,
     ) -> Option<EntryKind> {
-        let written = self
-            .fs
-            .read_link(path)
-            .map(|target| target.display().to_string())
-            .unwrap_or_default();
+        let written =
+            self.fs.read_link(path).map(|target| target.display().to_string()).unwrap_or_default();
         let target = match self.fs.canonicalize(path) {
             Ok(target) => target,
             Err(err) if is_loop_error(&err) => {
@@ -314,11 +284,7 @@ impl Walk<'_> {
             }
         };
         let kind = self.fs.kind_followed(path).ok()?;
-        let shown = if kind == EntryKind::Dir {
-            rel.as_folder()
-        } else {
-            rel.clone()
-        };
+        let shown = if kind == EntryKind::Dir { rel.as_folder() } else { rel.clone() };
         if !self.allowed.iter().any(|inside| target.starts_with(inside)) {
             self.report(
                 Diagnostic::on_path(
@@ -356,11 +322,7 @@ impl Walk<'_> {
         let mut diagnostic = Diagnostic::on_path(
             Code::BadName,
             &entry.rel.as_folder(),
-            format!(
-                "the {} name `{}` breaks the naming rule: {err}",
-                kind.noun(),
-                entry.name
-            ),
+            format!("the {} name `{}` breaks the naming rule: {err}", kind.noun(), entry.name),
         );
         let rule = if kind.allows_underscore() {
             "lowercase letters, digits, `-` and `_`, starting with a letter or digit, at most 64 characters"
@@ -382,11 +344,8 @@ impl Walk<'_> {
             // The single-skill layout: the root is one skill, and the rest of it is
             // that skill's resources, which agentc does not read.
             if !self.opts.excludes(Scope::GlobalSkills) {
-                let folder = root
-                    .file_name()
-                    .and_then(OsStr::to_str)
-                    .unwrap_or_default()
-                    .to_owned();
+                let folder =
+                    root.file_name().and_then(OsStr::to_str).unwrap_or_default().to_owned();
                 self.layout.skills.push(SkillFile {
                     file: skill.file_ref(),
                     folder,
@@ -421,9 +380,8 @@ impl Walk<'_> {
                 }
                 (EntryKind::Dir, _) => {
                     let children = self.list(&entry.path, &entry.rel);
-                    let is_agent = children
-                        .iter()
-                        .any(|c| c.is_file("AGENT.md") || c.is_file("agent.json"));
+                    let is_agent =
+                        children.iter().any(|c| c.is_file("AGENT.md") || c.is_file("agent.json"));
                     if is_agent {
                         self.agent(&entry, children);
                     } else if let Some(skill) = children.iter().find(|c| c.is_file("SKILL.md")) {
@@ -449,9 +407,8 @@ impl Walk<'_> {
 
     /// `skills/` and `tools/` at the root are reserved: they cannot be agents.
     fn refuse_agent_in_reserved(&mut self, entry: &Entry, children: &[Entry]) {
-        if let Some(file) = children
-            .iter()
-            .find(|c| c.is_file("AGENT.md") || c.is_file("agent.json"))
+        if let Some(file) =
+            children.iter().find(|c| c.is_file("AGENT.md") || c.is_file("agent.json"))
         {
             self.report(
                 Diagnostic::on_path(
@@ -503,10 +460,7 @@ impl Walk<'_> {
                 continue;
             }
             let inside = self.list(&child.path, &child.rel);
-            let manifest = inside
-                .iter()
-                .find(|c| c.is_file("manifest.json"))
-                .map(Entry::file_ref);
+            let manifest = inside.iter().find(|c| c.is_file("manifest.json")).map(Entry::file_ref);
             // An agent's private tool may be a name alone (its implementation is the
             // host's); a shared tool is defined by its descriptor.
             if manifest.is_none() && self.was_dropped(&child, &["manifest.json"]) {
@@ -538,10 +492,7 @@ impl Walk<'_> {
                     Diagnostic::on_path(
                         Code::AmbiguousAgent,
                         &entry.rel.as_folder(),
-                        format!(
-                            "the agent `{}` has both AGENT.md and agent.json",
-                            entry.name
-                        ),
+                        format!("the agent `{}` has both AGENT.md and agent.json", entry.name),
                     )
                     .with_help(
                         "keep one: AGENT.md for a bundle-style agent, agent.json for a package",
@@ -628,15 +579,9 @@ impl Walk<'_> {
                 }
                 EntryKind::File => self.stray(
                     &entry,
-                    format!(
-                        "resource files are text: .{}",
-                        RESOURCE_EXTENSIONS.join(", .")
-                    ),
+                    format!("resource files are text: .{}", RESOURCE_EXTENSIONS.join(", .")),
                 ),
-                _ => self.stray(
-                    &entry,
-                    format!("{}/ holds files only, not folders", dir.name),
-                ),
+                _ => self.stray(&entry, format!("{}/ holds files only, not folders", dir.name)),
             }
         }
         files

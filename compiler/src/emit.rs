@@ -18,9 +18,7 @@ pub fn human(diagnostic: &Diagnostic, sources: &Sources, color: bool) -> String 
         Severity::Error => Level::ERROR,
         Severity::Warning => Level::WARNING,
     };
-    let title = level
-        .primary_title(diagnostic.message.as_str())
-        .id(diagnostic.code.as_str());
+    let title = level.primary_title(diagnostic.message.as_str()).id(diagnostic.code.as_str());
     let mut group = Group::with_title(title);
 
     // One snippet per file: the primary location first, then labels elsewhere.
@@ -37,18 +35,11 @@ pub fn human(diagnostic: &Diagnostic, sources: &Sources, color: bool) -> String 
         if &primary.file == file {
             marks.push((primary, None, true));
         }
-        for label in diagnostic
-            .labels
-            .iter()
-            .filter(|l| &l.location.file == file)
-        {
+        for label in diagnostic.labels.iter().filter(|l| &l.location.file == file) {
             marks.push((&label.location, Some(label.message.as_str()), false));
         }
         let source = sources.get(file);
-        let spanned: Vec<_> = marks
-            .iter()
-            .filter(|(loc, ..)| loc.span.is_some())
-            .collect();
+        let spanned: Vec<_> = marks.iter().filter(|(loc, ..)| loc.span.is_some()).collect();
         match source {
             Some(source) if !spanned.is_empty() => {
                 let window = Window::new(source, spanned.iter().filter_map(|(loc, ..)| loc.span));
@@ -58,11 +49,8 @@ pub fn human(diagnostic: &Diagnostic, sources: &Sources, color: bool) -> String 
                     .fold(true);
                 for (loc, label, is_primary) in &spanned {
                     let Some(span) = loc.span else { continue };
-                    let kind = if *is_primary {
-                        AnnotationKind::Primary
-                    } else {
-                        AnnotationKind::Context
-                    };
+                    let kind =
+                        if *is_primary { AnnotationKind::Primary } else { AnnotationKind::Context };
                     let annotation = kind.span(window.map(source, span));
                     snippet = snippet.annotation(match label {
                         Some(label) => annotation.label(*label),
@@ -92,11 +80,7 @@ pub fn human(diagnostic: &Diagnostic, sources: &Sources, color: bool) -> String 
     if let Some(help) = &diagnostic.help {
         group = group.element(Level::HELP.message(help.as_str()));
     }
-    let renderer = if color {
-        Renderer::styled()
-    } else {
-        Renderer::plain()
-    };
+    let renderer = if color { Renderer::styled() } else { Renderer::plain() };
     renderer.decor_style(DecorStyle::Ascii).render(&[group])
 }
 
@@ -106,10 +90,7 @@ pub fn human_summary(counts: Counts, color: bool) -> String {
     let (level, text) = match (counts.errors, counts.warnings) {
         (0, 0) => return "no problems found".to_owned(),
         (0, w) => (Level::WARNING, format!("{} emitted", plural(w, "warning"))),
-        (e, 0) => (
-            Level::ERROR,
-            format!("could not compile due to {}", plural(e, "error")),
-        ),
+        (e, 0) => (Level::ERROR, format!("could not compile due to {}", plural(e, "error"))),
         (e, w) => (
             Level::ERROR,
             format!(
@@ -119,11 +100,7 @@ pub fn human_summary(counts: Counts, color: bool) -> String {
             ),
         ),
     };
-    let renderer = if color {
-        Renderer::styled()
-    } else {
-        Renderer::plain()
-    };
+    let renderer = if color { Renderer::styled() } else { Renderer::plain() };
     renderer.render(&[Group::with_title(level.primary_title(text))])
 }
 
@@ -204,11 +181,7 @@ impl Window {
             text.push_str(&source.text[range]);
             text.push('\n');
         }
-        Window {
-            text,
-            first_line,
-            starts,
-        }
+        Window { text, first_line, starts }
     }
 
     /// Maps a source span into the window's text.

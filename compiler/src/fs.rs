@@ -102,9 +102,7 @@ fn kind_of(meta: &std::fs::Metadata) -> EntryKind {
 
 impl Fs for RealFs {
     fn read_dir(&self, path: &Path) -> io::Result<Vec<OsString>> {
-        std::fs::read_dir(path)?
-            .map(|entry| entry.map(|e| e.file_name()))
-            .collect()
+        std::fs::read_dir(path)?.map(|entry| entry.map(|e| e.file_name())).collect()
     }
 
     fn kind(&self, path: &Path) -> io::Result<EntryKind> {

@@ -14,16 +14,10 @@ pub fn lockfile(compilation: &Compilation) -> Lockfile {
     let mut files: Vec<FileDigest> = compilation
         .sources
         .values()
-        .map(|s| FileDigest {
-            path: s.path.to_string(),
-            sha256: s.sha256.clone(),
-        })
+        .map(|s| FileDigest { path: s.path.to_string(), sha256: s.sha256.clone() })
         .collect();
     if let Some(sha256) = &compilation.project.registry_sha256 {
-        files.push(FileDigest {
-            path: REGISTRY_PATH.to_owned(),
-            sha256: sha256.clone(),
-        });
+        files.push(FileDigest { path: REGISTRY_PATH.to_owned(), sha256: sha256.clone() });
     }
     let model = &compilation.model;
     Lockfile {
@@ -58,11 +52,7 @@ impl Changes {
                 Some(_) => {}
             }
         }
-        changes.removed = old
-            .keys()
-            .filter(|k| !new.contains_key(*k))
-            .cloned()
-            .collect();
+        changes.removed = old.keys().filter(|k| !new.contains_key(*k)).cloned().collect();
         changes
     }
 
@@ -75,22 +65,10 @@ impl Changes {
 pub fn describe_difference(old: &Lockfile, new: &Lockfile) -> Vec<String> {
     let mut lines = Vec::new();
     let kinds = [
-        (
-            "agents",
-            Changes::between(&old.agents, &new.agents, |a| a.id.clone()),
-        ),
-        (
-            "skills",
-            Changes::between(&old.skills, &new.skills, |s| s.qualified.clone()),
-        ),
-        (
-            "tools",
-            Changes::between(&old.tools, &new.tools, |t| t.qualified.clone()),
-        ),
-        (
-            "files",
-            Changes::between(&old.files, &new.files, |f| f.path.clone()),
-        ),
+        ("agents", Changes::between(&old.agents, &new.agents, |a| a.id.clone())),
+        ("skills", Changes::between(&old.skills, &new.skills, |s| s.qualified.clone())),
+        ("tools", Changes::between(&old.tools, &new.tools, |t| t.qualified.clone())),
+        ("files", Changes::between(&old.files, &new.files, |f| f.path.clone())),
     ];
     for (kind, changes) in &kinds {
         for (verb, names) in [

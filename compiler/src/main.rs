@@ -5,11 +5,7 @@ fn main() {
         && std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty());
     let mut stdout = std::io::stdout().lock();
     let mut stderr = std::io::stderr().lock();
-    let mut io = agentc_compiler::cli::Io {
-        stdout: &mut stdout,
-        stderr: &mut stderr,
-        color,
-    };
+    let mut io = agentc_compiler::cli::Io { stdout: &mut stdout, stderr: &mut stderr, color };
     let code = agentc_compiler::cli::run(std::env::args_os(), &mut io);
     std::process::exit(code);
 }

@@ -94,12 +94,7 @@ pub struct UnknownScope(pub String);
 impl fmt::Display for UnknownScope {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let names: Vec<_> = Scope::ALL.iter().map(|s| s.as_str()).collect();
-        write!(
-            f,
-            "`{}` is not a scope; the scopes are: {}",
-            self.0,
-            names.join(", ")
-        )
+        write!(f, "`{}` is not a scope; the scopes are: {}", self.0, names.join(", "))
     }
 }
 

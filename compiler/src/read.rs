@@ -28,10 +28,7 @@ fn failed(diagnostic: Diagnostic, lossy: Option<Source>) -> ReadResult {
 
 /// Reads every file in parallel; results come back in the order given.
 pub fn read_all(fs: &dyn Fs, files: &[FileRef], max_size: u64) -> Vec<ReadResult> {
-    files
-        .par_iter()
-        .map(|file| read_one(fs, file, max_size))
-        .collect()
+    files.par_iter().map(|file| read_one(fs, file, max_size)).collect()
 }
 
 /// Reads one file: bounded, UTF-8, a leading BOM removed.
@@ -56,17 +53,9 @@ pub fn read_one(fs: &dyn Fs, file: &FileRef, max_size: u64) -> ReadResult {
             return failed(diagnostic, None);
         }
     };
-    let skip = if bytes.starts_with(BOM.as_bytes()) {
-        BOM.len()
-    } else {
-        0
-    };
+    let skip = if bytes.starts_with(BOM.as_bytes()) { BOM.len() } else { 0 };
     match std::str::from_utf8(&bytes[skip..]) {
-        Ok(text) => Ok(Source::with_digest(
-            file.rel.clone(),
-            text,
-            sha256_hex(&bytes),
-        )),
+        Ok(text) => Ok(Source::with_digest(file.rel.clone(), text, sha256_hex(&bytes))),
         Err(err) => {
             let offset = err.valid_up_to();
             let bad_len = err.error_len().unwrap_or(1);

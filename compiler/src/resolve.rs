@@ -65,12 +65,7 @@ impl Table {
     pub fn visible(&self, agent: Option<&str>) -> Vec<&str> {
         let mut names: Vec<&str> = self.shared.keys().map(String::as_str).collect();
         if let Some(agent) = agent {
-            names.extend(
-                self.private
-                    .keys()
-                    .filter(|(a, _)| a == agent)
-                    .map(|(_, n)| n.as_str()),
-            );
+            names.extend(self.private.keys().filter(|(a, _)| a == agent).map(|(_, n)| n.as_str()));
         }
         names.sort_unstable();
         names.dedup();
@@ -79,12 +74,8 @@ impl Table {
 
     /// The agent that privately defines `name`, when one does (for help text).
     fn owner_of_private(&self, name: &str) -> Option<&str> {
-        let mut owners: Vec<&str> = self
-            .private
-            .keys()
-            .filter(|(_, n)| n == name)
-            .map(|(a, _)| a.as_str())
-            .collect();
+        let mut owners: Vec<&str> =
+            self.private.keys().filter(|(_, n)| n == name).map(|(a, _)| a.as_str()).collect();
         owners.sort_unstable();
         owners.first().copied()
     }
@@ -102,10 +93,7 @@ fn unknown_help(table: &Table, agent: Option<&str>, name: &str, noun: &str) -> S
     if visible.is_empty() {
         help.push_str(&format!("no {noun}s are visible here"));
     } else {
-        help.push_str(&format!(
-            "the {noun}s visible here are {}",
-            list_names(visible)
-        ));
+        help.push_str(&format!("the {noun}s visible here are {}", list_names(visible)));
     }
     help
 }
@@ -142,12 +130,7 @@ fn narrowness(scope: ScopeKind) -> u8 {
 
 /// Builds a table from definitions in path order, reporting duplicates and shadows.
 fn build_table(mut defs: Vec<Def>, noun: &str, skills: bool, out: &mut Vec<Diagnostic>) -> Table {
-    defs.sort_by(|a, b| {
-        a.site
-            .file
-            .cmp(&b.site.file)
-            .then(a.site.span.cmp(&b.site.span))
-    });
+    defs.sort_by(|a, b| a.site.file.cmp(&b.site.file).then(a.site.span.cmp(&b.site.span)));
     let mut table = Table::default();
     let mut seen: HashMap<(Option<String>, ScopeKind, String), usize> = HashMap::new();
     for def in defs {
@@ -207,11 +190,11 @@ fn build_table(mut defs: Vec<Def>, noun: &str, skills: bool, out: &mut Vec<Diagn
 }
 
 fn shadow(narrow: &Def, wide: &Def, noun: &str, skills: bool, out: &mut Vec<Diagnostic>) {
-    let where_ = |d: &Def| match (&d.scope, &d.agent) {
-        (ScopeKind::Agent, Some(a)) => format!("private to the agent `{a}`"),
-        (ScopeKind::Repo, _) => "a repo definition".to_owned(),
-        (ScopeKind::Host, _) => "declared by the registry".to_owned(),
-        _ => "a global definition".to_owned(),
+    let describe = |d: &Def| match (&d.scope, &d.agent) {
+        (ScopeKind::Agent, Some(a)) => format!("a {noun} private to the agent `{a}`"),
+        (ScopeKind::Repo, _) => format!("a repo {noun}"),
+        (ScopeKind::Host, _) => format!("a {noun} the registry declares"),
+        _ => format!("a global {noun}"),
     };
     let excludes: Vec<String> = [narrow.scope, wide.scope]
         .into_iter()
@@ -221,10 +204,7 @@ fn shadow(narrow: &Def, wide: &Def, noun: &str, skills: bool, out: &mut Vec<Diag
     let help = if excludes.is_empty() {
         "rename one of them".to_owned()
     } else {
-        format!(
-            "rename one of them, or drop a scope deliberately with {}",
-            excludes.join(" or ")
-        )
+        format!("rename one of them, or drop a scope deliberately with {}", excludes.join(" or "))
     };
     out.push(
         Diagnostic::new(
@@ -232,10 +212,10 @@ fn shadow(narrow: &Def, wide: &Def, noun: &str, skills: bool, out: &mut Vec<Diag
             &narrow.site.file,
             narrow.site.span,
             format!(
-                "the {noun} `{}` ({}) shadows {} of the same name",
+                "`{}`, {}, shadows {} of the same name",
                 narrow.name,
-                where_(narrow),
-                where_(wide)
+                describe(narrow),
+                describe(wide)
             ),
         )
         .with_label(&wide.site.file, wide.site.span, "the other definition")
@@ -259,19 +239,9 @@ pub fn resolve(
 ) -> Resolution {
     let skills = skill_table(project, out);
     let tools = tool_table(project, registry_file, out);
-    let mut r = Resolver {
-        project,
-        opts,
-        skills: &skills,
-        tools: &tools,
-        out,
-    };
+    let mut r = Resolver { project, opts, skills: &skills, tools: &tools, out };
     let model = r.model();
-    Resolution {
-        model,
-        skills,
-        tools,
-    }
+    Resolution { model, skills, tools }
 }
 
 fn skill_table(project: &Project, out: &mut Vec<Diagnostic>) -> Table {
@@ -281,9 +251,8 @@ fn skill_table(project: &Project, out: &mut Vec<Diagnostic>) -> Table {
         .map(|skill| {
             let (scope, agent) = scope_kind(&skill.file.owner);
             let name = skill.parsed.front.value.name.value.as_str().to_owned();
-            let qualified = agent
-                .as_deref()
-                .map_or_else(|| name.clone(), |a| qualified_name(a, &name));
+            let qualified =
+                agent.as_deref().map_or_else(|| name.clone(), |a| qualified_name(a, &name));
             Def {
                 name,
                 qualified,
@@ -310,26 +279,23 @@ fn tool_table(
         .map(|tool| {
             let (scope, agent) = scope_kind(&tool.dir.owner);
             let name = tool.dir.name.clone();
-            let qualified = agent
-                .as_deref()
-                .map_or_else(|| name.clone(), |a| qualified_name(a, &name));
+            let qualified =
+                agent.as_deref().map_or_else(|| name.clone(), |a| qualified_name(a, &name));
             Def {
                 name,
                 qualified,
                 scope,
                 agent,
-                site: Site {
-                    file: tool.dir.folder.clone(),
-                    span: None,
-                },
+                site: Site { file: tool.dir.folder.clone(), span: None },
             }
         })
         .collect();
-    // A host name is the same tool as a descriptor of that (qualified) name.
+    // A host name is the same tool as a descriptor of that name: a shared one,
+    // or an agent's private one (by its plain or qualified name).
     if let (Some(registry), Some(file)) = (&project.registry, registry_file) {
         for host in registry.tools.iter().flatten() {
             let name = host.value.as_str();
-            if defs.iter().any(|d| d.qualified == name) {
+            if defs.iter().any(|d| d.qualified == name || d.name == name) {
                 continue;
             }
             defs.push(Def {
@@ -337,10 +303,7 @@ fn tool_table(
                 qualified: name.to_owned(),
                 scope: ScopeKind::Host,
                 agent: None,
-                site: Site {
-                    file: file.clone(),
-                    span: None,
-                },
+                site: Site { file: file.clone(), span: None },
             });
         }
     }
@@ -359,18 +322,11 @@ impl Resolver<'_> {
     /// Whether `name` may be a skill whose file is broken (and reported).
     fn is_broken(&self, name: &str) -> bool {
         let plain = name.rsplit("__").next().unwrap_or(name);
-        self.project
-            .broken_skills
-            .iter()
-            .any(|folder| folder == plain)
+        self.project.broken_skills.iter().any(|folder| folder == plain)
     }
 
     fn reference(def: &Def, written: &str) -> Reference {
-        Reference {
-            name: written.to_owned(),
-            qualified: def.qualified.clone(),
-            scope: def.scope,
-        }
+        Reference { name: written.to_owned(), qualified: def.qualified.clone(), scope: def.scope }
     }
 
     /// Resolves a tool name, reporting `unknown-tool`.
@@ -421,7 +377,7 @@ impl Resolver<'_> {
             .registry
             .iter()
             .flat_map(|r| r.tools.iter().flatten())
-            .any(|h| h.value.as_str() == def.qualified);
+            .any(|h| h.value.as_str() == def.qualified || h.value.as_str() == def.name);
         let manifest = on_disk.and_then(|t| t.manifest.as_ref());
         lockfile::Tool {
             name: def.name.clone(),
@@ -429,10 +385,8 @@ impl Resolver<'_> {
             scope: def.scope,
             agent: def.agent.clone(),
             source: on_disk.map(|t| {
-                manifest.map_or_else(
-                    || t.dir.folder.to_string(),
-                    |(source, _)| source.path.to_string(),
-                )
+                manifest
+                    .map_or_else(|| t.dir.folder.to_string(), |(source, _)| source.path.to_string())
             }),
             host,
             description: manifest.map(|(_, doc)| doc.value.description.value.as_str().to_owned()),
@@ -508,10 +462,8 @@ impl Resolver<'_> {
                 );
                 continue;
             };
-            let guard = route
-                .guard
-                .as_ref()
-                .and_then(|g| agentc_schema::parse_guard(&g.value).ok());
+            let guard =
+                route.guard.as_ref().and_then(|g| agentc_schema::parse_guard(&g.value).ok());
             routes.push(lockfile::CompiledRoute {
                 target: self.skills.defs[target].qualified.clone(),
                 on_tool: guard.as_ref().and_then(|g| g.on.as_ref()).and_then(|on| {
@@ -580,16 +532,8 @@ impl Resolver<'_> {
                 tools.push(Self::reference(&self.tools.defs[t], &name.value));
             }
         }
-        for def in self
-            .tools
-            .defs
-            .iter()
-            .filter(|d| d.agent.as_deref() == Some(id))
-        {
-            if !tools
-                .iter()
-                .any(|r: &Reference| r.qualified == def.qualified)
-            {
+        for def in self.tools.defs.iter().filter(|d| d.agent.as_deref() == Some(id)) {
+            if !tools.iter().any(|r: &Reference| r.qualified == def.qualified) {
                 tools.push(Self::reference(def, &def.name));
             }
         }
@@ -620,16 +564,8 @@ impl Resolver<'_> {
                 ),
             }
         }
-        for def in self
-            .skills
-            .defs
-            .iter()
-            .filter(|d| d.agent.as_deref() == Some(id))
-        {
-            if !skills
-                .iter()
-                .any(|r: &Reference| r.qualified == def.qualified)
-            {
+        for def in self.skills.defs.iter().filter(|d| d.agent.as_deref() == Some(id)) {
+            if !skills.iter().any(|r: &Reference| r.qualified == def.qualified) {
                 skills.push(Self::reference(def, &def.name));
             }
         }
@@ -639,7 +575,9 @@ impl Resolver<'_> {
             AgentKind::Bundle(md) => md.front.value.start.as_ref().and_then(|start| {
                 let found = self.skills.lookup(Some(id), start.value.as_str());
                 let active = found.is_some_and(|s| skills.iter().any(|r| r.qualified == self.skills.defs[s].qualified));
-                let broken = found.is_none() && self.is_broken(start.value.as_str());
+                // Missing and also listed in `skills`: reported there once.
+                let listed = refs.skills.iter().any(|s| s.value == start.value.as_str());
+                let broken = found.is_none() && (listed || self.is_broken(start.value.as_str()));
                 if !active && !broken {
                     let activated: Vec<&str> = skills.iter().map(|r| r.name.as_str()).collect();
                     let near = did_you_mean(start.value.as_str(), activated.iter().copied());
@@ -693,25 +631,14 @@ impl Resolver<'_> {
             instructions,
         };
         let strings = |list: &Option<agentc_schema::List<agentc_schema::Text>>| -> Vec<String> {
-            list.iter()
-                .flatten()
-                .map(|t| t.value.as_str().to_owned())
-                .collect()
+            list.iter().flatten().map(|t| t.value.as_str().to_owned()).collect()
         };
         match &agent.kind {
             AgentKind::Bundle(md) => {
-                compiled.display_name = md
-                    .front
-                    .value
-                    .name
-                    .as_ref()
-                    .map(|n| n.value.as_str().to_owned());
-                compiled.description = md
-                    .front
-                    .value
-                    .description
-                    .as_ref()
-                    .map(|d| d.value.as_str().to_owned());
+                compiled.display_name =
+                    md.front.value.name.as_ref().map(|n| n.value.as_str().to_owned());
+                compiled.description =
+                    md.front.value.description.as_ref().map(|d| d.value.as_str().to_owned());
             }
             AgentKind::Package { manifest, .. } => {
                 let m = &manifest.value;
@@ -727,12 +654,7 @@ impl Resolver<'_> {
                 compiled.effort = m.effort.as_ref().map(|e| e.value);
                 compiled.memory = m.memory.as_ref().map(|e| e.value);
                 compiled.platforms = strings(&m.platforms);
-                compiled.scopes = m
-                    .scopes
-                    .iter()
-                    .flatten()
-                    .map(|s| s.value.to_string())
-                    .collect();
+                compiled.scopes = m.scopes.iter().flatten().map(|s| s.value.to_string()).collect();
                 compiled.permissions = strings(&m.permissions);
             }
         }
@@ -760,8 +682,7 @@ impl Resolver<'_> {
                 let near = did_you_mean(&name.value, declared.iter().copied());
                 format!(
                     "{}the registry declares {}",
-                    near.map(|n| format!("did you mean `{n}`? "))
-                        .unwrap_or_default(),
+                    near.map(|n| format!("did you mean `{n}`? ")).unwrap_or_default(),
                     list_names(declared.iter().copied())
                 )
             };
@@ -855,8 +776,7 @@ impl Resolver<'_> {
                 )
                 .with_help(format!(
                     "{}the registry lists {}",
-                    near.map(|n| format!("did you mean `{n}`? "))
-                        .unwrap_or_default(),
+                    near.map(|n| format!("did you mean `{n}`? ")).unwrap_or_default(),
                     list_names(listed.iter().copied())
                 )),
             );
@@ -882,12 +802,8 @@ impl Resolver<'_> {
         });
         match &agent.kind {
             AgentKind::Bundle(md) => {
-                if let Some(instructions) = md
-                    .front
-                    .value
-                    .instructions
-                    .as_ref()
-                    .filter(|_| agent_prompt)
+                if let Some(instructions) =
+                    md.front.value.instructions.as_ref().filter(|_| agent_prompt)
                 {
                     layers.push(PromptLayer {
                         scope: PromptScope::AgentPrompt,
@@ -907,12 +823,7 @@ impl Resolver<'_> {
                 }
                 layers.extend(repo);
             }
-            AgentKind::Package {
-                entry_points,
-                workflows,
-                knowledge,
-                ..
-            } => {
+            AgentKind::Package { entry_points, workflows, knowledge, .. } => {
                 let folder = agent.dir.folder.path.as_str();
                 for source in entry_points.iter().chain(workflows).chain(knowledge) {
                     let heading = source

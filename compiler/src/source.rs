@@ -35,35 +35,20 @@ impl Source {
     /// A source whose bytes on disk have the digest `sha256`.
     pub fn with_digest(path: RelPath, text: impl Into<Arc<str>>, sha256: String) -> Source {
         let text = text.into();
-        let line_starts = std::iter::once(0)
-            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
-            .collect();
-        Source {
-            path,
-            text,
-            sha256,
-            line_starts,
-        }
+        let line_starts =
+            std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1)).collect();
+        Source { path, text, sha256, line_starts }
     }
 
     /// The 0-based line holding byte `offset`.
     pub fn line_index(&self, offset: usize) -> usize {
-        self.line_starts
-            .partition_point(|&start| start <= offset)
-            .saturating_sub(1)
+        self.line_starts.partition_point(|&start| start <= offset).saturating_sub(1)
     }
 
     /// The byte range of 0-based line `index`, without its line end (`\n` or `\r\n`).
     pub fn line_range(&self, index: usize) -> std::ops::Range<usize> {
-        let start = self
-            .line_starts
-            .get(index)
-            .copied()
-            .unwrap_or(self.text.len());
-        let mut end = self
-            .line_starts
-            .get(index + 1)
-            .map_or(self.text.len(), |next| next - 1);
+        let start = self.line_starts.get(index).copied().unwrap_or(self.text.len());
+        let mut end = self.line_starts.get(index + 1).map_or(self.text.len(), |next| next - 1);
         if end > start && self.text.as_bytes().get(end - 1) == Some(&b'\r') {
             end -= 1;
         }
@@ -76,18 +61,12 @@ impl Source {
         let line = self.line_index(offset);
         let start = self.line_starts[line];
         let column = self.text[start..offset].chars().count() + 1;
-        LineCol {
-            line: line + 1,
-            column,
-        }
+        LineCol { line: line + 1, column }
     }
 
     /// Where a span starts and ends.
     pub fn span_bounds(&self, span: Span) -> (LineCol, LineCol) {
-        (
-            self.line_col(span.start),
-            self.line_col(span.end.max(span.start)),
-        )
+        (self.line_col(span.start), self.line_col(span.end.max(span.start)))
     }
 
     fn floor_char_boundary(&self, mut offset: usize) -> usize {

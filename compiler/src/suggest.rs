@@ -27,11 +27,7 @@ pub fn did_you_mean<'a>(
 /// `a, b, c` — at most [`LIST_LIMIT`] names, then "and N more".
 pub fn list_names<'a>(names: impl IntoIterator<Item = &'a str>) -> String {
     let names: Vec<&str> = names.into_iter().collect();
-    let shown: Vec<String> = names
-        .iter()
-        .take(LIST_LIMIT)
-        .map(|n| format!("`{n}`"))
-        .collect();
+    let shown: Vec<String> = names.iter().take(LIST_LIMIT).map(|n| format!("`{n}`")).collect();
     let mut out = shown.join(", ");
     if names.len() > LIST_LIMIT {
         out.push_str(&format!(" and {} more", names.len() - LIST_LIMIT));

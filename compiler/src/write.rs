@@ -24,10 +24,7 @@ pub fn write_atomic_with(
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),
     };
-    let mut temp = tempfile::Builder::new()
-        .prefix(".agentc-")
-        .suffix(".tmp")
-        .tempfile_in(dir)?;
+    let mut temp = tempfile::Builder::new().prefix(".agentc-").suffix(".tmp").tempfile_in(dir)?;
     temp.write_all(bytes)?;
     temp.as_file().sync_all()?;
     before_rename()?;
@@ -47,11 +44,7 @@ mod tests {
         let crash = write_atomic_with(&path, b"new", || Err(io::Error::other("power cut")));
         assert!(crash.is_err());
         assert_eq!(std::fs::read(&path).unwrap(), b"old");
-        assert_eq!(
-            std::fs::read_dir(dir.path()).unwrap().count(),
-            1,
-            "the temporary file is left"
-        );
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1, "the temporary file is left");
     }
 
     #[test]

@@ -31,10 +31,7 @@ fn help_explains_every_command() {
     assert!(out.status.success());
     let help = text(&out.stdout);
     for command in ["check", "schema", "explain", "Exit codes"] {
-        assert!(
-            help.contains(command),
-            "{command} missing from --help:\n{help}"
-        );
+        assert!(help.contains(command), "{command} missing from --help:\n{help}");
     }
     let out = agentc(&["check", "--help"], dir.path());
     let help = text(&out.stdout);
@@ -53,11 +50,7 @@ fn help_explains_every_command() {
 #[test]
 fn remote_roots_are_refused_with_exit_2() {
     let dir = tempfile::tempdir().unwrap();
-    for root in [
-        "s3://bucket/agents",
-        "https://example.com/agents",
-        "\\\\server\\share\\agents",
-    ] {
+    for root in ["s3://bucket/agents", "https://example.com/agents", "\\\\server\\share\\agents"] {
         let out = agentc(&["check", root], dir.path());
         assert_eq!(out.status.code(), Some(2), "{root}");
         assert!(
@@ -85,22 +78,10 @@ fn setup_problems_exit_2() {
     ];
     for args in cases {
         let out = agentc(args, dir.path());
-        assert_eq!(
-            out.status.code(),
-            Some(2),
-            "{args:?}: {}",
-            text(&out.stderr)
-        );
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", text(&out.stderr));
     }
-    let out = agentc(
-        &["check", "agents", "--registry", "bad-registry.yaml"],
-        dir.path(),
-    );
-    assert!(
-        text(&out.stderr).contains("`a` is listed twice"),
-        "{}",
-        text(&out.stderr)
-    );
+    let out = agentc(&["check", "agents", "--registry", "bad-registry.yaml"], dir.path());
+    assert!(text(&out.stderr).contains("`a` is listed twice"), "{}", text(&out.stderr));
 }
 
 #[test]
@@ -119,22 +100,10 @@ fn warnings_fail_only_with_deny_warnings() {
     write(&dir.path().join("agents/NOTES.txt"), "notes");
     let out = agentc(&["check", "agents"], dir.path());
     assert_eq!(out.status.code(), Some(0));
-    let out = agentc(
-        &[
-            "check",
-            "agents",
-            "--deny-warnings",
-            "--message-format",
-            "json",
-        ],
-        dir.path(),
-    );
+    let out =
+        agentc(&["check", "agents", "--deny-warnings", "--message-format", "json"], dir.path());
     assert_eq!(out.status.code(), Some(1));
-    let last = text(&out.stdout)
-        .lines()
-        .last()
-        .unwrap_or_default()
-        .to_owned();
+    let last = text(&out.stdout).lines().last().unwrap_or_default().to_owned();
     assert_eq!(last, r#"{"type":"summary","errors":0,"warnings":1}"#);
 }
 
@@ -144,10 +113,7 @@ fn fifos_are_reported_and_never_opened() {
     let dir = tempfile::tempdir().unwrap();
     write(&dir.path().join("agents/skills/billing/SKILL.md"), SKILL);
     let fifo = dir.path().join("agents/SYSTEM.md");
-    let made = Command::new("mkfifo")
-        .arg(&fifo)
-        .status()
-        .expect("mkfifo runs");
+    let made = Command::new("mkfifo").arg(&fifo).status().expect("mkfifo runs");
     assert!(made.success());
     // Opening the FIFO for reading would block forever; the test finishing is the assertion.
     let out = agentc(&["check", "agents", "--message-format", "json"], dir.path());
@@ -163,10 +129,7 @@ fn names_that_are_not_utf8_are_bad_names() {
     use std::os::unix::ffi::OsStrExt;
     let dir = tempfile::tempdir().unwrap();
     write(&dir.path().join("agents/skills/billing/SKILL.md"), SKILL);
-    let bad = dir
-        .path()
-        .join("agents/skills")
-        .join(std::ffi::OsStr::from_bytes(b"caf\xe9"));
+    let bad = dir.path().join("agents/skills").join(std::ffi::OsStr::from_bytes(b"caf\xe9"));
     std::fs::create_dir_all(&bad).unwrap();
     let out = agentc(&["check", "agents", "--message-format", "json"], dir.path());
     let stdout = text(&out.stdout);

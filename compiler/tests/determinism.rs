@@ -63,22 +63,13 @@ fn scrambled_directory_order_gives_the_same_report() {
     let repo = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
     let fixtures = repo.join("tests/fixtures");
     let mut cases: Vec<PathBuf> = std::fs::read_dir(&fixtures)
-        .map(|entries| {
-            entries
-                .map(|e| e.unwrap().path())
-                .filter(|p| p.is_dir())
-                .collect()
-        })
+        .map(|entries| entries.map(|e| e.unwrap().path()).filter(|p| p.is_dir()).collect())
         .unwrap_or_default();
     cases.sort();
     cases.push(repo.join("examples/support-desk/agents"));
     let mut compared = 0;
     for case in cases {
-        let root = if case.join("root").is_dir() {
-            case.join("root")
-        } else {
-            case.clone()
-        };
+        let root = if case.join("root").is_dir() { case.join("root") } else { case.clone() };
         let mut opts = Options::new(&root);
         if case.join("workspace").is_dir() {
             opts.workspace = Some(case.join("workspace"));

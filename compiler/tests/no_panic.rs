@@ -16,10 +16,7 @@ fn all_kinds(text: &str) {
     // Every diagnostic's span lies inside the text it points into.
     for d in &out {
         if let Some(span) = d.location.span {
-            assert!(
-                span.start <= span.end && span.end <= text.len(),
-                "{d:?} in {text:?}"
-            );
+            assert!(span.start <= span.end && span.end <= text.len(), "{d:?} in {text:?}");
         }
     }
 }

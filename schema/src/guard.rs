@@ -92,10 +92,7 @@ pub struct Guard {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GuardError {
     /// Outside the grammar (`bad-guard`).
-    Syntax {
-        range: Range<usize>,
-        message: String,
-    },
+    Syntax { range: Range<usize>, message: String },
     /// A word of letters that is not a status (`bad-status`).
     UnknownStatus { range: Range<usize>, word: String },
 }
@@ -121,10 +118,7 @@ fn tokens(text: &str) -> Vec<(Range<usize>, &str)> {
 }
 
 fn syntax(range: Range<usize>, message: impl Into<String>) -> GuardError {
-    GuardError::Syntax {
-        range,
-        message: message.into(),
-    }
+    GuardError::Syntax { range, message: message.into() }
 }
 
 /// Parses a guard; offsets in the result and the error are relative to `text`.
@@ -137,23 +131,14 @@ pub fn parse_guard(text: &str) -> Result<Guard, GuardError> {
             "the guard is empty; write `- <skill>` for a route without a guard",
         ));
     };
-    let mut guard = Guard {
-        on: None,
-        statuses: Vec::new(),
-    };
+    let mut guard = Guard { on: None, statuses: Vec::new() };
     let mut rest = &toks[..];
     if first.1 == "on" {
         let Some((range, tool)) = toks.get(1) else {
-            return Err(syntax(
-                first.0.clone(),
-                "`on` must be followed by a tool name",
-            ));
+            return Err(syntax(first.0.clone(), "`on` must be followed by a tool name"));
         };
         if tool.starts_with("status=") {
-            return Err(syntax(
-                range.clone(),
-                "`on` must be followed by a tool name",
-            ));
+            return Err(syntax(range.clone(), "`on` must be followed by a tool name"));
         }
         if let Some((i, c)) = tool
             .char_indices()
@@ -165,10 +150,7 @@ pub fn parse_guard(text: &str) -> Result<Guard, GuardError> {
                 format!("`{c}` cannot appear in a tool name"),
             ));
         }
-        guard.on = Some(Token {
-            value: (*tool).to_owned(),
-            range: range.clone(),
-        });
+        guard.on = Some(Token { value: (*tool).to_owned(), range: range.clone() });
         rest = &toks[2..];
     }
     if let Some((range, tok)) = rest.first() {
@@ -194,29 +176,17 @@ pub fn parse_guard(text: &str) -> Result<Guard, GuardError> {
                 return Err(syntax(word_range, format!("`{word}` is not a status")));
             }
             let Some(status) = Status::parse(word) else {
-                return Err(GuardError::UnknownStatus {
-                    range: word_range,
-                    word: word.to_owned(),
-                });
+                return Err(GuardError::UnknownStatus { range: word_range, word: word.to_owned() });
             };
             if guard.statuses.iter().any(|s| s.value == status) {
-                return Err(syntax(
-                    word_range,
-                    format!("the status `{word}` is listed twice"),
-                ));
+                return Err(syntax(word_range, format!("the status `{word}` is listed twice")));
             }
-            guard.statuses.push(Token {
-                value: status,
-                range: word_range,
-            });
+            guard.statuses.push(Token { value: status, range: word_range });
         }
         rest = &rest[1..];
     }
     if let Some((range, tok)) = rest.first() {
-        return Err(syntax(
-            range.clone(),
-            format!("unexpected `{tok}` after the guard"),
-        ));
+        return Err(syntax(range.clone(), format!("unexpected `{tok}` after the guard")));
     }
     Ok(guard)
 }
@@ -227,10 +197,7 @@ mod tests {
 
     fn ok(text: &str) -> (Option<String>, Vec<Status>) {
         let g = parse_guard(text).unwrap();
-        (
-            g.on.map(|t| t.value),
-            g.statuses.into_iter().map(|t| t.value).collect(),
-        )
+        (g.on.map(|t| t.value), g.statuses.into_iter().map(|t| t.value).collect())
     }
 
     fn err(text: &str) -> GuardError {
@@ -240,10 +207,7 @@ mod tests {
     #[test]
     fn accepted_forms() {
         assert_eq!(ok("on issue_refund"), (Some("issue_refund".into()), vec![]));
-        assert_eq!(
-            ok("status=denied,failure"),
-            (None, vec![Status::Denied, Status::Failure])
-        );
+        assert_eq!(ok("status=denied,failure"), (None, vec![Status::Denied, Status::Failure]));
         assert_eq!(
             ok("on issue_refund  status=absent"),
             (Some("issue_refund".into()), vec![Status::Absent])
@@ -272,10 +236,7 @@ mod tests {
         }
         assert_eq!(
             err("on x status=success,Exploded"),
-            GuardError::UnknownStatus {
-                range: 20..28,
-                word: "Exploded".into()
-            }
+            GuardError::UnknownStatus { range: 20..28, word: "Exploded".into() }
         );
     }
 }

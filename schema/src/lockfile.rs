@@ -234,12 +234,10 @@ pub struct Tool {
 pub fn sha256_hex(bytes: &[u8]) -> String {
     use sha2::{Digest, Sha256};
     use std::fmt::Write;
-    Sha256::digest(bytes)
-        .iter()
-        .fold(String::with_capacity(64), |mut out, b| {
-            let _ = write!(out, "{b:02x}");
-            out
-        })
+    Sha256::digest(bytes).iter().fold(String::with_capacity(64), |mut out, b| {
+        let _ = write!(out, "{b:02x}");
+        out
+    })
 }
 
 /// The root digest: sha256 over each file's path and digest, in the order given
@@ -281,10 +279,7 @@ impl std::fmt::Display for LoadError {
                 "the lockfile has format version {v}; this reader knows version {LOCKFILE_VERSION}"
             ),
             LoadError::Version { found: None } => {
-                write!(
-                    f,
-                    "the lockfile has no `lockfile_version`; it is not an agents.lock"
-                )
+                write!(f, "the lockfile has no `lockfile_version`; it is not an agents.lock")
             }
         }
     }
@@ -311,9 +306,7 @@ impl Lockfile {
     /// ```
     pub fn from_json(text: &str) -> Result<Lockfile, LoadError> {
         let value: serde_json::Value = serde_json::from_str(text).map_err(LoadError::Invalid)?;
-        let version = value
-            .get("lockfile_version")
-            .and_then(serde_json::Value::as_u64);
+        let version = value.get("lockfile_version").and_then(serde_json::Value::as_u64);
         if version != Some(u64::from(LOCKFILE_VERSION)) {
             return Err(LoadError::Version { found: version });
         }

@@ -24,11 +24,7 @@ impl NameKind {
 
     /// The rule as an ECMA-262 regular expression, for JSON Schemas.
     pub const fn pattern(self) -> &'static str {
-        if self.allows_underscore() {
-            TOOL_NAME_PATTERN
-        } else {
-            NAME_PATTERN
-        }
+        if self.allows_underscore() { TOOL_NAME_PATTERN } else { NAME_PATTERN }
     }
 
     pub const fn noun(self) -> &'static str {
@@ -60,16 +56,10 @@ impl fmt::Display for NameError {
         match self {
             NameError::Empty => f.write_str("the name is empty"),
             NameError::TooLong { len } => {
-                write!(
-                    f,
-                    "the name is {len} characters long; at most {MAX_NAME_LEN} are allowed"
-                )
+                write!(f, "the name is {len} characters long; at most {MAX_NAME_LEN} are allowed")
             }
             NameError::BadFirst { found } => {
-                write!(
-                    f,
-                    "a name must start with a lowercase letter or a digit, not `{found}`"
-                )
+                write!(f, "a name must start with a lowercase letter or a digit, not `{found}`")
             }
             NameError::BadChar { found, .. } => write!(f, "`{found}` is not allowed in a name"),
         }
@@ -130,15 +120,9 @@ mod tests {
         assert!(check_name(NameKind::Tool, "lookup_order").is_ok());
         assert_eq!(
             check_name(NameKind::Skill, "lookup_order"),
-            Err(NameError::BadChar {
-                found: '_',
-                index: 6
-            })
+            Err(NameError::BadChar { found: '_', index: 6 })
         );
-        assert_eq!(
-            check_name(NameKind::Agent, "-x"),
-            Err(NameError::BadFirst { found: '-' })
-        );
+        assert_eq!(check_name(NameKind::Agent, "-x"), Err(NameError::BadFirst { found: '-' }));
         assert_eq!(check_name(NameKind::Agent, ""), Err(NameError::Empty));
         assert!(check_name(NameKind::Agent, &"a".repeat(64)).is_ok());
         assert_eq!(
@@ -149,14 +133,8 @@ mod tests {
 
     #[test]
     fn suggestions() {
-        assert_eq!(
-            suggest_name(NameKind::Skill, "Billing Desk"),
-            Some("billing-desk".into())
-        );
+        assert_eq!(suggest_name(NameKind::Skill, "Billing Desk"), Some("billing-desk".into()));
         assert_eq!(suggest_name(NameKind::Skill, "billing"), None);
-        assert_eq!(
-            suggest_name(NameKind::Tool, "Lookup_Order"),
-            Some("lookup_order".into())
-        );
+        assert_eq!(suggest_name(NameKind::Tool, "Lookup_Order"), Some("lookup_order".into()));
     }
 }

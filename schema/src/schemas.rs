@@ -17,14 +17,8 @@ pub enum Kind {
 }
 
 impl Kind {
-    pub const ALL: [Kind; 6] = [
-        Kind::Agent,
-        Kind::AgentMd,
-        Kind::Skill,
-        Kind::Tool,
-        Kind::Registry,
-        Kind::Lockfile,
-    ];
+    pub const ALL: [Kind; 6] =
+        [Kind::Agent, Kind::AgentMd, Kind::Skill, Kind::Tool, Kind::Registry, Kind::Lockfile];
 
     /// The name used on the command line (`agentc schema agent`).
     pub const fn name(self) -> &'static str {
@@ -80,9 +74,7 @@ impl Kind {
 }
 
 fn draft07<T: JsonSchema>() -> serde_json::Value {
-    let schema: Schema = SchemaSettings::draft07()
-        .into_generator()
-        .into_root_schema_for::<T>();
+    let schema: Schema = SchemaSettings::draft07().into_generator().into_root_schema_for::<T>();
     let mut value = serde_json::Value::from(schema);
     strip_null(&mut value);
     value

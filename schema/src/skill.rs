@@ -8,7 +8,7 @@ use serde::{Serialize, Serializer};
 
 use crate::guard::GUARD_PATTERN;
 use crate::span::{Span, Spanned};
-use crate::values::{NameList, Text};
+use crate::values::{NameList, NonEmpty, Text};
 
 /// # SKILL.md — the frontmatter of a skill
 ///
@@ -41,7 +41,7 @@ pub struct SkillFrontmatter {
     /// The runbook's steps in order, each `- <tool>: <why>` naming one of the skill's tools.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(example = serde_json::json!([{"lookup_order": "look up the order before touching money"}]))]
-    pub steps: Option<Vec<Spanned<Step>>>,
+    pub steps: Option<NonEmpty<Spanned<Step>>>,
 
     /// # On skip
     ///
@@ -54,7 +54,7 @@ pub struct SkillFrontmatter {
     /// Where the work goes next: `- <skill>` or `- <skill>: <guard>`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(example = serde_json::json!([{"escalation": "on issue_refund status=denied"}, "wrap-up"]))]
-    pub routes: Option<Vec<Route>>,
+    pub routes: Option<NonEmpty<Route>>,
 }
 
 /// What the runbook does when a step is skipped.
@@ -81,14 +81,18 @@ where
     V: Deserialize<'de>,
 {
     let Some((key, value)) = map.next_entry::<Spanned<String>, V>()? else {
-        return Err(de::Error::custom(format_args!(
-            "{what} is an empty mapping"
-        )));
+        return Err(de::Error::custom(format_args!("{what} is an empty mapping")));
     };
     if map.next_key::<de::IgnoredAny>()?.is_some() {
         return Err(de::Error::custom(format_args!(
             "{what} has more than one key; write one per list item"
         )));
+    }
+    if key.value.trim().is_empty() {
+        return Err(crate::span::error_at(
+            key.span,
+            format_args!("{what} has an empty name before its `:`"),
+        ));
     }
     Ok((key, value))
 }
@@ -190,14 +194,8 @@ impl<'de> Deserialize<'de> for Route {
 
         let raw = Spanned::<Raw>::deserialize(deserializer)?;
         Ok(match raw.value {
-            Raw::Plain(target) => Route {
-                target: Spanned::new(target, raw.span),
-                guard: None,
-            },
-            Raw::Guarded(target, guard) => Route {
-                target,
-                guard: Some(guard),
-            },
+            Raw::Plain(target) => Route { target: Spanned::new(target, raw.span), guard: None },
+            Raw::Guarded(target, guard) => Route { target, guard: Some(guard) },
         })
     }
 }

@@ -61,17 +61,11 @@ impl<T> Spanned<T> {
     }
 
     pub fn map<U>(self, f: impl FnOnce(T) -> U) -> Spanned<U> {
-        Spanned {
-            value: f(self.value),
-            span: self.span,
-        }
+        Spanned { value: f(self.value), span: self.span }
     }
 
     pub fn as_ref(&self) -> Spanned<&T> {
-        Spanned {
-            value: &self.value,
-            span: self.span,
-        }
+        Spanned { value: &self.value, span: self.span }
     }
 
     pub fn into_inner(self) -> T {
@@ -219,10 +213,7 @@ mod tests {
     fn located_error_round_trips() {
         let err: serde_json::Error = error_at(Span::new(4, 9), "`a` is listed twice");
         let text = err.to_string();
-        assert_eq!(
-            split_located(&text),
-            (Some(Span::new(4, 9)), "`a` is listed twice")
-        );
+        assert_eq!(split_located(&text), (Some(Span::new(4, 9)), "`a` is listed twice"));
         assert_eq!(split_located("plain"), (None, "plain"));
     }
 

@@ -34,9 +34,7 @@ impl<'de> Deserialize<'de> for Text {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let s = String::deserialize(deserializer)?;
         if s.trim().is_empty() {
-            return Err(de::Error::custom(
-                "the value is blank; write some text or remove the key",
-            ));
+            return Err(de::Error::custom("the value is blank; write some text or remove the key"));
         }
         Ok(Text(s))
     }
@@ -98,13 +96,7 @@ fn first_repeat<T: Eq + Hash>(items: &[Spanned<T>]) -> Option<&Spanned<T>> {
 }
 
 fn repeat_error<E: de::Error, T: fmt::Display>(item: &Spanned<T>) -> E {
-    error_at(
-        item.span,
-        format_args!(
-            "`{}` is listed twice; remove the repeated entry",
-            item.value
-        ),
-    )
+    error_at(item.span, format_args!("`{}` is listed twice; remove the repeated entry", item.value))
 }
 
 /// A JSON array whose entries are unique, with at least `MIN` of them.
@@ -149,10 +141,7 @@ where
             return Err(de::Error::custom(if MIN == 1 {
                 "the list is empty; it needs at least one entry".to_owned()
             } else {
-                format!(
-                    "the list has {} entries; it needs at least {MIN}",
-                    items.len()
-                )
+                format!("the list has {} entries; it needs at least {MIN}", items.len())
             }));
         }
         if let Some(item) = first_repeat(&items) {
@@ -178,6 +167,59 @@ impl<T: JsonSchema, const MIN: usize> JsonSchema for List<T, MIN> {
             schema.insert("minItems".into(), MIN.into());
         }
         schema
+    }
+}
+
+const EMPTY_LIST: &str = "the list is empty; remove the key, or list at least one entry";
+
+/// A list with at least one entry: an empty list in frontmatter says nothing,
+/// and is more likely a mistake than a choice.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NonEmpty<T>(pub Vec<T>);
+
+impl<T> std::ops::Deref for NonEmpty<T> {
+    type Target = [T];
+    fn deref(&self) -> &[T] {
+        &self.0
+    }
+}
+
+impl<'a, T> IntoIterator for &'a NonEmpty<T> {
+    type Item = &'a T;
+    type IntoIter = std::slice::Iter<'a, T>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
+impl<T: Serialize> Serialize for NonEmpty<T> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(serializer)
+    }
+}
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for NonEmpty<T> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let items = Vec::<T>::deserialize(deserializer)?;
+        if items.is_empty() {
+            return Err(de::Error::custom(EMPTY_LIST));
+        }
+        Ok(NonEmpty(items))
+    }
+}
+
+impl<T: JsonSchema> JsonSchema for NonEmpty<T> {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        format!("NonEmpty_{}", T::schema_name()).into()
+    }
+
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
+        let items = generator.subschema_for::<T>();
+        json_schema!({ "type": "array", "items": items, "minItems": 1 })
     }
 }
 
@@ -291,6 +333,9 @@ impl<'de> Deserialize<'de> for NameList {
         }
 
         let raw = Spanned::<Raw>::deserialize(deserializer)?;
+        if matches!(&raw.value, Raw::Items(items) if items.is_empty()) {
+            return Err(de::Error::custom(EMPTY_LIST));
+        }
         let list = match raw.value {
             Raw::Items(items) => NameList(items),
             Raw::Commas(text) => NameList::split_commas(&text, raw.span)?,
@@ -314,7 +359,8 @@ impl JsonSchema for NameList {
                 {
                     "type": "array",
                     "items": { "type": "string", "minLength": 1, "pattern": "\\S" },
-                    "uniqueItems": true
+                    "uniqueItems": true,
+                    "minItems": 1
                 },
                 { "type": "string", "pattern": "^[^,]*\\S[^,]*(,[^,]*\\S[^,]*)*$" }
             ]
@@ -339,11 +385,7 @@ mod tests {
         let spans: Vec<_> = list.iter().map(|i| (i.value.as_str(), i.span)).collect();
         assert_eq!(
             spans,
-            [
-                ("a", Span::new(10, 11)),
-                ("bb", Span::new(13, 15)),
-                ("c", Span::new(17, 18))
-            ]
+            [("a", Span::new(10, 11)), ("bb", Span::new(13, 15)), ("c", Span::new(17, 18))]
         );
         // quoted: the token offsets skip the opening quote
         let list = NameList::split_commas::<serde_json::Error>("a,b", Span::new(0, 5)).unwrap();
@@ -356,10 +398,7 @@ mod tests {
         assert!(serde_json::from_str::<NameList>(r#"["a","a"]"#).is_err());
         assert!(serde_json::from_str::<List<Text>>(r#"["a"," "]"#).is_err());
         assert!(serde_json::from_str::<List<Text, 1>>("[]").is_err());
-        assert_eq!(
-            serde_json::from_str::<NameList>(r#""a, b""#).unwrap().len(),
-            2
-        );
+        assert_eq!(serde_json::from_str::<NameList>(r#""a, b""#).unwrap().len(), 2);
     }
 
     #[test]

@@ -51,11 +51,7 @@ pub enum Problem {
     /// A value is of the wrong type or fails its rule.
     Invalid { span: Span, message: String },
     /// A key the struct does not declare.
-    UnknownField {
-        key: String,
-        span: Span,
-        expected: &'static [&'static str],
-    },
+    UnknownField { key: String, span: Span, expected: &'static [&'static str] },
 }
 
 /// The result of decoding: the value when every problem could be stepped
@@ -75,30 +71,27 @@ pub fn decode<T: DeserializeOwned>(root: &Node) -> Decoded<T> {
     let mut value = None;
     for _ in 0..MAX_PASSES {
         state.unknown.borrow_mut().clear();
-        match T::deserialize(NodeDe {
-            node: root,
-            state: &state,
-            role: Role::Root,
-        }) {
+        match T::deserialize(NodeDe { node: root, state: &state, role: Role::Root }) {
             Ok(v) => {
                 value = Some(v);
                 break;
             }
             Err(err) => {
-                if err.in_hole {
+                // A placeholder the type refuses (a list that may not be empty):
+                // the value is already reported, and no pass can get past it.
+                let in_hole = err.at.is_some_and(|at| state.holes.contains(&at.id));
+                if err.in_hole || in_hole {
                     break;
                 }
                 let at = err.at.unwrap_or(At {
                     id: id(root),
                     span: root.span,
                     role: Role::Root,
+                    parent: None,
                 });
                 match err.missing {
                     Some(field) => {
-                        problems.push(Problem::MissingField {
-                            field,
-                            span: at.span,
-                        });
+                        problems.push(Problem::MissingField { field, span: at.span });
                         let holes = &mut state.missing_holes;
                         let fields = holes.entry(at.id).or_default();
                         if fields.contains(&field) {
@@ -107,13 +100,17 @@ pub fn decode<T: DeserializeOwned>(root: &Node) -> Decoded<T> {
                         fields.push(field);
                     }
                     None => {
-                        let span = err.span.unwrap_or(at.span);
-                        problems.push(Problem::Invalid {
-                            span,
-                            message: err.message,
-                        });
+                        // A list whose bad entries were skipped may now break a
+                        // rule of its own (it is empty): that is the same problem.
+                        if !state.lists_with_skips.contains(&at.id) {
+                            let span = err.span.unwrap_or(at.span);
+                            problems.push(Problem::Invalid { span, message: err.message });
+                        }
                         let progress = match at.role {
-                            Role::Element => state.skipped.insert(at.id),
+                            Role::Element => {
+                                state.lists_with_skips.extend(at.parent);
+                                state.skipped.insert(at.id)
+                            }
                             Role::Value => state.holes.insert(at.id),
                             Role::Root => false,
                         };
@@ -136,11 +133,7 @@ pub fn decode<T: DeserializeOwned>(root: &Node) -> Decoded<T> {
         span: u.span,
         expected: u.expected,
     }));
-    Decoded {
-        value,
-        problems,
-        extra,
-    }
+    Decoded { value, problems, extra }
 }
 
 /// A node's identity for the recovery sets: its address, stable while the tree lives.
@@ -151,6 +144,7 @@ fn id(node: &Node) -> usize {
 #[derive(Default)]
 struct State {
     skipped: HashSet<usize>,
+    lists_with_skips: HashSet<usize>,
     holes: HashSet<usize>,
     missing_holes: HashMap<usize, Vec<&'static str>>,
     unknown: RefCell<BTreeMap<(usize, usize), Unknown>>,
@@ -176,6 +170,8 @@ struct At {
     id: usize,
     span: Span,
     role: Role,
+    /// For a list entry: the list.
+    parent: Option<usize>,
 }
 
 /// A decode error, located at the innermost node it came out of.
@@ -192,11 +188,17 @@ pub struct Error {
 impl Error {
     fn located(mut self, node: &Node, role: Role) -> Self {
         if self.at.is_none() {
-            self.at = Some(At {
-                id: id(node),
-                span: node.span,
-                role,
-            });
+            self.at = Some(At { id: id(node), span: node.span, role, parent: None });
+        }
+        self
+    }
+
+    /// Records the list a located entry belongs to.
+    fn in_list(mut self, list: &Node) -> Self {
+        if let Some(at) =
+            self.at.as_mut().filter(|at| at.role == Role::Element && at.parent.is_none())
+        {
+            at.parent = Some(id(list));
         }
         self
     }
@@ -219,13 +221,7 @@ impl de::Error for Error {
     fn custom<T: fmt::Display>(msg: T) -> Self {
         let text = msg.to_string();
         let (span, message) = split_located(&text);
-        Error {
-            message: message.to_owned(),
-            span,
-            missing: None,
-            at: None,
-            in_hole: false,
-        }
+        Error { message: message.to_owned(), span, missing: None, at: None, in_hole: false }
     }
 
     fn invalid_type(unexp: de::Unexpected<'_>, exp: &dyn de::Expected) -> Self {
@@ -257,10 +253,7 @@ impl de::Error for Error {
     }
 
     fn invalid_value(unexp: de::Unexpected<'_>, exp: &dyn de::Expected) -> Self {
-        de::Error::custom(format_args!(
-            "expected {}, found {unexp}",
-            plain_expected(exp)
-        ))
+        de::Error::custom(format_args!("expected {}, found {unexp}", plain_expected(exp)))
     }
 
     fn missing_field(field: &'static str) -> Self {
@@ -297,10 +290,7 @@ impl<'a> NodeDe<'a> {
     }
 
     fn seq(&self, items: &'a [Node]) -> Seq<'a> {
-        Seq {
-            items: items.iter(),
-            state: self.state,
-        }
+        Seq { list: self.node, items: items.iter(), state: self.state }
     }
 }
 
@@ -331,11 +321,7 @@ impl<'de> de::Deserializer<'de> for NodeDe<'de> {
 
     fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         // An explicit null is not "absent": the inner type refuses it, with its position.
-        if self.is_hole() {
-            visitor.visit_none()
-        } else {
-            visitor.visit_some(self)
-        }
+        if self.is_hole() { visitor.visit_none() } else { visitor.visit_some(self) }
     }
 
     fn deserialize_newtype_struct<V: Visitor<'de>>(
@@ -343,13 +329,12 @@ impl<'de> de::Deserializer<'de> for NodeDe<'de> {
         name: &'static str,
         visitor: V,
     ) -> Result<V::Value, Error> {
+        if self.is_hole() {
+            return Hole.deserialize_newtype_struct(name, visitor).map_err(Error::in_hole);
+        }
         if name == SPANNED_NAME {
             let span = self.node.span;
-            return visitor.visit_map(SpannedMap {
-                span,
-                value: Some(self),
-                step: 0,
-            });
+            return visitor.visit_map(SpannedMap { span, value: Some(self), step: 0 });
         }
         visitor.visit_newtype_struct(self)
     }
@@ -362,9 +347,7 @@ impl<'de> de::Deserializer<'de> for NodeDe<'de> {
     ) -> Result<V::Value, Error> {
         let _ = name;
         if self.is_hole() {
-            return Hole
-                .deserialize_struct(name, fields, visitor)
-                .map_err(Error::in_hole);
+            return Hole.deserialize_struct(name, fields, visitor).map_err(Error::in_hole);
         }
         let Value::Map(entries) = &self.node.value else {
             return Err(de::Error::custom(format_args!(
@@ -372,12 +355,7 @@ impl<'de> de::Deserializer<'de> for NodeDe<'de> {
                 self.node.describe()
             )));
         };
-        let extra_holes = self
-            .state
-            .missing_holes
-            .get(&id(self.node))
-            .cloned()
-            .unwrap_or_default();
+        let extra_holes = self.state.missing_holes.get(&id(self.node)).cloned().unwrap_or_default();
         let top_level = self.role == Role::Root;
         let node = self.node;
         visitor
@@ -398,9 +376,7 @@ impl<'de> de::Deserializer<'de> for NodeDe<'de> {
         visitor: V,
     ) -> Result<V::Value, Error> {
         if self.is_hole() {
-            return Hole
-                .deserialize_enum(name, variants, visitor)
-                .map_err(Error::in_hole);
+            return Hole.deserialize_enum(name, variants, visitor).map_err(Error::in_hole);
         }
         match &self.node.value {
             Value::Str(s) => visitor.visit_enum(s.as_str().into_deserializer()),
@@ -459,6 +435,7 @@ pub fn one_of(items: &[&str]) -> String {
 }
 
 struct Seq<'a> {
+    list: &'a Node,
     items: std::slice::Iter<'a, Node>,
     state: &'a State,
 }
@@ -474,15 +451,11 @@ impl<'de> SeqAccess<'de> for Seq<'de> {
             if self.state.skipped.contains(&id(node)) {
                 continue;
             }
-            let de = NodeDe {
-                node,
-                state: self.state,
-                role: Role::Element,
-            };
+            let de = NodeDe { node, state: self.state, role: Role::Element };
             return seed
                 .deserialize(de)
                 .map(Some)
-                .map_err(|e| e.located(node, Role::Element));
+                .map_err(|e| e.located(node, Role::Element).in_list(self.list));
         }
         Ok(None)
     }
@@ -523,10 +496,7 @@ impl<'de> MapAccess<'de> for Map<'de> {
                 continue;
             }
             self.pending = Some(&entry.value);
-            let key = KeyDe {
-                key: &entry.key,
-                span: entry.key_span,
-            };
+            let key = KeyDe { key: &entry.key, span: entry.key_span };
             return seed.deserialize(key).map(Some);
         }
         if let Some(field) = self.extra_holes.pop() {
@@ -539,13 +509,8 @@ impl<'de> MapAccess<'de> for Map<'de> {
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Error> {
         match self.pending.take() {
             Some(node) => {
-                let de = NodeDe {
-                    node,
-                    state: self.state,
-                    role: Role::Value,
-                };
-                seed.deserialize(de)
-                    .map_err(|e| e.located(node, Role::Value))
+                let de = NodeDe { node, state: self.state, role: Role::Value };
+                seed.deserialize(de).map_err(|e| e.located(node, Role::Value))
             }
             None => seed.deserialize(Hole).map_err(Error::in_hole),
         }
@@ -571,11 +536,7 @@ impl<'de> de::Deserializer<'de> for KeyDe<'de> {
         visitor: V,
     ) -> Result<V::Value, Error> {
         if name == SPANNED_NAME {
-            return visitor.visit_map(SpannedMap {
-                span: self.span,
-                value: Some(self),
-                step: 0,
-            });
+            return visitor.visit_map(SpannedMap { span: self.span, value: Some(self), step: 0 });
         }
         visitor.visit_newtype_struct(self)
     }
@@ -607,8 +568,7 @@ impl<'de, D: de::Deserializer<'de, Error = Error>> MapAccess<'de> for SpannedMap
             2 => "$value",
             _ => return Ok(None),
         };
-        seed.deserialize(de::value::BorrowedStrDeserializer::new(key))
-            .map(Some)
+        seed.deserialize(de::value::BorrowedStrDeserializer::new(key)).map(Some)
     }
 
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Error> {
@@ -670,15 +630,12 @@ impl<'de> de::Deserializer<'de> for Hole {
     }
 
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        visitor.visit_seq(de::value::SeqDeserializer::<_, Error>::new(
-            std::iter::empty::<()>(),
-        ))
+        visitor.visit_seq(de::value::SeqDeserializer::<_, Error>::new(std::iter::empty::<()>()))
     }
 
     fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        visitor.visit_map(de::value::MapDeserializer::<_, Error>::new(
-            std::iter::empty::<((), ())>(),
-        ))
+        visitor
+            .visit_map(de::value::MapDeserializer::<_, Error>::new(std::iter::empty::<((), ())>()))
     }
 
     fn deserialize_struct<V: Visitor<'de>>(

@@ -49,10 +49,9 @@ pub fn decode_text<T: DeserializeOwned>(
     let (tree, duplicates, bad_keys) = match syntax {
         Syntax::Yaml => match yaml::parse(text, base) {
             Ok(parsed) => {
-                let root = parsed.root.unwrap_or(Node {
-                    span: Span::new(base, base),
-                    value: Value::Map(Vec::new()),
-                });
+                let root = parsed
+                    .root
+                    .unwrap_or(Node { span: Span::new(base, base), value: Value::Map(Vec::new()) });
                 (root, parsed.duplicates, parsed.bad_keys)
             }
             Err(err) => {
@@ -120,11 +119,7 @@ pub fn decode_text<T: DeserializeOwned>(
         }
         out.push(problem_diagnostic(source, problem, unknown));
     }
-    decoded.value.map(|value| Document {
-        value,
-        tree,
-        extra: decoded.extra,
-    })
+    decoded.value.map(|value| Document { value, tree, extra: decoded.extra })
 }
 
 fn yaml_help(message: &str) -> String {
@@ -151,28 +146,15 @@ fn problem_diagnostic(source: &Source, problem: Problem, unknown: Severity) -> D
         Problem::Invalid { span, message } => {
             Diagnostic::at(Code::InvalidValue, file, span, message)
         }
-        Problem::UnknownField {
-            key,
-            span,
-            expected,
-        } => {
+        Problem::UnknownField { key, span, expected } => {
             let help = match did_you_mean(&key, expected.iter().copied()) {
                 Some(close) => format!("did you mean `{close}`?"),
                 None => format!("the known fields are {}", one_of(expected)),
             };
-            let tail = if unknown == Severity::Warning {
-                " (kept as metadata)"
-            } else {
-                ""
-            };
-            Diagnostic::at(
-                Code::UnknownField,
-                file,
-                span,
-                format!("unknown field `{key}`{tail}"),
-            )
-            .with_severity(unknown)
-            .with_help(help)
+            let tail = if unknown == Severity::Warning { " (kept as metadata)" } else { "" };
+            Diagnostic::at(Code::UnknownField, file, span, format!("unknown field `{key}`{tail}"))
+                .with_severity(unknown)
+                .with_help(help)
         }
     }
 }
@@ -214,12 +196,7 @@ pub fn markdown<T: DeserializeOwned>(
     let split = match frontmatter::split(text) {
         Ok(split) => split,
         Err(err) if err.broken == Broken::Missing && frontmatter == Frontmatter::Optional => {
-            frontmatter::Split {
-                yaml: "",
-                yaml_start: 0,
-                body: text,
-                body_start: 0,
-            }
+            frontmatter::Split { yaml: "", yaml_start: 0, body: text, body_start: 0 }
         }
         Err(err) => {
             let help = match err.broken {
@@ -260,10 +237,7 @@ pub fn name_mismatch(
             Code::NameMismatch,
             &source.path,
             declared.span,
-            format!(
-                "the {what} is named `{}` but its folder is `{folder}`",
-                declared.value
-            ),
+            format!("the {what} is named `{}` but its folder is `{folder}`", declared.value),
         )
         .with_help(format!(
             "rename one so they match; the folder name `{folder}` is what agentc uses"
@@ -314,10 +288,7 @@ pub fn skill(
                     Code::BadName,
                     &source.path,
                     name.span,
-                    format!(
-                        "the skill name `{}` breaks the naming rule: {err}",
-                        name.value
-                    ),
+                    format!("the skill name `{}` breaks the naming rule: {err}", name.value),
                 )
                 .with_help(help),
             );
@@ -328,10 +299,7 @@ pub fn skill(
                     Code::NameMismatch,
                     &source.path,
                     name.span,
-                    format!(
-                        "the skill is named `{}` but its folder is `{folder}`",
-                        name.value
-                    ),
+                    format!("the skill is named `{}` but its folder is `{folder}`", name.value),
                 )
                 .with_help(
                     "a skill's id is its `name`; rename the folder to match so people find it",

@@ -36,8 +36,7 @@ pub struct FrontmatterError {
 
 /// Is `line` (without its line end) a `---` fence? Trailing blanks are allowed.
 fn is_fence(line: &str) -> bool {
-    line.strip_prefix("---")
-        .is_some_and(|rest| rest.trim_end_matches([' ', '\t', '\r']).is_empty())
+    line.strip_prefix("---").is_some_and(|rest| rest.trim_end_matches([' ', '\t', '\r']).is_empty())
 }
 
 /// Splits `text` (BOM already removed). The opening fence must be the first line.
@@ -106,23 +105,8 @@ mod tests {
 
     #[test]
     fn broken_fences_say_which_rule() {
-        assert!(
-            split("\n---\nname: a\n---\n")
-                .unwrap_err()
-                .message
-                .contains("first line")
-        );
-        assert!(
-            split("# Title\n")
-                .unwrap_err()
-                .message
-                .contains("no frontmatter")
-        );
-        assert!(
-            split("---\nname: a\n")
-                .unwrap_err()
-                .message
-                .contains("not closed")
-        );
+        assert!(split("\n---\nname: a\n---\n").unwrap_err().message.contains("first line"));
+        assert!(split("# Title\n").unwrap_err().message.contains("no frontmatter"));
+        assert!(split("---\nname: a\n").unwrap_err().message.contains("not closed"));
     }
 }

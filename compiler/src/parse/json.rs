@@ -35,24 +35,15 @@ const STRICT: ParseOptions = ParseOptions {
 /// Parses a JSON text; spans are byte offsets into `text`.
 pub fn parse(text: &str) -> Result<Parsed, SyntaxError> {
     check_depth(text)?;
-    let collect = CollectOptions {
-        comments: CommentCollectionStrategy::Off,
-        tokens: false,
-    };
+    let collect = CollectOptions { comments: CommentCollectionStrategy::Off, tokens: false };
     let result = jsonc_parser::parse_to_ast(text, &collect, &STRICT).map_err(|err| {
         let range = err.range();
         let end = if range.end > range.start {
             range.end
         } else {
-            text[range.start..]
-                .chars()
-                .next()
-                .map_or(range.start, |c| range.start + c.len_utf8())
+            text[range.start..].chars().next().map_or(range.start, |c| range.start + c.len_utf8())
         };
-        SyntaxError {
-            span: Span::new(range.start, end),
-            message: err.kind().to_string(),
-        }
+        SyntaxError { span: Span::new(range.start, end), message: err.kind().to_string() }
     })?;
     let Some(value) = result.value else {
         return Err(SyntaxError {
@@ -104,22 +95,12 @@ fn span(range: jsonc_parser::common::Range) -> Span {
 
 fn convert(value: &ast::Value<'_>, duplicates: &mut Vec<DuplicateKey>) -> Node {
     match value {
-        ast::Value::StringLit(s) => Node {
-            span: span(s.range),
-            value: Value::Str(s.value.to_string()),
-        },
-        ast::Value::NumberLit(n) => Node {
-            span: span(n.range),
-            value: number(n.value),
-        },
-        ast::Value::BooleanLit(b) => Node {
-            span: span(b.range),
-            value: Value::Bool(b.value),
-        },
-        ast::Value::NullKeyword(n) => Node {
-            span: span(n.range),
-            value: Value::Null,
-        },
+        ast::Value::StringLit(s) => {
+            Node { span: span(s.range), value: Value::Str(s.value.to_string()) }
+        }
+        ast::Value::NumberLit(n) => Node { span: span(n.range), value: number(n.value) },
+        ast::Value::BooleanLit(b) => Node { span: span(b.range), value: Value::Bool(b.value) },
+        ast::Value::NullKeyword(n) => Node { span: span(n.range), value: Value::Null },
         ast::Value::Array(a) => Node {
             span: span(a.range),
             value: Value::Seq(a.elements.iter().map(|v| convert(v, duplicates)).collect()),
@@ -133,24 +114,13 @@ fn convert(value: &ast::Value<'_>, duplicates: &mut Vec<DuplicateKey>) -> Node {
                     ObjectPropName::Word(w) => (w.value.to_string(), span(w.range)),
                 };
                 if let Some(first) = seen.get(&key) {
-                    duplicates.push(DuplicateKey {
-                        key,
-                        first: *first,
-                        second: key_span,
-                    });
+                    duplicates.push(DuplicateKey { key, first: *first, second: key_span });
                     continue;
                 }
                 seen.insert(key.clone(), key_span);
-                entries.push(Entry {
-                    key,
-                    key_span,
-                    value: convert(&prop.value, duplicates),
-                });
+                entries.push(Entry { key, key_span, value: convert(&prop.value, duplicates) });
             }
-            Node {
-                span: span(o.range),
-                value: Value::Map(entries),
-            }
+            Node { span: span(o.range), value: Value::Map(entries) }
         }
     }
 }
@@ -162,8 +132,7 @@ fn number(text: &str) -> Value {
     if let Ok(u) = text.parse::<u64>() {
         return Value::UInt(u);
     }
-    text.parse::<f64>()
-        .map_or_else(|_| Value::Str(text.to_owned()), Value::Float)
+    text.parse::<f64>().map_or_else(|_| Value::Str(text.to_owned()), Value::Float)
 }
 
 #[cfg(test)]
@@ -173,13 +142,9 @@ mod tests {
     #[test]
     fn values_keep_their_spans() {
         let parsed = parse("{\n  \"tools\": [\"a\", \"bc\"]\n}").unwrap();
-        let Value::Map(entries) = &parsed.root.value else {
-            panic!()
-        };
+        let Value::Map(entries) = &parsed.root.value else { panic!() };
         assert_eq!(entries[0].key_span, Span::new(4, 11));
-        let Value::Seq(items) = &entries[0].value.value else {
-            panic!()
-        };
+        let Value::Seq(items) = &entries[0].value.value else { panic!() };
         assert_eq!(items[1].span, Span::new(19, 23));
     }
 

@@ -41,12 +41,8 @@ struct Offsets<'a> {
 
 impl<'a> Offsets<'a> {
     fn new(text: &'a str, base: usize) -> Self {
-        let table = (!text.is_ascii()).then(|| {
-            text.char_indices()
-                .map(|(i, _)| i)
-                .chain([text.len()])
-                .collect()
-        });
+        let table = (!text.is_ascii())
+            .then(|| text.char_indices().map(|(i, _)| i).chain([text.len()]).collect());
         Offsets { text, base, table }
     }
 
@@ -96,10 +92,7 @@ pub fn parse(text: &str, base: usize) -> Result<Parsed, SyntaxError> {
             Ok(ev) => ev,
             Err(err) => {
                 let at = offsets.byte(err.marker().index());
-                let end = text[at - base..]
-                    .chars()
-                    .next()
-                    .map_or(at, |c| at + c.len_utf8());
+                let end = text[at - base..].chars().next().map_or(at, |c| at + c.len_utf8());
                 return Err(error(Span::new(at, end), err.info().to_owned()));
             }
         };
@@ -125,11 +118,7 @@ pub fn parse(text: &str, base: usize) -> Result<Parsed, SyntaxError> {
                 }
                 budget = budget.checked_sub(1).ok_or_else(|| budget_error(span))?;
                 stack.push(if matches!(event, Event::SequenceStart(..)) {
-                    Frame::Seq {
-                        span,
-                        anchor,
-                        items: Vec::new(),
-                    }
+                    Frame::Seq { span, anchor, items: Vec::new() }
                 } else {
                     Frame::Map {
                         span,
@@ -144,23 +133,14 @@ pub fn parse(text: &str, base: usize) -> Result<Parsed, SyntaxError> {
             Event::SequenceEnd | Event::MappingEnd => {
                 let Some(frame) = stack.pop() else { continue };
                 let (node, anchor) = match frame {
-                    Frame::Seq {
-                        span: start,
-                        anchor,
-                        items,
-                    } => (
+                    Frame::Seq { span: start, anchor, items } => (
                         Node {
                             span: Span::new(start.start, span.end.max(start.start)),
                             value: Value::Seq(items),
                         },
                         anchor,
                     ),
-                    Frame::Map {
-                        span: start,
-                        anchor,
-                        entries,
-                        ..
-                    } => (
+                    Frame::Map { span: start, anchor, entries, .. } => (
                         Node {
                             span: Span::new(start.start, span.end.max(start.start)),
                             value: Value::Map(entries),
@@ -175,9 +155,8 @@ pub fn parse(text: &str, base: usize) -> Result<Parsed, SyntaxError> {
             }
             Event::Scalar(value, style, anchor, tag) => {
                 budget = budget.checked_sub(1).ok_or_else(|| budget_error(span))?;
-                let is_str_tag = tag
-                    .as_ref()
-                    .is_some_and(|t| t.suffix == "str" && t.handle == "!!");
+                let is_str_tag =
+                    tag.as_ref().is_some_and(|t| t.suffix == "str" && t.handle == "!!");
                 let value = if style == ScalarStyle::Plain && !is_str_tag {
                     resolve_plain(&value)
                 } else {
@@ -221,12 +200,7 @@ fn push(stack: &mut [Frame], out: &mut Parsed, node: Node) {
     match stack.last_mut() {
         None => out.root = Some(node),
         Some(Frame::Seq { items, .. }) => items.push(node),
-        Some(Frame::Map {
-            entries,
-            pending_key,
-            seen,
-            ..
-        }) => match pending_key.take() {
+        Some(Frame::Map { entries, pending_key, seen, .. }) => match pending_key.take() {
             None => *pending_key = Some(node),
             Some(key) => {
                 let key_text = match key.value {
@@ -250,11 +224,7 @@ fn push(stack: &mut [Frame], out: &mut Parsed, node: Node) {
                     return;
                 }
                 seen.insert(key_text.clone(), key.span);
-                entries.push(Entry {
-                    key: key_text,
-                    key_span: key.span,
-                    value: node,
-                });
+                entries.push(Entry { key: key_text, key_span: key.span, value: node });
             }
         },
     }
@@ -289,9 +259,7 @@ fn resolve_plain(text: &str) -> Value {
         if let Ok(u) = text.strip_prefix('+').unwrap_or(text).parse::<u64>() {
             return Value::UInt(u);
         }
-        return text
-            .parse::<f64>()
-            .map_or_else(|_| Value::Str(text.to_owned()), Value::Float);
+        return text.parse::<f64>().map_or_else(|_| Value::Str(text.to_owned()), Value::Float);
     }
     if is_core_float(unsigned)
         && bytes.iter().any(u8::is_ascii_digit)
@@ -358,13 +326,8 @@ mod tests {
 
     #[test]
     fn spans_are_byte_offsets_of_the_value() {
-        let doc = parse("é: x\ntools: [a, \"b\"]\n", 10)
-            .unwrap()
-            .root
-            .unwrap();
-        let Value::Seq(items) = &get(&doc, "tools").value else {
-            panic!()
-        };
+        let doc = parse("é: x\ntools: [a, \"b\"]\n", 10).unwrap().root.unwrap();
+        let Value::Seq(items) = &get(&doc, "tools").value else { panic!() };
         assert_eq!(items[1].span, Span::new(10 + 17, 10 + 20));
     }
 
@@ -373,16 +336,9 @@ mod tests {
         let parsed = parse("name: a\nname: b\n", 0).unwrap();
         assert_eq!(
             parsed.duplicates,
-            [DuplicateKey {
-                key: "name".into(),
-                first: Span::new(0, 4),
-                second: Span::new(8, 12)
-            }]
+            [DuplicateKey { key: "name".into(), first: Span::new(0, 4), second: Span::new(8, 12) }]
         );
-        assert_eq!(
-            get(&parsed.root.unwrap(), "name").value,
-            Value::Str("a".into())
-        );
+        assert_eq!(get(&parsed.root.unwrap(), "name").value, Value::Str("a".into()));
     }
 
     #[test]
@@ -395,11 +351,7 @@ mod tests {
             ));
         }
         let err = parse(&doc, 0).unwrap_err();
-        assert!(
-            err.message.contains("more than 100000 values"),
-            "{}",
-            err.message
-        );
+        assert!(err.message.contains("more than 100000 values"), "{}", err.message);
     }
 
     #[test]

@@ -1,0 +1,214 @@
+//! The types generated Rust code is made of.
+//!
+//! `agentc::agents!("agents")` and `agentc::build::Config` turn an agents
+//! directory into three enums — `Agent`, `Skill`, `Tool` — and static data
+//! built from the types below: one [`AgentDef`] per agent, a [`SkillDef`] per
+//! skill, a [`ToolDef`] per tool, and the runbook graph as [`RouteDef`]s. `S`
+//! and `T` are the generated `Skill` and `Tool` enums, so every reference is
+//! typed: a route's target is a `Skill`, not a string.
+//!
+//! ```
+//! use agentc_schema::runtime::{RouteDef, Status};
+//!
+//! #[derive(Clone, Copy, Debug, PartialEq)]
+//! enum Skill { Billing, Escalation }
+//! #[derive(Clone, Copy, Debug, PartialEq)]
+//! enum Tool { IssueRefund }
+//!
+//! let route: RouteDef<Skill, Tool> = RouteDef {
+//!     target: Skill::Escalation,
+//!     on_tool: Some(Tool::IssueRefund),
+//!     statuses: &[Status::Denied],
+//! };
+//! assert!(route.fires(Tool::IssueRefund, Status::Denied));
+//! assert!(!route.fires(Tool::IssueRefund, Status::Success));
+//! ```
+
+use std::fmt;
+
+pub use crate::agent::{ContextMode, Effort, Memory};
+pub use crate::guard::Status;
+pub use crate::lockfile::{AgentStyle, PromptScope, ScopeKind};
+pub use crate::skill::OnSkip;
+
+/// A compiled agent.
+#[derive(Debug)]
+pub struct AgentDef<S: 'static, T: 'static> {
+    /// The folder name.
+    pub id: &'static str,
+    pub style: AgentStyle,
+    pub display_name: Option<&'static str>,
+    pub version: Option<&'static str>,
+    pub description: Option<&'static str>,
+    /// `<provider>/<model>`.
+    pub model: Option<&'static str>,
+    /// The tools the agent may call, private ones included.
+    pub tools: &'static [T],
+    /// The skills the agent activates, private ones included.
+    pub skills: &'static [S],
+    pub disallowed_tools: &'static [T],
+    /// Context providers the host injects.
+    pub context: &'static [&'static str],
+    /// Where the runbook starts.
+    pub start: Option<S>,
+    pub hooks: &'static [&'static str],
+    pub file_patterns: &'static [&'static str],
+    pub keywords: &'static [&'static str],
+    pub tags: &'static [&'static str],
+    pub role: Option<&'static str>,
+    pub context_mode: Option<ContextMode>,
+    pub max_iterations: Option<u32>,
+    pub effort: Option<Effort>,
+    pub memory: Option<Memory>,
+    pub platforms: &'static [&'static str],
+    pub scopes: &'static [&'static str],
+    pub permissions: &'static [&'static str],
+    /// The prompt, layer by layer.
+    pub prompt_layers: &'static [PromptLayerDef],
+    /// The layers composed into one text.
+    pub instructions: &'static str,
+}
+
+impl<S: PartialEq, T: PartialEq> AgentDef<S, T> {
+    /// Whether the agent may call `tool`.
+    pub fn allows(&self, tool: T) -> bool {
+        self.tools.contains(&tool) && !self.disallowed_tools.contains(&tool)
+    }
+
+    /// Whether the agent activates `skill`.
+    pub fn activates(&self, skill: S) -> bool {
+        self.skills.contains(&skill)
+    }
+}
+
+/// One layer of an agent's prompt.
+#[derive(Debug)]
+pub struct PromptLayerDef {
+    pub scope: PromptScope,
+    /// The file the text comes from, relative to the root.
+    pub source: &'static str,
+    pub heading: Option<&'static str>,
+    pub text: &'static str,
+}
+
+/// A compiled skill: its runbook is `tools`, `steps` and `routes`.
+#[derive(Debug)]
+pub struct SkillDef<S: 'static, T: 'static> {
+    pub name: &'static str,
+    /// Unique: `agent__<agent>__<name>` for private skills.
+    pub qualified: &'static str,
+    pub scope: ScopeKind,
+    pub agent: Option<&'static str>,
+    pub description: &'static str,
+    pub body: &'static str,
+    pub tools: &'static [T],
+    pub steps: &'static [StepDef<T>],
+    pub on_skip: Option<OnSkip>,
+    pub routes: &'static [RouteDef<S, T>],
+}
+
+impl<S: Copy, T: Copy + PartialEq> SkillDef<S, T> {
+    /// Where the work goes after `tool` returned `status`: the first route
+    /// whose guard fires, in the order the skill lists them.
+    pub fn next(&self, tool: T, status: Status) -> Option<S> {
+        self.routes.iter().find(|r| r.fires(tool, status)).map(|r| r.target)
+    }
+}
+
+/// A step of a runbook.
+#[derive(Debug)]
+pub struct StepDef<T: 'static> {
+    pub tool: T,
+    pub why: &'static str,
+}
+
+/// A route to another skill, taken when its guard fires.
+#[derive(Debug)]
+pub struct RouteDef<S: 'static, T: 'static> {
+    pub target: S,
+    /// `on <tool>`: fires only after this tool.
+    pub on_tool: Option<T>,
+    /// `status=…`: fires only on these outcomes (any outcome when empty).
+    pub statuses: &'static [Status],
+}
+
+impl<S, T: PartialEq> RouteDef<S, T> {
+    /// Whether the guard fires after `tool` returned `status`. A route without
+    /// a guard never fires on an outcome: the model takes it by choice.
+    pub fn fires(&self, tool: T, status: Status) -> bool {
+        if self.on_tool.is_none() && self.statuses.is_empty() {
+            return false;
+        }
+        self.on_tool.as_ref().is_none_or(|on| *on == tool)
+            && (self.statuses.is_empty() || self.statuses.contains(&status))
+    }
+}
+
+/// A compiled tool.
+#[derive(Debug)]
+pub struct ToolDef {
+    pub name: &'static str,
+    pub qualified: &'static str,
+    pub scope: ScopeKind,
+    pub agent: Option<&'static str>,
+    pub description: Option<&'static str>,
+    /// The descriptor's input schema, as JSON text.
+    pub input_schema: Option<&'static str>,
+    /// Whether the host declared it (`tools = [...]` or the registry).
+    pub host: bool,
+}
+
+/// The error a tool implementation returns.
+pub type ToolError = Box<dyn std::error::Error + Send + Sync>;
+
+/// A host's implementation of a tool, called with the tool's JSON input.
+///
+/// Any function `fn(serde_json::Value) -> Result<serde_json::Value, E>` is
+/// one; name it in the macro's `tools = [...]` list and the generated
+/// `Tool::host()` returns it.
+///
+/// ```
+/// use agentc_schema::runtime::HostTool;
+/// use serde_json::{Value, json};
+///
+/// fn lookup_order(input: Value) -> Result<Value, String> {
+///     Ok(json!({ "order": input["order_id"], "status": "shipped" }))
+/// }
+///
+/// let tool: &dyn HostTool = &lookup_order;
+/// assert_eq!(tool.call(json!({"order_id": "NW-1"})).unwrap()["status"], "shipped");
+/// ```
+pub trait HostTool: Sync {
+    fn call(&self, input: serde_json::Value) -> Result<serde_json::Value, ToolError>;
+}
+
+impl<F, E> HostTool for F
+where
+    F: Fn(serde_json::Value) -> Result<serde_json::Value, E> + Sync,
+    E: Into<ToolError>,
+{
+    fn call(&self, input: serde_json::Value) -> Result<serde_json::Value, ToolError> {
+        self(input).map_err(Into::into)
+    }
+}
+
+/// A name that is not an agent, skill or tool of the generated set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownName {
+    pub kind: &'static str,
+    pub name: String,
+}
+
+impl UnknownName {
+    pub fn new(kind: &'static str, name: &str) -> UnknownName {
+        UnknownName { kind, name: name.to_owned() }
+    }
+}
+
+impl fmt::Display for UnknownName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "`{}` is not a known {}", self.name, self.kind)
+    }
+}
+
+impl std::error::Error for UnknownName {}

@@ -1,7 +1,72 @@
 //! agentc: compile AI-agent definition directories at build time.
 //!
-//! This facade is the one dependency a user adds. It re-exports the data model
-//! ([`schema`]), including the [`Lockfile`] a runtime loads.
+//! This facade is the one dependency a user adds:
+//!
+//! - [`agents!`] turns an agents directory into typed Rust items at compile
+//!   time; every mistake in the directory is a compile error pointing at the
+//!   file, line and column that caused it;
+//! - [`build::Config`] does the same from a `build.rs`;
+//! - [`Lockfile`] loads `agents.lock` in a service, with no compiler involved;
+//! - [`runtime`] holds the types the generated items are made of.
+//!
+//! # The macro
+//!
+//! ```ignore
+//! mod desk {
+//!     agentc::agents!(
+//!         "agents",                                 // the agents directory
+//!         workspace = ".",                          // AGENTS.md and .agents/ (optional)
+//!         registry = "registry.yaml",               // models, context providers, host tools (optional)
+//!         tools = [crate::tools::lookup_order],     // host tools, by their implementation
+//!         exclude = ["repo-skills"],                // scopes switched off (optional)
+//!     );
+//! }
+//!
+//! let triage = desk::Agent::Triage.def();
+//! assert!(triage.activates(desk::Skill::Intake));
+//! ```
+//!
+//! Paths are relative to the crate's `Cargo.toml` (or, when not found there,
+//! to the file invoking the macro). With `lock = "agents.lock"` the items are
+//! generated from a committed lockfile after its digests are verified against
+//! the directory, so a stale lockfile is a compile error.
+//!
+//! Each entry of `tools = [...]` is a path to the host's implementation of a
+//! tool named like the path's last segment (`"name" = path` for other names):
+//! a function `fn(serde_json::Value) -> Result<serde_json::Value, E>` or any
+//! value implementing [`runtime::HostTool`]. The generated `Tool::host()`
+//! refers to each, so rustc checks that every declared tool is implemented,
+//! and agentc checks that every tool the agents use is declared.
+//!
+//! Cargo rebuilds when an input file changes (each is `include_bytes!`'d); to
+//! also rebuild when a file is *added*, add a `build.rs` with one line:
+//! `fn main() { println!("cargo:rerun-if-changed=agents"); }`.
 
 pub use agentc_schema as schema;
 pub use agentc_schema::Lockfile;
+pub use agentc_schema::runtime;
+pub use agentc_schema::runtime::HostTool;
+/// The JSON library tool implementations receive their input in.
+pub use serde_json;
+
+#[cfg(feature = "macros")]
+pub use agentc_macros::agents;
+
+/// Code generation from a build script.
+///
+/// ```no_run
+/// // in build.rs's `main`:
+/// agentc::build::Config::new("agents")
+///     .workspace(".")
+///     .registry("registry.yaml")
+///     .tool("lookup_order", "crate::tools::lookup_order")
+///     .compile()
+///     .expect("the agents directory has errors");
+/// ```
+///
+/// and in the crate: `include!(concat!(env!("OUT_DIR"), "/agents.rs"));`
+#[cfg(feature = "build")]
+pub mod build {
+    pub use agentc_compiler::build_api::Config;
+    pub use agentc_compiler::embed::Failure;
+}

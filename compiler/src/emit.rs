@@ -12,8 +12,39 @@ use crate::source::Source;
 /// The sources diagnostics point into.
 pub type Sources = BTreeMap<RelPath, Source>;
 
+/// Where human output shows paths from: by default relative to the root (and
+/// `@workspace/` for the workspace); code generation shows them from the crate.
+#[derive(Clone, Debug, Default)]
+pub struct Bases {
+    pub root: Option<String>,
+    pub workspace: Option<String>,
+}
+
+impl Bases {
+    fn show(&self, path: &RelPath) -> String {
+        let base = match path.origin {
+            crate::diagnostic::Origin::Root => &self.root,
+            crate::diagnostic::Origin::Workspace => &self.workspace,
+        };
+        match base {
+            Some(base) => format!("{}/{}", base.trim_end_matches('/'), path.path),
+            None => path.to_string(),
+        }
+    }
+}
+
 /// Renders one diagnostic the way rustc does.
 pub fn human(diagnostic: &Diagnostic, sources: &Sources, color: bool) -> String {
+    human_from(diagnostic, sources, color, &Bases::default())
+}
+
+/// [`human`], with paths shown from `bases`.
+pub fn human_from(
+    diagnostic: &Diagnostic,
+    sources: &Sources,
+    color: bool,
+    bases: &Bases,
+) -> String {
     let level = match diagnostic.severity {
         Severity::Error => Level::ERROR,
         Severity::Warning => Level::WARNING,
@@ -45,7 +76,7 @@ pub fn human(diagnostic: &Diagnostic, sources: &Sources, color: bool) -> String 
                 let window = Window::new(source, spanned.iter().filter_map(|(loc, ..)| loc.span));
                 let mut snippet = Snippet::source(window.text.clone())
                     .line_start(window.first_line + 1)
-                    .path(file.to_string())
+                    .path(bases.show(file))
                     .fold(true);
                 for (loc, label, is_primary) in &spanned {
                     let Some(span) = loc.span else { continue };
@@ -60,15 +91,15 @@ pub fn human(diagnostic: &Diagnostic, sources: &Sources, color: bool) -> String 
                 group = group.element(snippet);
                 for (loc, label, _) in marks.iter().filter(|(loc, ..)| loc.span.is_none()) {
                     if let Some(label) = label {
-                        notes.push(format!("{}: {label}", loc.file));
+                        notes.push(format!("{}: {label}", bases.show(&loc.file)));
                     }
                 }
             }
             _ => {
-                group = group.element(Origin::path(file.to_string()));
+                group = group.element(Origin::path(bases.show(file)));
                 for (_, label, _) in &marks {
                     if let Some(label) = label {
-                        notes.push(format!("{file}: {label}"));
+                        notes.push(format!("{}: {label}", bases.show(file)));
                     }
                 }
             }

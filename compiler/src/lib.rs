@@ -14,11 +14,14 @@
 //! [`Diagnostic`] is the one type for everything a user is told; [`catalog`]
 //! declares every code. All disk access goes through [`fs::Fs`].
 
+pub mod build_api;
 pub mod catalog;
 pub mod check;
+pub mod codegen;
 pub mod compile;
 pub mod diagnostic;
 pub mod discover;
+pub mod embed;
 pub mod emit;
 pub mod fs;
 pub mod lock;

@@ -111,6 +111,9 @@ pub struct Options {
     pub registry: Option<PathBuf>,
     pub exclude: BTreeSet<Scope>,
     pub max_file_size: u64,
+    /// Tool names the host implements, declared in code rather than in a
+    /// registry file (the macro's `tools = [...]`, the build API's `.tools()`).
+    pub host_tools: Vec<String>,
 }
 
 impl Options {
@@ -121,6 +124,7 @@ impl Options {
             registry: None,
             exclude: BTreeSet::new(),
             max_file_size: DEFAULT_MAX_FILE_SIZE,
+            host_tools: Vec::new(),
         }
     }
 

@@ -238,8 +238,9 @@ pub fn resolve(
     out: &mut Vec<Diagnostic>,
 ) -> Resolution {
     let skills = skill_table(project, out);
-    let tools = tool_table(project, registry_file, out);
-    let mut r = Resolver { project, opts, skills: &skills, tools: &tools, out };
+    let hosts = host_names(project, opts, registry_file);
+    let tools = tool_table(project, &hosts, out);
+    let mut r = Resolver { project, opts, hosts: &hosts, skills: &skills, tools: &tools, out };
     let model = r.model();
     Resolution { model, skills, tools }
 }
@@ -268,11 +269,28 @@ fn skill_table(project: &Project, out: &mut Vec<Diagnostic>) -> Table {
     build_table(defs, "skill", true, out)
 }
 
-fn tool_table(
+/// The tool names the host declares, with where each was declared.
+fn host_names(
     project: &Project,
+    opts: &Options,
     registry_file: Option<&RelPath>,
-    out: &mut Vec<Diagnostic>,
-) -> Table {
+) -> Vec<(String, RelPath)> {
+    let mut hosts = Vec::new();
+    if let (Some(registry), Some(file)) = (&project.registry, registry_file) {
+        hosts.extend(
+            registry.tools.iter().flatten().map(|t| (t.value.as_str().to_owned(), file.clone())),
+        );
+    }
+    let declared = RelPath::root(HOST_TOOLS_SITE);
+    hosts.extend(opts.host_tools.iter().map(|name| (name.clone(), declared.clone())));
+    hosts
+}
+
+/// How tools the host declares in code (the macro's `tools = [...]`, the build
+/// API) are shown in diagnostics.
+pub const HOST_TOOLS_SITE: &str = "<host tools>";
+
+fn tool_table(project: &Project, hosts: &[(String, RelPath)], out: &mut Vec<Diagnostic>) -> Table {
     let mut defs: Vec<Def> = project
         .tools
         .iter()
@@ -292,20 +310,17 @@ fn tool_table(
         .collect();
     // A host name is the same tool as a descriptor of that name: a shared one,
     // or an agent's private one (by its plain or qualified name).
-    if let (Some(registry), Some(file)) = (&project.registry, registry_file) {
-        for host in registry.tools.iter().flatten() {
-            let name = host.value.as_str();
-            if defs.iter().any(|d| d.qualified == name || d.name == name) {
-                continue;
-            }
-            defs.push(Def {
-                name: name.to_owned(),
-                qualified: name.to_owned(),
-                scope: ScopeKind::Host,
-                agent: None,
-                site: Site { file: file.clone(), span: None },
-            });
+    for (name, file) in hosts {
+        if defs.iter().any(|d| d.qualified == *name || d.name == *name) {
+            continue;
         }
+        defs.push(Def {
+            name: name.clone(),
+            qualified: name.clone(),
+            scope: ScopeKind::Host,
+            agent: None,
+            site: Site { file: file.clone(), span: None },
+        });
     }
     build_table(defs, "tool", false, out)
 }
@@ -313,6 +328,7 @@ fn tool_table(
 struct Resolver<'a> {
     project: &'a Project,
     opts: &'a Options,
+    hosts: &'a [(String, RelPath)],
     skills: &'a Table,
     tools: &'a Table,
     out: &'a mut Vec<Diagnostic>,
@@ -341,7 +357,7 @@ impl Resolver<'_> {
             self.out.push(
                 Diagnostic::at(Code::UnknownTool, file, name.span, format!("unknown tool `{}`", name.value))
                     .with_help(format!(
-                        "{}; a tool is a descriptor (tools/<tool>/manifest.json) or a name the --registry file declares",
+                        "{}; a tool is a descriptor (tools/<tool>/manifest.json) or a name the host declares (in the registry, or the macro's `tools = [...]`)",
                         unknown_help(self.tools, agent, &name.value, "tool")
                     )),
             );
@@ -372,12 +388,7 @@ impl Resolver<'_> {
         let on_disk = self.project.tools.iter().find(|t| {
             t.dir.name == def.name && scope_kind(&t.dir.owner) == (def.scope, def.agent.clone())
         });
-        let host = self
-            .project
-            .registry
-            .iter()
-            .flat_map(|r| r.tools.iter().flatten())
-            .any(|h| h.value.as_str() == def.qualified || h.value.as_str() == def.name);
+        let host = self.hosts.iter().any(|(h, _)| *h == def.qualified || *h == def.name);
         let manifest = on_disk.and_then(|t| t.manifest.as_ref());
         lockfile::Tool {
             name: def.name.clone(),

@@ -1,0 +1,544 @@
+//! Emit Rust: the resolved model as typed items, for the `agents!` macro and
+//! the build.rs API alike (both call [`generate`], so their output is the same).
+//!
+//! The items: enums `Agent`, `Skill` and `Tool` (with `ALL`, `name()`,
+//! `def()`, `from_name()`, `FromStr` and `Display`), one `static` per agent
+//! (`TRIAGE: AgentDef<Skill, Tool>`), the skills' runbooks with their routes
+//! as typed data, `Tool::host()` returning the host's implementation of each
+//! host-declared tool, and `LOCK_DIGEST`. The data types are in
+//! `agentc::runtime`.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+
+use agentc_schema::lockfile::{self, AgentStyle, PromptScope, ScopeKind};
+use agentc_schema::{ContextMode, Effort, Memory, OnSkip, Status};
+use proc_macro2::{Ident, Span, TokenStream};
+use quote::{format_ident, quote};
+
+use crate::model::Model;
+
+/// A host-declared tool and the path of its implementation in the host crate.
+#[derive(Clone)]
+pub struct HostTool {
+    /// The tool's name, as agent files name it.
+    pub name: String,
+    /// The Rust path of the implementation (an `agentc::HostTool`).
+    pub path: syn::Path,
+}
+
+/// What to generate from.
+pub struct Input<'a> {
+    pub model: &'a Model,
+    /// The lockfile's root digest.
+    pub lock_digest: &'a str,
+    pub host_tools: &'a [HostTool],
+    /// Every input file, absolute: each is `include_bytes!`'d so that cargo
+    /// rebuilds when one changes.
+    pub inputs: &'a [PathBuf],
+}
+
+/// `refund-review` → `RefundReview`; `2fa` → `N2fa`.
+fn camel(name: &str) -> String {
+    let mut out = String::new();
+    for part in name.split(['-', '_']).filter(|p| !p.is_empty()) {
+        let mut chars = part.chars();
+        if let Some(first) = chars.next() {
+            out.extend(first.to_uppercase());
+            out.push_str(chars.as_str());
+        }
+    }
+    if out.is_empty() || out.starts_with(|c: char| c.is_ascii_digit()) {
+        out.insert(0, 'N');
+    }
+    if out == "Self" {
+        out.push('_');
+    }
+    out
+}
+
+/// Variant names for a sorted list of (qualified name, agent, plain name),
+/// unique even where two names camel-case alike (`a-b`, `a_b`).
+fn variants(items: &[(String, Option<String>, String)]) -> Vec<Ident> {
+    let mut seen: HashMap<String, usize> = HashMap::new();
+    items
+        .iter()
+        .map(|(_, agent, name)| {
+            let base = match agent {
+                Some(agent) => format!("{}{}", camel(agent), camel(name)),
+                None => camel(name),
+            };
+            let count = seen.entry(base.clone()).or_insert(0);
+            *count += 1;
+            let text = if *count == 1 { base } else { format!("{base}_{count}") };
+            Ident::new(&text, Span::call_site())
+        })
+        .collect()
+}
+
+/// Names the generated module uses for itself; an agent static never takes one.
+const RESERVED: &[&str] = &["LOCK_DIGEST", "SKILL_DEFS", "TOOL_DEFS"];
+
+/// `billing-desk` → `BILLING_DESK`.
+fn screaming(id: &str) -> Ident {
+    let mut text = id.replace('-', "_").to_uppercase();
+    if text.starts_with(|c: char| c.is_ascii_digit()) {
+        text.insert_str(0, "AGENT_");
+    }
+    if RESERVED.contains(&text.as_str()) {
+        text.push_str("_AGENT");
+    }
+    Ident::new(&text, Span::call_site())
+}
+
+fn opt_str(value: Option<&str>) -> TokenStream {
+    match value {
+        Some(v) => quote!(::core::option::Option::Some(#v)),
+        None => quote!(::core::option::Option::None),
+    }
+}
+
+fn strs(values: &[String]) -> TokenStream {
+    quote!(&[#(#values),*])
+}
+
+fn opt<T>(value: Option<T>, f: impl FnOnce(T) -> TokenStream) -> TokenStream {
+    match value {
+        Some(v) => {
+            let inner = f(v);
+            quote!(::core::option::Option::Some(#inner))
+        }
+        None => quote!(::core::option::Option::None),
+    }
+}
+
+fn scope(scope: ScopeKind) -> TokenStream {
+    let variant = format_ident!(
+        "{}",
+        match scope {
+            ScopeKind::Global => "Global",
+            ScopeKind::Repo => "Repo",
+            ScopeKind::Agent => "Agent",
+            ScopeKind::Host => "Host",
+        }
+    );
+    quote!(::agentc::runtime::ScopeKind::#variant)
+}
+
+fn status(status: Status) -> TokenStream {
+    let variant = format_ident!("{}", camel(status.as_str()));
+    quote!(::agentc::runtime::Status::#variant)
+}
+
+/// Generates the items for `input`.
+pub fn generate(input: &Input<'_>) -> TokenStream {
+    let model = input.model;
+    let rt = quote!(::agentc::runtime);
+
+    let skill_keys: Vec<_> = model
+        .skills
+        .iter()
+        .map(|s| (s.qualified.clone(), s.agent.clone(), s.name.clone()))
+        .collect();
+    let tool_keys: Vec<_> = model
+        .tools
+        .iter()
+        .map(|t| (t.qualified.clone(), t.agent.clone(), t.name.clone()))
+        .collect();
+    let skill_idents = variants(&skill_keys);
+    let tool_idents = variants(&tool_keys);
+    let skill_of: HashMap<&str, &Ident> =
+        model.skills.iter().map(|s| s.qualified.as_str()).zip(&skill_idents).collect();
+    let tool_of: HashMap<&str, &Ident> =
+        model.tools.iter().map(|t| t.qualified.as_str()).zip(&tool_idents).collect();
+    let skill = |q: &str| skill_of.get(q).map(|v| quote!(Skill::#v));
+    let tool = |q: &str| tool_of.get(q).map(|v| quote!(Tool::#v));
+
+    let agent_idents: Vec<Ident> =
+        model.agents.iter().map(|a| Ident::new(&camel(&a.id), Span::call_site())).collect();
+    let agent_statics: Vec<Ident> = model.agents.iter().map(|a| screaming(&a.id)).collect();
+    let agent_names: Vec<&str> = model.agents.iter().map(|a| a.id.as_str()).collect();
+    let agent_docs: Vec<String> = model
+        .agents
+        .iter()
+        .map(|a| a.description.clone().unwrap_or_else(|| format!("The agent `{}`.", a.id)))
+        .collect();
+
+    let skill_names: Vec<&str> = model.skills.iter().map(|s| s.qualified.as_str()).collect();
+    let skill_docs: Vec<&str> = model.skills.iter().map(|s| s.description.as_str()).collect();
+    let skill_index: Vec<usize> = (0..model.skills.len()).collect();
+    let skill_defs = model.skills.iter().map(|s| {
+        let (name, qualified, description, body) = (&s.name, &s.qualified, &s.description, &s.body);
+        let scope = scope(s.scope);
+        let agent = opt_str(s.agent.as_deref());
+        let tools = s.tools.iter().filter_map(|t| tool(t));
+        let steps = s.steps.iter().filter_map(|step| {
+            let t = tool(&step.tool)?;
+            let why = &step.why;
+            Some(quote!(#rt::StepDef { tool: #t, why: #why }))
+        });
+        let on_skip = opt(s.on_skip, |o| match o {
+            OnSkip::Advance => quote!(#rt::OnSkip::Advance),
+            OnSkip::Hold => quote!(#rt::OnSkip::Hold),
+        });
+        let routes = s.routes.iter().filter_map(|r| {
+            let target = skill(&r.target)?;
+            let on_tool = opt(r.on_tool.as_deref().and_then(&tool), |t| t);
+            let statuses = r.statuses.iter().map(|s| status(*s));
+            Some(quote!(#rt::RouteDef { target: #target, on_tool: #on_tool, statuses: &[#(#statuses),*] }))
+        });
+        quote! {
+            #rt::SkillDef {
+                name: #name,
+                qualified: #qualified,
+                scope: #scope,
+                agent: #agent,
+                description: #description,
+                body: #body,
+                tools: &[#(#tools),*],
+                steps: &[#(#steps),*],
+                on_skip: #on_skip,
+                routes: &[#(#routes),*],
+            }
+        }
+    });
+    let skill_count = model.skills.len();
+
+    let tool_names: Vec<&str> = model.tools.iter().map(|t| t.qualified.as_str()).collect();
+    let tool_docs: Vec<String> = model
+        .tools
+        .iter()
+        .map(|t| t.description.clone().unwrap_or_else(|| format!("The tool `{}`.", t.name)))
+        .collect();
+    let tool_index: Vec<usize> = (0..model.tools.len()).collect();
+    let tool_defs = model.tools.iter().map(|t| {
+        let (name, qualified) = (&t.name, &t.qualified);
+        let scope = scope(t.scope);
+        let agent = opt_str(t.agent.as_deref());
+        let description = opt_str(t.description.as_deref());
+        let schema =
+            t.input_schema.as_ref().map(|s| serde_json::Value::Object(s.clone()).to_string());
+        let input_schema = opt_str(schema.as_deref());
+        let host = t.host || input.host_tools.iter().any(|h| h.name == t.qualified);
+        quote! {
+            #rt::ToolDef {
+                name: #name,
+                qualified: #qualified,
+                scope: #scope,
+                agent: #agent,
+                description: #description,
+                input_schema: #input_schema,
+                host: #host,
+            }
+        }
+    });
+    let tool_count = model.tools.len();
+    let host_arms = model.tools.iter().zip(&tool_idents).filter_map(|(t, v)| {
+        let host = input.host_tools.iter().find(|h| h.name == t.qualified)?;
+        let path = &host.path;
+        Some(quote!(Tool::#v => ::core::option::Option::Some(&#path),))
+    });
+
+    let agent_defs = model
+        .agents
+        .iter()
+        .zip(&agent_statics)
+        .map(|(a, ident)| agent_def(a, ident, &skill, &tool));
+    let digest = input.lock_digest;
+    let includes = input.inputs.iter().map(|p| {
+        let path = p.to_string_lossy();
+        quote!(
+            const _: &[u8] = ::core::include_bytes!(#path);
+        )
+    });
+
+    quote! {
+        /// The agents of the directory, one variant per agent folder.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[allow(non_camel_case_types)]
+        pub enum Agent {
+            #( #[doc = #agent_docs] #agent_idents, )*
+        }
+
+        impl Agent {
+            /// Every agent, in id order.
+            pub const ALL: &'static [Agent] = &[#(Agent::#agent_idents),*];
+
+            /// The agent's id (its folder name).
+            pub const fn name(self) -> &'static str {
+                match self { #(Agent::#agent_idents => #agent_names,)* }
+            }
+
+            /// The compiled agent.
+            pub const fn def(self) -> &'static #rt::AgentDef<Skill, Tool> {
+                match self { #(Agent::#agent_idents => &#agent_statics,)* }
+            }
+
+            /// The agent with this id.
+            pub fn from_name(name: &str) -> ::core::option::Option<Agent> {
+                match name {
+                    #(#agent_names => ::core::option::Option::Some(Agent::#agent_idents),)*
+                    _ => ::core::option::Option::None,
+                }
+            }
+        }
+
+        /// The skills, one variant per skill; private skills are prefixed with their agent.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[allow(non_camel_case_types)]
+        pub enum Skill {
+            #( #[doc = #skill_docs] #skill_idents, )*
+        }
+
+        impl Skill {
+            /// Every skill, in qualified-name order.
+            pub const ALL: &'static [Skill] = &[#(Skill::#skill_idents),*];
+
+            /// The skill's unique name (`agent__<agent>__<name>` for private skills).
+            pub const fn name(self) -> &'static str {
+                match self { #(Skill::#skill_idents => #skill_names,)* }
+            }
+
+            /// The compiled skill: its runbook and routes.
+            pub const fn def(self) -> &'static #rt::SkillDef<Skill, Tool> {
+                match self { #(Skill::#skill_idents => &SKILL_DEFS[#skill_index],)* }
+            }
+
+            /// The skill with this unique name.
+            pub fn from_name(name: &str) -> ::core::option::Option<Skill> {
+                match name {
+                    #(#skill_names => ::core::option::Option::Some(Skill::#skill_idents),)*
+                    _ => ::core::option::Option::None,
+                }
+            }
+        }
+
+        /// The tools, one variant per tool; private tools are prefixed with their agent.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[allow(non_camel_case_types)]
+        pub enum Tool {
+            #( #[doc = #tool_docs] #tool_idents, )*
+        }
+
+        impl Tool {
+            /// Every tool, in qualified-name order.
+            pub const ALL: &'static [Tool] = &[#(Tool::#tool_idents),*];
+
+            /// The tool's unique name (`agent__<agent>__<name>` for private tools).
+            pub const fn name(self) -> &'static str {
+                match self { #(Tool::#tool_idents => #tool_names,)* }
+            }
+
+            /// The compiled tool: its description and input schema.
+            pub const fn def(self) -> &'static #rt::ToolDef {
+                match self { #(Tool::#tool_idents => &TOOL_DEFS[#tool_index],)* }
+            }
+
+            /// The tool with this unique name.
+            pub fn from_name(name: &str) -> ::core::option::Option<Tool> {
+                match name {
+                    #(#tool_names => ::core::option::Option::Some(Tool::#tool_idents),)*
+                    _ => ::core::option::Option::None,
+                }
+            }
+
+            /// The host's implementation, for tools the host declared.
+            #[allow(unreachable_patterns)]
+            pub fn host(self) -> ::core::option::Option<&'static dyn #rt::HostTool> {
+                match self {
+                    #(#host_arms)*
+                    _ => ::core::option::Option::None,
+                }
+            }
+        }
+
+        impl ::core::str::FromStr for Agent {
+            type Err = #rt::UnknownName;
+            fn from_str(s: &str) -> ::core::result::Result<Self, Self::Err> {
+                Agent::from_name(s).ok_or_else(|| #rt::UnknownName::new("agent", s))
+            }
+        }
+
+        impl ::core::str::FromStr for Skill {
+            type Err = #rt::UnknownName;
+            fn from_str(s: &str) -> ::core::result::Result<Self, Self::Err> {
+                Skill::from_name(s).ok_or_else(|| #rt::UnknownName::new("skill", s))
+            }
+        }
+
+        impl ::core::str::FromStr for Tool {
+            type Err = #rt::UnknownName;
+            fn from_str(s: &str) -> ::core::result::Result<Self, Self::Err> {
+                Tool::from_name(s).ok_or_else(|| #rt::UnknownName::new("tool", s))
+            }
+        }
+
+        impl ::core::fmt::Display for Agent {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+
+        impl ::core::fmt::Display for Skill {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+
+        impl ::core::fmt::Display for Tool {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+
+        static SKILL_DEFS: [#rt::SkillDef<Skill, Tool>; #skill_count] = [#(#skill_defs),*];
+
+        static TOOL_DEFS: [#rt::ToolDef; #tool_count] = [#(#tool_defs),*];
+
+        #(#agent_defs)*
+
+        /// The root digest of the inputs, equal to `root_digest` in `agents.lock`.
+        pub const LOCK_DIGEST: &str = #digest;
+
+        #(#includes)*
+    }
+}
+
+fn agent_def(
+    a: &lockfile::Agent,
+    ident: &Ident,
+    skill: &dyn Fn(&str) -> Option<TokenStream>,
+    tool: &dyn Fn(&str) -> Option<TokenStream>,
+) -> TokenStream {
+    let rt = quote!(::agentc::runtime);
+    let id = &a.id;
+    let style = match a.style {
+        AgentStyle::Bundle => quote!(#rt::AgentStyle::Bundle),
+        AgentStyle::Package => quote!(#rt::AgentStyle::Package),
+    };
+    let display_name = opt_str(a.display_name.as_deref());
+    let version = opt_str(a.version.as_deref());
+    let description = opt_str(a.description.as_deref());
+    let model = opt_str(a.model.as_deref());
+    let tools = a.tools.iter().filter_map(|r| tool(&r.qualified));
+    let skills = a.skills.iter().filter_map(|r| skill(&r.qualified));
+    let disallowed = a.disallowed_tools.iter().filter_map(|r| tool(&r.qualified));
+    let context = strs(&a.context);
+    let start = opt(a.start.as_deref().and_then(skill), |s| s);
+    let hooks = strs(&a.hooks);
+    let file_patterns = strs(&a.file_patterns);
+    let keywords = strs(&a.keywords);
+    let tags = strs(&a.tags);
+    let role = opt_str(a.role.as_deref());
+    let context_mode = opt(a.context_mode, |c| match c {
+        ContextMode::Fork => quote!(#rt::ContextMode::Fork),
+        ContextMode::Fresh => quote!(#rt::ContextMode::Fresh),
+    });
+    let max_iterations = opt(a.max_iterations, |n| quote!(#n));
+    let effort = opt(a.effort, |e| {
+        let v = format_ident!(
+            "{}",
+            match e {
+                Effort::Low => "Low",
+                Effort::Medium => "Medium",
+                Effort::High => "High",
+                Effort::Max => "Max",
+            }
+        );
+        quote!(#rt::Effort::#v)
+    });
+    let memory = opt(a.memory, |m| {
+        let v = format_ident!(
+            "{}",
+            match m {
+                Memory::User => "User",
+                Memory::Session => "Session",
+                Memory::Agent => "Agent",
+            }
+        );
+        quote!(#rt::Memory::#v)
+    });
+    let platforms = strs(&a.platforms);
+    let scopes = strs(&a.scopes);
+    let permissions = strs(&a.permissions);
+    let layers = a.prompt_layers.iter().map(|l| {
+        let scope = match l.scope {
+            PromptScope::SystemPrompt => quote!(#rt::PromptScope::SystemPrompt),
+            PromptScope::AgentPrompt => quote!(#rt::PromptScope::AgentPrompt),
+            PromptScope::RepoPrompt => quote!(#rt::PromptScope::RepoPrompt),
+        };
+        let (source, text) = (&l.source, &l.text);
+        let heading = opt_str(l.heading.as_deref());
+        quote!(#rt::PromptLayerDef { scope: #scope, source: #source, heading: #heading, text: #text })
+    });
+    let instructions = &a.instructions;
+    let doc = format!("The agent `{id}`.");
+    quote! {
+        #[doc = #doc]
+        pub static #ident: #rt::AgentDef<Skill, Tool> = #rt::AgentDef {
+            id: #id,
+            style: #style,
+            display_name: #display_name,
+            version: #version,
+            description: #description,
+            model: #model,
+            tools: &[#(#tools),*],
+            skills: &[#(#skills),*],
+            disallowed_tools: &[#(#disallowed),*],
+            context: #context,
+            start: #start,
+            hooks: #hooks,
+            file_patterns: #file_patterns,
+            keywords: #keywords,
+            tags: #tags,
+            role: #role,
+            context_mode: #context_mode,
+            max_iterations: #max_iterations,
+            effort: #effort,
+            memory: #memory,
+            platforms: #platforms,
+            scopes: #scopes,
+            permissions: #permissions,
+            prompt_layers: &[#(#layers),*],
+            instructions: #instructions,
+        };
+    }
+}
+
+/// The items with nothing in them, emitted beside a `compile_error!` so the
+/// code using them fails only where it names something specific.
+pub fn stub() -> TokenStream {
+    generate(&Input { model: &Model::default(), lock_digest: "", host_tools: &[], inputs: &[] })
+}
+
+/// The tokens as formatted Rust source, for a file in `OUT_DIR`.
+pub fn format(tokens: &TokenStream) -> String {
+    match syn::parse2::<syn::File>(tokens.clone()) {
+        Ok(file) => prettyplease::unparse(&file),
+        Err(_) => tokens.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn identifiers() {
+        assert_eq!(camel("refund-review"), "RefundReview");
+        assert_eq!(camel("lookup_order"), "LookupOrder");
+        assert_eq!(camel("2fa"), "N2fa");
+        assert_eq!(camel("self"), "Self_");
+        assert_eq!(screaming("billing-desk").to_string(), "BILLING_DESK");
+        assert_eq!(screaming("2nd").to_string(), "AGENT_2ND");
+        assert_eq!(screaming("lock-digest").to_string(), "LOCK_DIGEST_AGENT");
+        let v = variants(&[("a-b".into(), None, "a-b".into()), ("a_b".into(), None, "a_b".into())]);
+        assert_eq!(v.iter().map(Ident::to_string).collect::<Vec<_>>(), ["AB", "AB_2"]);
+    }
+
+    #[test]
+    fn the_stub_is_valid_rust() {
+        let text = format(&stub());
+        assert!(text.contains("pub enum Agent {}"), "{text}");
+    }
+}

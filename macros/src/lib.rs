@@ -1,0 +1,209 @@
+//! `agents!("agents")`: an agents directory as typed Rust items.
+//!
+//! A thin shell over `agentc-compiler`: it parses its arguments, resolves
+//! paths against the invoking crate, and emits what the compiler generates —
+//! or, when the directory has errors, a `compile_error!` carrying every
+//! diagnostic (file, line, column, the source line, help) beside empty items,
+//! so the rest of the crate does not fail in unrelated ways. Use it through
+//! the `agentc` crate, which documents it.
+
+use std::path::PathBuf;
+
+use agentc_compiler::codegen::{self, HostTool};
+use agentc_compiler::embed::{Request, run};
+use proc_macro2::{Span, TokenStream};
+use quote::quote_spanned;
+use syn::parse::{Parse, ParseStream};
+use syn::punctuated::Punctuated;
+use syn::{Ident, LitStr, Token, bracketed};
+
+/// The macro's arguments: `"dir"` then `key = value` options.
+struct Args {
+    root: LitStr,
+    workspace: Option<LitStr>,
+    registry: Option<LitStr>,
+    tools: Vec<(String, syn::Path)>,
+    exclude: Vec<LitStr>,
+    lock: Option<LitStr>,
+}
+
+/// One entry of `tools = [...]`: `path` (named by its last segment) or `"name" = path`.
+struct ToolEntry(String, syn::Path);
+
+impl Parse for ToolEntry {
+    fn parse(input: ParseStream<'_>) -> syn::Result<Self> {
+        if input.peek(LitStr) {
+            let name: LitStr = input.parse()?;
+            input.parse::<Token![=]>()?;
+            return Ok(ToolEntry(name.value(), input.parse()?));
+        }
+        let path: syn::Path = input.parse()?;
+        let name = path.segments.last().map(|s| s.ident.to_string()).unwrap_or_default();
+        Ok(ToolEntry(name, path))
+    }
+}
+
+impl Parse for Args {
+    fn parse(input: ParseStream<'_>) -> syn::Result<Self> {
+        let root: LitStr = input.parse()?;
+        let mut args = Args {
+            root,
+            workspace: None,
+            registry: None,
+            tools: Vec::new(),
+            exclude: Vec::new(),
+            lock: None,
+        };
+        while !input.is_empty() {
+            input.parse::<Token![,]>()?;
+            if input.is_empty() {
+                break;
+            }
+            let key: Ident = input.parse()?;
+            input.parse::<Token![=]>()?;
+            match key.to_string().as_str() {
+                "workspace" => args.workspace = Some(input.parse()?),
+                "registry" => args.registry = Some(input.parse()?),
+                "lock" => args.lock = Some(input.parse()?),
+                "tools" => {
+                    let content;
+                    bracketed!(content in input);
+                    let entries = Punctuated::<ToolEntry, Token![,]>::parse_terminated(&content)?;
+                    args.tools
+                        .extend(entries.into_iter().map(|ToolEntry(name, path)| (name, path)));
+                }
+                "exclude" => {
+                    let content;
+                    bracketed!(content in input);
+                    args.exclude
+                        .extend(Punctuated::<LitStr, Token![,]>::parse_terminated(&content)?);
+                }
+                other => {
+                    return Err(syn::Error::new(
+                        key.span(),
+                        format!(
+                            "unknown option `{other}`; the options are workspace, registry, tools, exclude and lock"
+                        ),
+                    ));
+                }
+            }
+        }
+        Ok(args)
+    }
+}
+
+/// Resolves `path` against the invoking crate: its manifest directory, or
+/// (when the path is not there, as under trybuild, whose crates live in
+/// `target/`) the directory of the invoking source file.
+fn resolve(path: &str) -> PathBuf {
+    let manifest = std::env::var_os("CARGO_MANIFEST_DIR").map(PathBuf::from).unwrap_or_default();
+    let from_manifest = manifest.join(path);
+    if from_manifest.exists() {
+        return from_manifest;
+    }
+    let file = proc_macro::Span::call_site().local_file();
+    let from_file = file.and_then(|file| {
+        let file = if file.is_relative() { std::env::current_dir().ok()?.join(file) } else { file };
+        Some(file.parent()?.join(path))
+    });
+    match from_file {
+        Some(candidate) if candidate.exists() => candidate,
+        _ => from_manifest,
+    }
+}
+
+fn request(args: &Args, resolve: &dyn Fn(&str) -> PathBuf) -> Request {
+    let lit = |l: &Option<LitStr>| l.as_ref().map(|l| resolve(&l.value()));
+    Request {
+        root: resolve(&args.root.value()),
+        workspace: lit(&args.workspace),
+        registry: lit(&args.registry),
+        host_tools: args
+            .tools
+            .iter()
+            .map(|(name, path)| HostTool { name: name.clone(), path: path.clone() })
+            .collect(),
+        exclude: args.exclude.iter().map(LitStr::value).collect(),
+        lockfile: lit(&args.lock),
+        shown_root: args.root.value(),
+        shown_lockfile: args.lock.as_ref().map(LitStr::value),
+        shown_workspace: args.workspace.as_ref().map(LitStr::value),
+    }
+}
+
+fn expand(input: TokenStream) -> TokenStream {
+    let args: Args = match syn::parse2(input) {
+        Ok(args) => args,
+        Err(err) => return err.to_compile_error(),
+    };
+    let span = args.root.span();
+    match run(&request(&args, &resolve)) {
+        Ok(generated) => generated.tokens,
+        Err(failure) => failure_tokens(span, &failure.0),
+    }
+}
+
+fn failure_tokens(span: Span, message: &str) -> TokenStream {
+    let stub = codegen::stub();
+    quote_spanned! {span=>
+        ::core::compile_error!(#message);
+        #stub
+    }
+}
+
+/// See the `agentc` crate for documentation.
+#[proc_macro]
+pub fn agents(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
+    let input = TokenStream::from(input);
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| expand(input))) {
+        Ok(tokens) => tokens.into(),
+        Err(panic) => {
+            let what = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "no message".to_owned());
+            let message = format!(
+                "agentc panicked while expanding `agents!`: {what}\n\
+                 This is a bug in agentc, not in your agents directory; please report it at \
+                 https://github.com/agentc/agentc/issues with the directory that triggers it."
+            );
+            failure_tokens(Span::call_site(), &message).into()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use agentc_compiler::build_api::Config;
+    use std::path::Path;
+
+    /// The macro and the build API are one emitter behind two doors: the same
+    /// directory and options give the same tokens.
+    #[test]
+    fn both_doors_generate_the_same_tokens() {
+        let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let example = repo.join("examples/support-desk");
+        let args: Args = syn::parse_str(
+            r#""agents", workspace = ".", registry = "registry.yaml",
+               tools = [crate::tools::send_customer_email, "fetch_invoice" = crate::tools::fetch_invoice]"#,
+        )
+        .unwrap();
+        let from_macro = run(&request(&args, &|p: &str| example.join(p))).unwrap().tokens;
+        let from_build = Config::new(example.join("agents"))
+            .workspace(&example)
+            .registry(example.join("registry.yaml"))
+            .tool("send_customer_email", "crate::tools::send_customer_email")
+            .tool("fetch_invoice", "crate::tools::fetch_invoice")
+            .generate()
+            .unwrap();
+        assert_eq!(from_macro.to_string(), from_build.to_string());
+    }
+
+    #[test]
+    fn unknown_options_are_refused() {
+        let err = syn::parse_str::<Args>(r#""agents", registy = "r.yaml""#).err().unwrap();
+        assert!(err.to_string().contains("unknown option `registy`"), "{err}");
+    }
+}

@@ -1,0 +1,5 @@
+// `issue_refund` has no descriptor, so only the host can provide it: leaving it
+// out of `tools = [...]` leaves the skill asking for a tool nobody registered.
+agentc::agents!("host-tool-undeclared/agents", tools = []);
+
+fn main() {}

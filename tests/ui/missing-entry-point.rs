@@ -1,0 +1,3 @@
+agentc::agents!("missing-entry-point/agents");
+
+fn main() {}

@@ -1,0 +1,12 @@
+fn issue_refund(input: agentc::serde_json::Value) -> Result<agentc::serde_json::Value, String> {
+    Ok(input)
+}
+
+// wrap-up/SKILL.md was edited after agents.lock was written.
+agentc::agents!(
+    "stale-lock/agents",
+    tools = [issue_refund],
+    lock = "stale-lock/agents.lock",
+);
+
+fn main() {}

@@ -1,0 +1,7 @@
+fn issue_refund(input: agentc::serde_json::Value) -> Result<agentc::serde_json::Value, String> {
+    Ok(input)
+}
+
+agentc::agents!("unknown-tool/agents", tools = [issue_refund]);
+
+fn main() {}

@@ -269,7 +269,7 @@ fn agent_tools(
             }
             let (at_file, at_span) = match skill_spans.get(&skill.qualified) {
                 Some(span) => (file.clone(), *span),
-                None => match tool_entry(project, resolution, &skill.qualified, tool) {
+                None => match tool_entry(project, resolution, id, &skill.qualified, tool) {
                     Some(found) => found,
                     None => continue,
                 },
@@ -309,13 +309,7 @@ fn agent_tools(
         }
         let (at_file, at_span) = match skill_spans.get(&skill_ref.qualified) {
             Some(span) => (file.clone(), *span),
-            None => match project.skills.iter().find(|s| {
-                resolution
-                    .skills
-                    .defs
-                    .iter()
-                    .any(|d| d.qualified == skill_ref.qualified && d.site.file == s.source.path)
-            }) {
+            None => match private_skill(project, resolution, id, &skill_ref.qualified) {
                 Some(s) => (s.source.path.clone(), s.parsed.front.value.name.span),
                 None => continue,
             },
@@ -341,15 +335,27 @@ fn start_name(agent: &agentc_schema::lockfile::Agent) -> &str {
     agent.skills.iter().find(|r| r.qualified == start).map_or(start, |r| r.name.as_str())
 }
 
+/// The parsed private skill of `agent` with this qualified name.
+fn private_skill<'p>(
+    project: &'p Project,
+    resolution: &Resolution,
+    agent: &str,
+    qualified: &str,
+) -> Option<&'p Skill> {
+    let def = &resolution.skills.defs[resolution.skills.lookup(Some(agent), qualified)?];
+    def.source.map(|i| &project.skills[i])
+}
+
 /// Where a private skill lists `tool` (qualified) in its own `tools`.
 fn tool_entry(
     project: &Project,
     resolution: &Resolution,
+    agent: &str,
     skill: &str,
     tool: &str,
 ) -> Option<(RelPath, Span)> {
-    let def = resolution.skills.defs.iter().find(|d| d.qualified == skill)?;
-    let source = project.skills.iter().find(|s| s.source.path == def.site.file)?;
+    let def = &resolution.skills.defs[resolution.skills.lookup(Some(agent), skill)?];
+    let source = &project.skills[def.source?];
     let agent = def.agent.as_deref();
     source.parsed.front.value.tools.iter().flatten().find_map(|written| {
         let i = resolution.tools.lookup(agent, &written.value)?;

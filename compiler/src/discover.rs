@@ -173,12 +173,11 @@ impl Walk<'_> {
             }
         };
         let mut names: Vec<_> = names.into_iter().collect();
-        names.sort_by(|a, b| a.as_encoded_bytes().cmp(b.as_encoded_bytes()));
-        let dir_canon = self.fs.canonicalize(dir).ok();
+        names.sort_by(|(a, _), (b, _)| a.as_encoded_bytes().cmp(b.as_encoded_bytes()));
         names
             .into_iter()
-            .filter_map(|name| {
-                let entry = self.classify(dir, dir_canon.as_deref(), rel, &name);
+            .filter_map(|(name, kind)| {
+                let entry = self.classify(dir, rel, &name, Some(kind));
                 if entry.is_none() {
                     self.dropped.insert(rel.join(&name.to_string_lossy()));
                 }
@@ -191,9 +190,9 @@ impl Walk<'_> {
     fn classify(
         &mut self,
         dir: &Path,
-        dir_canon: Option<&Path>,
         rel: &RelPath,
         name: &OsStr,
+        listed: Option<EntryKind>,
     ) -> Option<Entry> {
         let path = dir.join(name);
         let Some(utf8) = name.to_str() else {
@@ -213,7 +212,7 @@ impl Walk<'_> {
             return None;
         };
         let rel = rel.join(utf8);
-        let mut kind = match self.fs.kind(&path) {
+        let mut kind = match listed.map_or_else(|| self.fs.kind(&path), Ok) {
             Ok(kind) => kind,
             Err(err) => {
                 self.report(Diagnostic::on_path(
@@ -225,7 +224,7 @@ impl Walk<'_> {
             }
         };
         if kind == EntryKind::Symlink {
-            kind = self.follow(&path, dir_canon, &rel)?;
+            kind = self.follow(&path, dir, &rel)?;
         }
         if let EntryKind::Special(what) = kind {
             self.report(
@@ -242,12 +241,7 @@ impl Walk<'_> {
     }
 
     /// Resolves a symlink: refuses loops and targets outside the root and workspace.
-    fn follow(
-        &mut self,
-        path: &Path,
-        dir_canon: Option<&Path>,
-        rel: &RelPath,
-    ) -> Option<EntryKind> {
+    fn follow(&mut self, path: &Path, dir: &Path, rel: &RelPath) -> Option<EntryKind> {
         let written =
             self.fs.read_link(path).map(|target| target.display().to_string()).unwrap_or_default();
         let target = match self.fs.canonicalize(path) {
@@ -300,6 +294,9 @@ impl Walk<'_> {
             );
             return None;
         }
+        // Canonicalized only here: most folders hold no links, and the call costs a
+        // system call per path component.
+        let dir_canon = self.fs.canonicalize(dir).ok();
         if kind == EntryKind::Dir && dir_canon.is_some_and(|dir| dir.starts_with(&target)) {
             self.report(
                 Diagnostic::on_path(
@@ -589,20 +586,19 @@ impl Walk<'_> {
 
     /// Classifies `name` in the workspace's top folder, if it exists at all: the
     /// workspace is a repository, and most repositories have neither file.
-    fn probe(&mut self, workspace: &Path, canon: Option<&Path>, name: &str) -> Option<Entry> {
+    fn probe(&mut self, workspace: &Path, name: &str) -> Option<Entry> {
         self.fs.kind(&workspace.join(name)).ok()?;
-        self.classify(workspace, canon, &RelPath::workspace(""), OsStr::new(name))
+        self.classify(workspace, &RelPath::workspace(""), OsStr::new(name), None)
     }
 
     fn workspace(&mut self, workspace: &Path) {
-        let canon = self.fs.canonicalize(workspace).ok();
         if !self.opts.excludes(Scope::RepoPrompt) {
-            let prompt = self.probe(workspace, canon.as_deref(), "AGENTS.md");
+            let prompt = self.probe(workspace, "AGENTS.md");
             if let Some(entry) = prompt.filter(|e| e.kind == EntryKind::File) {
                 self.layout.repo_prompt = Some(entry.file_ref());
             }
         }
-        let Some(agents_dir) = self.probe(workspace, canon.as_deref(), ".agents") else {
+        let Some(agents_dir) = self.probe(workspace, ".agents") else {
             return;
         };
         if agents_dir.kind != EntryKind::Dir {

@@ -28,8 +28,9 @@ pub enum ReadOutcome {
 
 /// The file-system operations the compiler uses.
 pub trait Fs: Sync {
-    /// The names in a directory, in whatever order the system gives.
-    fn read_dir(&self, path: &Path) -> io::Result<Vec<OsString>>;
+    /// The entries of a directory with what each is (symlinks not followed),
+    /// in whatever order the system gives.
+    fn read_dir(&self, path: &Path) -> io::Result<Vec<(OsString, EntryKind)>>;
     /// What `path` is, without following a final symlink.
     fn kind(&self, path: &Path) -> io::Result<EntryKind>;
     /// What `path` is after following symlinks.
@@ -101,8 +102,20 @@ fn kind_of(meta: &std::fs::Metadata) -> EntryKind {
 }
 
 impl Fs for RealFs {
-    fn read_dir(&self, path: &Path) -> io::Result<Vec<OsString>> {
-        std::fs::read_dir(path)?.map(|entry| entry.map(|e| e.file_name())).collect()
+    fn read_dir(&self, path: &Path) -> io::Result<Vec<(OsString, EntryKind)>> {
+        std::fs::read_dir(path)?
+            .map(|entry| {
+                let entry = entry?;
+                // The directory listing usually carries the type: no extra system call.
+                let kind = match entry.file_type() {
+                    Ok(ft) if ft.is_symlink() => EntryKind::Symlink,
+                    Ok(ft) if ft.is_dir() => EntryKind::Dir,
+                    Ok(ft) if ft.is_file() => EntryKind::File,
+                    _ => self.kind(&entry.path())?,
+                };
+                Ok((entry.file_name(), kind))
+            })
+            .collect()
     }
 
     fn kind(&self, path: &Path) -> io::Result<EntryKind> {

@@ -19,14 +19,17 @@ pub struct Model {
 
 impl Model {
     pub fn agent(&self, id: &str) -> Option<&Agent> {
-        self.agents.iter().find(|a| a.id == id)
+        let i = self.agents.binary_search_by(|a| a.id.as_str().cmp(id)).ok()?;
+        Some(&self.agents[i])
     }
 
     pub fn skill(&self, qualified: &str) -> Option<&Skill> {
-        self.skills.iter().find(|s| s.qualified == qualified)
+        let i = self.skills.binary_search_by(|s| s.qualified.as_str().cmp(qualified)).ok()?;
+        Some(&self.skills[i])
     }
 
     pub fn tool(&self, qualified: &str) -> Option<&Tool> {
-        self.tools.iter().find(|t| t.qualified == qualified)
+        let i = self.tools.binary_search_by(|t| t.qualified.as_str().cmp(qualified)).ok()?;
+        Some(&self.tools[i])
     }
 }

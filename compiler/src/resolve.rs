@@ -9,7 +9,7 @@
 //! and resolution goes on with the narrower definition so one mistake does not
 //! cascade into others.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use agentc_schema::lockfile::{self, AgentStyle, PromptLayer, PromptScope, Reference, ScopeKind};
 use agentc_schema::names::qualified_name;
@@ -38,12 +38,17 @@ pub struct Def {
     pub scope: ScopeKind,
     pub agent: Option<String>,
     pub site: Site,
+    /// The index of the definition in `Project::skills` or `Project::tools`
+    /// (none for a tool only the host declares).
+    pub source: Option<usize>,
 }
 
 /// One kind of definition (skills or tools), indexed by scope.
 #[derive(Debug, Default)]
 pub struct Table {
     pub defs: Vec<Def>,
+    /// Def index by project index (duplicates, which are reported, have none).
+    by_source: HashMap<usize, usize>,
     shared: HashMap<String, usize>,
     private: HashMap<(String, String), usize>,
 }
@@ -152,6 +157,9 @@ fn build_table(mut defs: Vec<Def>, noun: &str, skills: bool, out: &mut Vec<Diagn
             continue;
         }
         seen.insert(key, table.defs.len());
+        if let Some(source) = def.source {
+            table.by_source.insert(source, table.defs.len());
+        }
         table.defs.push(def);
     }
     // Shared scope: global and repo (and host tools) together.
@@ -249,7 +257,8 @@ fn skill_table(project: &Project, out: &mut Vec<Diagnostic>) -> Table {
     let defs = project
         .skills
         .iter()
-        .map(|skill| {
+        .enumerate()
+        .map(|(index, skill)| {
             let (scope, agent) = scope_kind(&skill.file.owner);
             let name = skill.parsed.front.value.name.value.as_str().to_owned();
             let qualified =
@@ -263,6 +272,7 @@ fn skill_table(project: &Project, out: &mut Vec<Diagnostic>) -> Table {
                     file: skill.source.path.clone(),
                     span: Some(skill.parsed.front.value.name.span),
                 },
+                source: Some(index),
             }
         })
         .collect();
@@ -294,7 +304,8 @@ fn tool_table(project: &Project, hosts: &[(String, RelPath)], out: &mut Vec<Diag
     let mut defs: Vec<Def> = project
         .tools
         .iter()
-        .map(|tool| {
+        .enumerate()
+        .map(|(index, tool)| {
             let (scope, agent) = scope_kind(&tool.dir.owner);
             let name = tool.dir.name.clone();
             let qualified =
@@ -305,13 +316,16 @@ fn tool_table(project: &Project, hosts: &[(String, RelPath)], out: &mut Vec<Diag
                 scope,
                 agent,
                 site: Site { file: tool.dir.folder.clone(), span: None },
+                source: Some(index),
             }
         })
         .collect();
     // A host name is the same tool as a descriptor of that name: a shared one,
     // or an agent's private one (by its plain or qualified name).
+    let mut known: HashSet<String> =
+        defs.iter().flat_map(|d| [d.qualified.clone(), d.name.clone()]).collect();
     for (name, file) in hosts {
-        if defs.iter().any(|d| d.qualified == *name || d.name == *name) {
+        if !known.insert(name.clone()) {
             continue;
         }
         defs.push(Def {
@@ -320,6 +334,7 @@ fn tool_table(project: &Project, hosts: &[(String, RelPath)], out: &mut Vec<Diag
             scope: ScopeKind::Host,
             agent: None,
             site: Site { file: file.clone(), span: None },
+            source: None,
         });
     }
     build_table(defs, "tool", false, out)
@@ -385,9 +400,7 @@ impl Resolver<'_> {
     }
 
     fn compile_tool(&self, def: &Def) -> lockfile::Tool {
-        let on_disk = self.project.tools.iter().find(|t| {
-            t.dir.name == def.name && scope_kind(&t.dir.owner) == (def.scope, def.agent.clone())
-        });
+        let on_disk = def.source.map(|i| &self.project.tools[i]);
         let host = self.hosts.iter().any(|(h, _)| *h == def.qualified || *h == def.name);
         let manifest = on_disk.and_then(|t| t.manifest.as_ref());
         lockfile::Tool {
@@ -408,15 +421,7 @@ impl Resolver<'_> {
 
     /// The def index of project skill `i` (absent when it was a duplicate).
     fn skill_def(&self, i: usize) -> Option<&Def> {
-        let skill = &self.project.skills[i];
-        let (scope, agent) = scope_kind(&skill.file.owner);
-        let name = skill.parsed.front.value.name.value.as_str();
-        self.skills.defs.iter().find(|d| {
-            d.name == name
-                && d.scope == scope
-                && d.agent == agent
-                && d.site.file == skill.source.path
-        })
+        self.skills.by_source.get(&i).map(|&d| &self.skills.defs[d])
     }
 
     fn compile_skill(

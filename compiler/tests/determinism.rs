@@ -14,7 +14,7 @@ struct ScrambledFs {
 }
 
 impl Fs for ScrambledFs {
-    fn read_dir(&self, path: &Path) -> io::Result<Vec<OsString>> {
+    fn read_dir(&self, path: &Path) -> io::Result<Vec<(OsString, EntryKind)>> {
         let mut names = RealFs.read_dir(path)?;
         names.sort();
         // A deterministic shuffle (xorshift), different for each seed.

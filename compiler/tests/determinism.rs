@@ -16,7 +16,7 @@ struct ScrambledFs {
 impl Fs for ScrambledFs {
     fn read_dir(&self, path: &Path) -> io::Result<Vec<(OsString, EntryKind)>> {
         let mut names = RealFs.read_dir(path)?;
-        names.sort();
+        names.sort_by(|a, b| a.0.cmp(&b.0));
         // A deterministic shuffle (xorshift), different for each seed.
         let mut state = self.seed ^ names.len() as u64 ^ 0x9e37_79b9_7f4a_7c15;
         for i in (1..names.len()).rev() {

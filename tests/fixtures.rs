@@ -29,8 +29,35 @@ fn check(case: &Path, format: &str) -> (i32, String, String) {
     (code, String::from_utf8(stdout).unwrap(), String::from_utf8(stderr).unwrap())
 }
 
-#[test]
-fn fixtures() {
+/// Checks one case: the exit code agrees across formats, `layout-`, `seed-`
+/// and `-accepted` cases compile clean, and both outputs match the snapshot.
+fn check_case(case: &Path) -> Result<(), libtest_mimic::Failed> {
+    let name = case.file_name().unwrap().to_string_lossy().into_owned();
+    let (code, _, human) = check(case, "human");
+    let (json_code, json, _) = check(case, "json");
+    if code != json_code {
+        return Err(format!("{name}: the exit code depends on the format").into());
+    }
+    if (name.starts_with("layout-") || name.starts_with("seed-") || name.ends_with("-accepted"))
+        && human.trim() != "no problems found"
+    {
+        return Err(format!("{name} must compile clean:\n{human}").into());
+    }
+    let report = format!("exit code: {code}\n\n--- human ---\n{human}\n--- json ---\n{json}");
+    let mut settings = insta::Settings::clone_current();
+    settings.set_prepend_module_to_snapshot(false);
+    settings.set_omit_expression(true);
+    settings.set_input_file(case.join("CASE.md"));
+    settings.set_snapshot_path(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots"));
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        settings.bind(|| insta::assert_snapshot!(name, report))
+    }))
+    .map_err(|_| libtest_mimic::Failed::from("the output differs from the snapshot (see above)"))
+}
+
+/// One test per fixture directory, so every failing case is listed.
+fn main() {
+    let args = libtest_mimic::Arguments::from_args();
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
     let mut cases: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
@@ -39,19 +66,12 @@ fn fixtures() {
         .collect();
     cases.sort();
     assert!(cases.len() >= 40, "only {} fixture cases", cases.len());
-    for case in cases {
-        let name = case.file_name().unwrap().to_string_lossy().into_owned();
-        let (code, _, human) = check(&case, "human");
-        let (json_code, json, _) = check(&case, "json");
-        assert_eq!(code, json_code, "{name}: the exit code depends on the format");
-        if name.starts_with("layout-") || name.starts_with("seed-") || name.ends_with("-accepted") {
-            assert_eq!(human.trim(), "no problems found", "{name} must compile clean:\n{human}");
-        }
-        let report = format!("exit code: {code}\n\n--- human ---\n{human}\n--- json ---\n{json}");
-        let mut settings = insta::Settings::clone_current();
-        settings.set_prepend_module_to_snapshot(false);
-        settings.set_omit_expression(true);
-        settings.set_input_file(case.join("CASE.md"));
-        settings.bind(|| insta::assert_snapshot!(name, report));
-    }
+    let tests = cases
+        .into_iter()
+        .map(|case| {
+            let name = case.file_name().unwrap().to_string_lossy().into_owned();
+            libtest_mimic::Trial::test(name, move || check_case(&case))
+        })
+        .collect();
+    libtest_mimic::run(&args, tests).exit();
 }

@@ -199,3 +199,28 @@ fn output_goes_where_asked() {
     assert_eq!(code, 0);
     assert_eq!(std::fs::read(&out).unwrap(), std::fs::read(copy.join("agents.lock")).unwrap());
 }
+
+#[test]
+fn verify_reads_nothing_outside_the_directory() {
+    let dir = tempfile::tempdir().unwrap();
+    let copy = example_copy(dir.path(), "desk");
+    std::fs::write(dir.path().join("secret.txt"), "secret").unwrap();
+    let mut lock = Lockfile::load(copy.join("agents.lock")).unwrap();
+    let digest = lock.files[0].sha256.clone();
+    lock.files.push(agentc::schema::lockfile::FileDigest {
+        path: "../../secret.txt".into(),
+        sha256: digest.clone(),
+    });
+    lock.files.push(agentc::schema::lockfile::FileDigest {
+        path: "/etc/hostname".into(),
+        sha256: digest,
+    });
+    let changes = lock.verify(copy.join("agents"), Some(&copy));
+    assert_eq!(
+        changes,
+        [
+            FileChange::Invalid("../../secret.txt".into()),
+            FileChange::Invalid("/etc/hostname".into())
+        ]
+    );
+}

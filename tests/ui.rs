@@ -14,5 +14,6 @@ fn ui() {
     t.compile_fail("tests/ui/yaml-syntax.rs");
     t.compile_fail("tests/ui/host-tool-undeclared.rs");
     t.compile_fail("tests/ui/host-tool-unimplemented.rs");
+    t.compile_fail("tests/ui/registry-tool-unimplemented.rs");
     t.compile_fail("tests/ui/stale-lock.rs");
 }

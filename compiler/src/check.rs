@@ -227,7 +227,7 @@ fn agent_tools(
         .tools
         .iter()
         .filter(|r| r.scope == agentc_schema::lockfile::ScopeKind::Agent)
-        .filter_map(|r| r.qualified.rsplit("__").next())
+        .filter_map(|r| resolution.model.tool(&r.qualified).map(|t| t.name.as_str()))
         .collect();
 
     for (tool, span) in &denied {
@@ -274,8 +274,8 @@ fn agent_tools(
                     None => continue,
                 },
             };
-            let written =
-                skill.tools.iter().position(|t| t == tool).map_or(tool.as_str(), |_| tool.as_str());
+            // Name the tool as people write it: plainly inside its own agent.
+            let written = resolution.model.tool(tool).map_or(tool.as_str(), |t| t.name.as_str());
             out.push(
                 Diagnostic::at(
                     Code::SkillToolInactive,

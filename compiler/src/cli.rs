@@ -227,6 +227,15 @@ fn check(args: CheckArgs, io: &mut Io<'_>) -> CliResult {
     })
 }
 
+/// Reads the current lockfile, refusing anything but a regular file (reading a
+/// FIFO would block).
+fn read_existing(path: &std::path::Path) -> std::io::Result<Vec<u8>> {
+    if !std::fs::metadata(path)?.is_file() {
+        return Err(std::io::Error::other("it is not a regular file"));
+    }
+    std::fs::read(path)
+}
+
 /// `agents.lock` beside the root folder, as `Cargo.lock` sits beside `Cargo.toml`.
 fn default_lockfile(root: &std::path::Path) -> PathBuf {
     match (root.file_name(), root.parent()) {
@@ -244,7 +253,7 @@ fn lock(args: LockArgs, io: &mut Io<'_>) -> CliResult {
     let compilation = match compile_and_report(args.root, &args.common, io)? {
         Ok(compilation) => compilation,
         Err(code) => {
-            if code == EXIT_ERRORS {
+            if code == EXIT_ERRORS && !args.check {
                 writeln!(io.stderr, "error: {} was not written", path.display())?;
             }
             return Ok(code);
@@ -252,13 +261,16 @@ fn lock(args: LockArgs, io: &mut Io<'_>) -> CliResult {
     };
     let fresh = lockfile(&compilation);
     let bytes = fresh.to_json();
-    let existing = std::fs::read(&path);
+    let existing = read_existing(&path);
     if existing.as_deref().is_ok_and(|old| old == bytes.as_bytes()) {
         writeln!(io.stderr, "{} is up to date", path.display())?;
         return Ok(EXIT_OK);
     }
     if !args.check {
-        write_atomic(&path, bytes.as_bytes())?;
+        if let Err(err) = write_atomic(&path, bytes.as_bytes()) {
+            writeln!(io.stderr, "error: cannot write {}: {}", path.display(), err.kind())?;
+            return Ok(EXIT_USAGE);
+        }
         writeln!(io.stderr, "wrote {}", path.display())?;
         return Ok(EXIT_OK);
     }

@@ -79,6 +79,21 @@ fn variants(items: &[(String, Option<String>, String)]) -> Vec<Ident> {
 /// Names the generated module uses for itself; an agent static never takes one.
 const RESERVED: &[&str] = &["LOCK_DIGEST", "SKILL_DEFS", "TOOL_DEFS"];
 
+/// One static name per agent id, unique even where two ids upper-case alike.
+fn statics<'a>(ids: impl Iterator<Item = &'a str>) -> Vec<Ident> {
+    let mut seen: HashMap<String, usize> = HashMap::new();
+    ids.map(|id| {
+        let base = screaming(id).to_string();
+        let count = seen.entry(base.clone()).or_insert(0);
+        *count += 1;
+        match *count {
+            1 => Ident::new(&base, Span::call_site()),
+            n => Ident::new(&format!("{base}_{n}"), Span::call_site()),
+        }
+    })
+    .collect()
+}
+
 /// `billing-desk` → `BILLING_DESK`.
 fn screaming(id: &str) -> Ident {
     let mut text = id.replace('-', "_").to_uppercase();
@@ -154,9 +169,10 @@ pub fn generate(input: &Input<'_>) -> TokenStream {
     let skill = |q: &str| skill_of.get(q).map(|v| quote!(Skill::#v));
     let tool = |q: &str| tool_of.get(q).map(|v| quote!(Tool::#v));
 
-    let agent_idents: Vec<Ident> =
-        model.agents.iter().map(|a| Ident::new(&camel(&a.id), Span::call_site())).collect();
-    let agent_statics: Vec<Ident> = model.agents.iter().map(|a| screaming(&a.id)).collect();
+    let agent_keys: Vec<_> =
+        model.agents.iter().map(|a| (a.id.clone(), None, a.id.clone())).collect();
+    let agent_idents = variants(&agent_keys);
+    let agent_statics = statics(model.agents.iter().map(|a| a.id.as_str()));
     let agent_names: Vec<&str> = model.agents.iter().map(|a| a.id.as_str()).collect();
     let agent_docs: Vec<String> = model
         .agents

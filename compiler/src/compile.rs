@@ -223,7 +223,7 @@ fn agent_file(agent: &AgentDir) -> &FileRef {
 }
 
 fn build(fs: &dyn Fs, opts: &Options, layout: Layout, out: &mut Output) -> Project {
-    let Layout { system_prompt, repo_prompt, skills, tools, agents, diagnostics } = layout;
+    let Layout { system_prompt, repo_prompt, skills, tools, agents, diagnostics, dropped } = layout;
     out.diagnostics.extend(diagnostics);
     let max = opts.max_file_size;
 
@@ -309,7 +309,7 @@ fn build(fs: &dyn Fs, opts: &Options, layout: Layout, out: &mut Output) -> Proje
         project.agents.extend(agent);
     }
 
-    read_package_files(fs, opts, &mut project.agents, out);
+    read_package_files(fs, opts, &mut project.agents, &dropped, out);
     project
 }
 
@@ -328,7 +328,13 @@ fn is_entry_point_name(name: &str) -> bool {
 
 /// Checks package agents' entry points, then reads them with `workflows/` and
 /// `knowledge/`, all in one parallel batch.
-fn read_package_files(fs: &dyn Fs, opts: &Options, agents: &mut [Agent], out: &mut Output) {
+fn read_package_files(
+    fs: &dyn Fs,
+    opts: &Options,
+    agents: &mut [Agent],
+    dropped: &std::collections::HashSet<RelPath>,
+    out: &mut Output,
+) {
     let read_prompt = !opts.excludes(Scope::AgentPrompt);
     // Per agent: which files to read, as (entry span or None, file).
     let mut wanted: Vec<Vec<(Option<Span>, FileRef)>> = Vec::with_capacity(agents.len());
@@ -374,6 +380,8 @@ fn read_package_files(fs: &dyn Fs, opts: &Options, agents: &mut [Agent], out: &m
                     continue;
                 }
                 match agent.dir.root_files.get(name) {
+                    // Reported where it is (a link that escapes, a FIFO).
+                    None if dropped.contains(&agent.dir.folder.join(name)) => {}
                     None => out.diagnostics.push(
                         Diagnostic::at(
                             Code::MissingEntryPoint,

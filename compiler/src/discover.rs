@@ -80,6 +80,9 @@ pub struct Layout {
     pub tools: Vec<ToolDir>,
     pub agents: Vec<AgentDir>,
     pub diagnostics: Vec<Diagnostic>,
+    /// Entries that were reported and left out (special files, links that
+    /// escape or loop), so later stages do not report them missing as well.
+    pub dropped: HashSet<RelPath>,
 }
 
 /// One classified directory entry.
@@ -100,6 +103,10 @@ impl Entry {
     fn file_ref(&self) -> FileRef {
         FileRef { rel: self.rel.clone(), path: self.path.clone() }
     }
+}
+
+fn is_agent_file(name: &str) -> bool {
+    name == "AGENT.md" || name == "agent.json"
 }
 
 /// Resource files of `workflows/` and `knowledge/`: text the prompt can hold.
@@ -130,6 +137,7 @@ pub fn discover(
     if let Some(ws) = &opts.workspace {
         walk.workspace(ws);
     }
+    walk.layout.dropped = walk.dropped;
     walk.layout
 }
 
@@ -349,6 +357,7 @@ impl Walk<'_> {
                     owner: Owner::Global,
                 });
             }
+            self.single_skill_rest(&entries);
             return;
         }
         for entry in entries {
@@ -402,6 +411,26 @@ impl Walk<'_> {
         }
     }
 
+    /// In the single-skill layout, what would make the root an agents directory
+    /// (a system prompt, skills, tools, agents) is not read: say so.
+    fn single_skill_rest(&mut self, entries: &[Entry]) {
+        const WHY: &str = "the root holds SKILL.md, so it is one skill and the rest of it is that \
+                           skill's resources; move the skill into its own folder to compile a \
+                           directory of agents and skills";
+        for entry in entries {
+            let looks_like_layout = match (entry.kind, entry.name.as_str()) {
+                (EntryKind::File, "SYSTEM.md") | (EntryKind::Dir, "skills" | "tools") => true,
+                (EntryKind::Dir, _) => self.list(&entry.path, &entry.rel).iter().any(|c| {
+                    c.is_file("AGENT.md") || c.is_file("agent.json") || c.is_file("SKILL.md")
+                }),
+                _ => false,
+            };
+            if looks_like_layout {
+                self.stray(entry, WHY);
+            }
+        }
+    }
+
     /// `skills/` and `tools/` at the root are reserved: they cannot be agents.
     fn refuse_agent_in_reserved(&mut self, entry: &Entry, children: &[Entry]) {
         if let Some(file) =
@@ -424,10 +453,13 @@ impl Walk<'_> {
         }
     }
 
+    /// The skills of a `skills/` folder. An agent file directly inside is
+    /// reported by [`Walk::refuse_agent_in_reserved`] at the root, and as a
+    /// stray file anywhere else.
     fn skills_dir(&mut self, children: Vec<Entry>, owner: Owner) {
         for child in children {
             if child.kind == EntryKind::File {
-                if child.name != "AGENT.md" && child.name != "agent.json" {
+                if owner != Owner::Global || !is_agent_file(&child.name) {
                     self.stray(
                         &child,
                         "each skill is a folder holding SKILL.md: skills/<skill>/SKILL.md",
@@ -451,7 +483,7 @@ impl Walk<'_> {
     fn tools_dir(&mut self, children: Vec<Entry>, owner: Owner) {
         for child in children {
             if child.kind == EntryKind::File {
-                if child.name != "AGENT.md" && child.name != "agent.json" {
+                if owner != Owner::Global || !is_agent_file(&child.name) {
                     self.stray(&child, "each tool is a folder: tools/<tool>/manifest.json");
                 }
                 continue;

@@ -94,6 +94,31 @@ fn render(compilation: &Compilation, request: &Request, severity: Severity) -> V
         .collect()
 }
 
+/// Tools only the registry declares must be implemented in the crate: the
+/// generated `Tool::host()` refers to each, which is how rustc checks it.
+fn check_host_tools(model: &Model, request: &Request) -> Result<(), Failure> {
+    let missing: Vec<&str> = model
+        .tools
+        .iter()
+        .filter(|t| t.scope == agentc_schema::lockfile::ScopeKind::Host)
+        .filter(|t| !request.host_tools.iter().any(|h| h.name == t.qualified))
+        .map(|t| t.qualified.as_str())
+        .collect();
+    if missing.is_empty() {
+        return Ok(());
+    }
+    let names: Vec<String> = missing.iter().map(|n| format!("`{n}`")).collect();
+    Err(Failure(format!(
+        "the registry declares {} but the crate names no implementation for {}\n\
+         help: add {} to `tools = [...]` (the macro) or `.tool(...)` (the build API), \
+         naming the function that implements {}",
+        names.join(", "),
+        if missing.len() == 1 { "it" } else { "them" },
+        if missing.len() == 1 { "it" } else { "each" },
+        if missing.len() == 1 { "it" } else { "each" },
+    )))
+}
+
 /// Compiles (or loads the lockfile) and generates.
 pub fn run(request: &Request) -> Result<Generated, Failure> {
     let opts = options(request)?;
@@ -121,6 +146,7 @@ pub fn run(request: &Request) -> Result<Generated, Failure> {
             errors.join("\n\n")
         )));
     }
+    check_host_tools(&compilation.model, request)?;
     let lock = lockfile(&compilation);
     let inputs = input_paths(&compilation, &opts);
     let tokens = codegen::generate(&codegen::Input {
@@ -142,6 +168,9 @@ fn from_lockfile(request: &Request, opts: &Options, path: &Path) -> Result<Gener
             .map(|c| match c {
                 agentc_schema::lockfile::FileChange::Changed(p) => format!("{p} (changed)"),
                 agentc_schema::lockfile::FileChange::Missing(p) => format!("{p} (missing)"),
+                agentc_schema::lockfile::FileChange::Invalid(p) => {
+                    format!("{p} (not a path inside the directory)")
+                }
             })
             .collect();
         return Err(Failure(format!(

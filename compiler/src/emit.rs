@@ -224,8 +224,22 @@ impl Window {
             let column = offset.saturating_sub(source_start).min(line_len);
             text_start + column
         };
-        let start = at(span.start);
-        let end = at(span.end.max(span.start)).max(start);
+        // Spans come from the parsers and land on character boundaries; should
+        // one not, widen it to the nearest ones rather than fail to render.
+        let floor = |mut i: usize| {
+            while i > 0 && !self.text.is_char_boundary(i.min(self.text.len())) {
+                i -= 1;
+            }
+            i.min(self.text.len())
+        };
+        let ceil = |mut i: usize| {
+            while i < self.text.len() && !self.text.is_char_boundary(i) {
+                i += 1;
+            }
+            i.min(self.text.len())
+        };
+        let start = floor(at(span.start));
+        let end = ceil(at(span.end.max(span.start))).max(start);
         start..end
     }
 }

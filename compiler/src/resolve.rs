@@ -21,7 +21,7 @@ use crate::discover::Owner;
 use crate::model::Model;
 use crate::options::{Options, Scope};
 use crate::project::{Agent, AgentKind, Project};
-use crate::suggest::{did_you_mean, list_names};
+use crate::suggest::{LIST_LIMIT, did_you_mean, did_you_mean_within, list_names};
 
 /// Where a definition is, for diagnostics: a span in a file, or a folder.
 #[derive(Clone, Debug)]
@@ -47,6 +47,10 @@ pub struct Def {
 #[derive(Debug, Default)]
 pub struct Table {
     pub defs: Vec<Def>,
+    shared_sorted: Vec<String>,
+    private_sorted: HashMap<String, Vec<String>>,
+    /// The agents privately defining each name.
+    owners: HashMap<String, Vec<String>>,
     /// Def index by project index (duplicates, which are reported, have none).
     by_source: HashMap<usize, usize>,
     shared: HashMap<String, usize>,
@@ -57,8 +61,11 @@ impl Table {
     /// Looks `name` up as seen from inside `agent` (or from the shared scope).
     pub fn lookup(&self, agent: Option<&str>, name: &str) -> Option<usize> {
         if let Some(agent) = agent {
-            let prefix = format!("agent__{agent}__");
-            let plain = name.strip_prefix(&prefix).unwrap_or(name);
+            let plain = name
+                .strip_prefix("agent__")
+                .and_then(|rest| rest.strip_prefix(agent))
+                .and_then(|rest| rest.strip_prefix("__"))
+                .unwrap_or(name);
             if let Some(&i) = self.private.get(&(agent.to_owned(), plain.to_owned())) {
                 return Some(i);
             }
@@ -66,41 +73,97 @@ impl Table {
         self.shared.get(name).copied()
     }
 
-    /// The names visible from `agent`, sorted, for help text.
-    pub fn visible(&self, agent: Option<&str>) -> Vec<&str> {
-        let mut names: Vec<&str> = self.shared.keys().map(String::as_str).collect();
-        if let Some(agent) = agent {
-            names.extend(self.private.keys().filter(|(a, _)| a == agent).map(|(_, n)| n.as_str()));
+    /// The names visible from `agent`, sorted: the first [`LIST_LIMIT`] and how
+    /// many there are (cheap however large the registry).
+    pub fn visible_sample(&self, agent: Option<&str>) -> (Vec<&str>, usize) {
+        let private: &[String] =
+            agent.and_then(|a| self.private_sorted.get(a)).map_or(&[], Vec::as_slice);
+        let mut sample: Vec<&str> = self
+            .shared_sorted
+            .iter()
+            .take(LIST_LIMIT)
+            .chain(private.iter().take(LIST_LIMIT))
+            .map(String::as_str)
+            .collect();
+        sample.sort_unstable();
+        sample.dedup();
+        sample.truncate(LIST_LIMIT);
+        let shadowed = private.iter().filter(|n| self.shared.contains_key(*n)).count();
+        (sample, self.shared_sorted.len() + private.len() - shadowed)
+    }
+
+    /// Every name visible from `agent`, in no particular order.
+    fn visible(&self, agent: Option<&str>) -> impl Iterator<Item = &str> {
+        let private: &[String] =
+            agent.and_then(|a| self.private_sorted.get(a)).map_or(&[], Vec::as_slice);
+        self.shared_sorted.iter().chain(private).map(String::as_str)
+    }
+
+    /// Sorts the names once, for help text.
+    fn index_names(&mut self) {
+        self.shared_sorted = self.shared.keys().cloned().collect();
+        self.shared_sorted.sort_unstable();
+        for (agent, name) in self.private.keys() {
+            self.private_sorted.entry(agent.clone()).or_default().push(name.clone());
+            self.owners.entry(name.clone()).or_default().push(agent.clone());
         }
-        names.sort_unstable();
-        names.dedup();
-        names
+        self.private_sorted.values_mut().for_each(|v| v.sort_unstable());
+        self.owners.values_mut().for_each(|v| v.sort_unstable());
     }
 
     /// The agent that privately defines `name`, when one does (for help text).
     fn owner_of_private(&self, name: &str) -> Option<&str> {
-        let mut owners: Vec<&str> =
-            self.private.keys().filter(|(_, n)| n == name).map(|(a, _)| a.as_str()).collect();
-        owners.sort_unstable();
-        owners.first().copied()
+        self.owners.get(name).and_then(|o| o.first()).map(String::as_str)
     }
 }
 
-/// The help for a name that did not resolve: a near miss, and what exists.
-fn unknown_help(table: &Table, agent: Option<&str>, name: &str, noun: &str) -> String {
-    let visible = table.visible(agent);
-    let mut help = String::new();
-    if let Some(close) = did_you_mean(name, visible.iter().copied()) {
-        help.push_str(&format!("did you mean `{close}`? "));
-    } else if let Some(owner) = table.owner_of_private(name).filter(|o| Some(*o) != agent) {
-        help.push_str(&format!("`{name}` is private to the agent `{owner}`. "));
+/// "Did you mean" under a budget: each unknown name is looked up once, and
+/// the edit distances computed over a whole compile are capped, so a huge
+/// registry with many mistakes cannot make a check slow.
+#[derive(Debug)]
+struct Suggester {
+    memo: HashMap<(&'static str, Option<String>, String), String>,
+    budget: usize,
+}
+
+/// Edit distances computed per compile before suggestions stop.
+const SUGGESTION_BUDGET: usize = 2_000_000;
+
+impl Suggester {
+    fn new() -> Suggester {
+        Suggester { memo: HashMap::new(), budget: SUGGESTION_BUDGET }
     }
-    if visible.is_empty() {
-        help.push_str(&format!("no {noun}s are visible here"));
-    } else {
-        help.push_str(&format!("the {noun}s visible here are {}", list_names(visible)));
+
+    /// The help for a name that did not resolve: a near miss, and what exists.
+    fn unknown_help(
+        &mut self,
+        table: &Table,
+        agent: Option<&str>,
+        name: &str,
+        noun: &'static str,
+    ) -> String {
+        let key = (noun, agent.map(str::to_owned), name.to_owned());
+        if let Some(help) = self.memo.get(&key) {
+            return help.clone();
+        }
+        let (sample, total) = table.visible_sample(agent);
+        let mut help = String::new();
+        if let Some(close) = did_you_mean_within(name, table.visible(agent), &mut self.budget) {
+            help.push_str(&format!("did you mean `{close}`? "));
+        } else if let Some(owner) = table.owner_of_private(name).filter(|o| Some(*o) != agent) {
+            help.push_str(&format!("`{name}` is private to the agent `{owner}`. "));
+        }
+        if total == 0 {
+            help.push_str(&format!("no {noun}s are visible here"));
+        } else {
+            help.push_str(&format!("the {noun}s visible here are {}", list_names(sample)));
+            if total > LIST_LIMIT {
+                help.push_str(&format!(" and {} more", total - LIST_LIMIT));
+            }
+        }
+        self.memo.insert(key, help.clone());
+        help
     }
-    help
 }
 
 fn scope_kind(owner: &Owner) -> (ScopeKind, Option<String>) {
@@ -194,6 +257,7 @@ fn build_table(mut defs: Vec<Def>, noun: &str, skills: bool, out: &mut Vec<Diagn
         }
         table.private.insert((agent, name), i);
     }
+    table.index_names();
     table
 }
 
@@ -248,7 +312,15 @@ pub fn resolve(
     let skills = skill_table(project, out);
     let hosts = host_names(project, opts, registry_file);
     let tools = tool_table(project, &hosts, out);
-    let mut r = Resolver { project, opts, hosts: &hosts, skills: &skills, tools: &tools, out };
+    let mut r = Resolver {
+        suggester: Suggester::new(),
+        project,
+        opts,
+        hosts: &hosts,
+        skills: &skills,
+        tools: &tools,
+        out,
+    };
     let model = r.model();
     Resolution { model, skills, tools }
 }
@@ -320,10 +392,10 @@ fn tool_table(project: &Project, hosts: &[(String, RelPath)], out: &mut Vec<Diag
             }
         })
         .collect();
-    // A host name is the same tool as a descriptor of that name: a shared one,
-    // or an agent's private one (by its plain or qualified name).
-    let mut known: HashSet<String> =
-        defs.iter().flat_map(|d| [d.qualified.clone(), d.name.clone()]).collect();
+    // A host name is the same tool as a descriptor of that (qualified) name.
+    // A private descriptor is `agent__<agent>__<name>`: a host name equal to its
+    // plain name is a different, shared tool (which the private one shadows).
+    let mut known: HashSet<String> = defs.iter().map(|d| d.qualified.clone()).collect();
     for (name, file) in hosts {
         if !known.insert(name.clone()) {
             continue;
@@ -341,6 +413,7 @@ fn tool_table(project: &Project, hosts: &[(String, RelPath)], out: &mut Vec<Diag
 }
 
 struct Resolver<'a> {
+    suggester: Suggester,
     project: &'a Project,
     opts: &'a Options,
     hosts: &'a [(String, RelPath)],
@@ -352,7 +425,8 @@ struct Resolver<'a> {
 impl Resolver<'_> {
     /// Whether `name` may be a skill whose file is broken (and reported).
     fn is_broken(&self, name: &str) -> bool {
-        let plain = name.rsplit("__").next().unwrap_or(name);
+        let plain =
+            name.strip_prefix("agent__").and_then(|r| r.split_once("__")).map_or(name, |(_, n)| n);
         self.project.broken_skills.iter().any(|folder| folder == plain)
     }
 
@@ -369,11 +443,11 @@ impl Resolver<'_> {
     ) -> Option<usize> {
         let found = self.tools.lookup(agent, &name.value);
         if found.is_none() {
+            let help = self.suggester.unknown_help(self.tools, agent, &name.value, "tool");
             self.out.push(
                 Diagnostic::at(Code::UnknownTool, file, name.span, format!("unknown tool `{}`", name.value))
                     .with_help(format!(
-                        "{}; a tool is a descriptor (tools/<tool>/manifest.json) or a name the host declares (in the registry, or the macro's `tools = [...]`)",
-                        unknown_help(self.tools, agent, &name.value, "tool")
+                        "{help}; a tool is a descriptor (tools/<tool>/manifest.json) or a name the host declares (in the registry, or the macro's `tools = [...]`)"
                     )),
             );
         }
@@ -401,7 +475,7 @@ impl Resolver<'_> {
 
     fn compile_tool(&self, def: &Def) -> lockfile::Tool {
         let on_disk = def.source.map(|i| &self.project.tools[i]);
-        let host = self.hosts.iter().any(|(h, _)| *h == def.qualified || *h == def.name);
+        let host = self.hosts.iter().any(|(h, _)| *h == def.qualified);
         let manifest = on_disk.and_then(|t| t.manifest.as_ref());
         lockfile::Tool {
             name: def.name.clone(),
@@ -469,7 +543,7 @@ impl Resolver<'_> {
                             route.target.value
                         ),
                     )
-                    .with_help(unknown_help(
+                    .with_help(self.suggester.unknown_help(
                         self.skills,
                         agent,
                         &route.target.value,
@@ -571,7 +645,7 @@ impl Resolver<'_> {
                         name.span,
                         format!("unknown skill `{}`", name.value),
                     )
-                    .with_help(unknown_help(
+                    .with_help(self.suggester.unknown_help(
                         self.skills,
                         Some(id),
                         &name.value,

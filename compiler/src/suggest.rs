@@ -12,16 +12,35 @@ pub fn did_you_mean<'a>(
     name: &str,
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Option<&'a str> {
+    let mut unbounded = usize::MAX;
+    did_you_mean_within(name, candidates, &mut unbounded)
+}
+
+/// [`did_you_mean`], computing at most `budget` edit distances (and using up
+/// the budget as it goes).
+pub fn did_you_mean_within<'a>(
+    name: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+    budget: &mut usize,
+) -> Option<&'a str> {
     let len = name.chars().count();
     let allowed = (len / 3).clamp(1, 4);
     let lower = name.to_lowercase();
-    candidates
-        .into_iter()
-        .filter(|c| c.chars().count().abs_diff(len) <= allowed)
-        .map(|c| (strsim::levenshtein(&lower, &c.to_lowercase()), c))
-        .filter(|(d, _)| *d <= allowed)
-        .min()
-        .map(|(_, c)| c)
+    let mut best: Option<(usize, &'a str)> = None;
+    for candidate in candidates {
+        if *budget == 0 {
+            break;
+        }
+        if candidate.chars().count().abs_diff(len) > allowed {
+            continue;
+        }
+        *budget -= 1;
+        let distance = strsim::levenshtein(&lower, &candidate.to_lowercase());
+        if distance <= allowed && best.is_none_or(|b| (distance, candidate) < b) {
+            best = Some((distance, candidate));
+        }
+    }
+    best.map(|(_, c)| c)
 }
 
 /// `a, b, c` — at most [`LIST_LIMIT`] names, then "and N more".

@@ -44,7 +44,11 @@ mod tests {
         let crash = write_atomic_with(&path, b"new", || Err(io::Error::other("power cut")));
         assert!(crash.is_err());
         assert_eq!(std::fs::read(&path).unwrap(), b"old");
-        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1, "the temporary file is left");
+        assert_eq!(
+            std::fs::read_dir(dir.path()).unwrap().count(),
+            1,
+            "a temporary file was left behind"
+        );
     }
 
     #[test]

@@ -162,3 +162,17 @@ fn schemas_are_written_atomically_to_a_directory() {
     let schema: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(schema["title"], "Tool manifest.json");
 }
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_where_the_lockfile_goes_is_refused_not_read() {
+    let dir = tempfile::tempdir().unwrap();
+    write(&dir.path().join("agents/skills/billing/SKILL.md"), SKILL);
+    let made =
+        Command::new("mkfifo").arg(dir.path().join("agents.lock")).status().expect("mkfifo runs");
+    assert!(made.success());
+    // Reading the FIFO would block forever; the test finishing is the assertion.
+    let out = agentc(&["lock", "agents", "--check"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("not a regular file"), "{}", text(&out.stderr));
+}

@@ -187,7 +187,8 @@ mod tests {
         let example = repo.join("examples/support-desk");
         let args: Args = syn::parse_str(
             r#""agents", workspace = ".", registry = "registry.yaml",
-               tools = [crate::tools::send_customer_email, "fetch_invoice" = crate::tools::fetch_invoice]"#,
+               tools = [crate::tools::send_customer_email, "fetch_invoice" = crate::tools::fetch_invoice,
+                        crate::tools::transfer_conversation]"#,
         )
         .unwrap();
         let from_macro = run(&request(&args, &|p: &str| example.join(p))).unwrap().tokens;
@@ -196,6 +197,7 @@ mod tests {
             .registry(example.join("registry.yaml"))
             .tool("send_customer_email", "crate::tools::send_customer_email")
             .tool("fetch_invoice", "crate::tools::fetch_invoice")
+            .tool("transfer_conversation", "crate::tools::transfer_conversation")
             .generate()
             .unwrap();
         assert_eq!(from_macro.to_string(), from_build.to_string());

@@ -162,6 +162,9 @@ pub fn parse_guard(text: &str) -> Result<Guard, GuardError> {
             };
             return Err(syntax(range.clone(), message));
         };
+        // The shape of the whole list first: `status=a,status=b` is outside the
+        // grammar, whatever `a` is.
+        let mut words = Vec::new();
         let mut offset = range.start + "status=".len();
         for word in list.split(',') {
             let word_range = offset..offset + word.len();
@@ -175,6 +178,9 @@ pub fn parse_guard(text: &str) -> Result<Guard, GuardError> {
             if !word.chars().all(|c| c.is_ascii_alphabetic()) {
                 return Err(syntax(word_range, format!("`{word}` is not a status")));
             }
+            words.push((word, word_range));
+        }
+        for (word, word_range) in words {
             let Some(status) = Status::parse(word) else {
                 return Err(GuardError::UnknownStatus { range: word_range, word: word.to_owned() });
             };

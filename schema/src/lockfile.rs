@@ -292,8 +292,35 @@ impl std::error::Error for LoadError {}
 pub enum FileChange {
     /// The file's digest differs.
     Changed(String),
-    /// The file is gone (or cannot be read).
+    /// The file is gone, or is no longer a regular file inside the directory.
     Missing(String),
+    /// The lockfile names a path that cannot be an input (absolute, or with
+    /// `..`): it was edited by hand, and is not read.
+    Invalid(String),
+}
+
+/// The largest input file `verify` reads, as `agentc` does by default.
+pub const VERIFY_MAX_FILE_SIZE: u64 = 16 * 1024 * 1024;
+
+/// Reads `relative` inside `base` only if it stays inside and is a regular
+/// file of reasonable size; `None` otherwise.
+fn read_inside(base: &std::path::Path, relative: &str) -> Result<Option<Vec<u8>>, ()> {
+    use std::path::Component;
+    let rel = std::path::Path::new(relative);
+    if rel.components().any(|c| !matches!(c, Component::Normal(_))) {
+        return Err(());
+    }
+    let path = base.join(rel);
+    let (Ok(canonical), Ok(base)) = (std::fs::canonicalize(&path), std::fs::canonicalize(base))
+    else {
+        return Ok(None);
+    };
+    let regular =
+        std::fs::metadata(&canonical).is_ok_and(|m| m.is_file() && m.len() <= VERIFY_MAX_FILE_SIZE);
+    if !canonical.starts_with(&base) || !regular {
+        return Ok(None);
+    }
+    Ok(std::fs::read(&canonical).ok())
 }
 
 impl Lockfile {
@@ -339,21 +366,24 @@ impl Lockfile {
     ) -> Vec<FileChange> {
         let mut changes = Vec::new();
         for file in &self.files {
-            let path = match file.path.strip_prefix("@workspace/") {
+            if file.path == REGISTRY_PATH {
+                continue;
+            }
+            let (base, relative) = match file.path.strip_prefix("@workspace/") {
                 Some(rel) => match workspace {
-                    Some(ws) => ws.join(rel),
+                    Some(ws) => (ws, rel),
                     None => {
                         changes.push(FileChange::Missing(file.path.clone()));
                         continue;
                     }
                 },
-                None if file.path == REGISTRY_PATH => continue,
-                None => root.as_ref().join(&file.path),
+                None => (root.as_ref(), file.path.as_str()),
             };
-            match std::fs::read(&path) {
-                Ok(bytes) if sha256_hex(&bytes) == file.sha256 => {}
-                Ok(_) => changes.push(FileChange::Changed(file.path.clone())),
-                Err(_) => changes.push(FileChange::Missing(file.path.clone())),
+            match read_inside(base, relative) {
+                Err(()) => changes.push(FileChange::Invalid(file.path.clone())),
+                Ok(Some(bytes)) if sha256_hex(&bytes) == file.sha256 => {}
+                Ok(Some(_)) => changes.push(FileChange::Changed(file.path.clone())),
+                Ok(None) => changes.push(FileChange::Missing(file.path.clone())),
             }
         }
         changes

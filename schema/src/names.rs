@@ -40,15 +40,24 @@ impl NameKind {
 /// Agents and skills: lowercase kebab-case.
 pub const NAME_PATTERN: &str = "^[a-z0-9][a-z0-9-]{0,63}$";
 /// Tools and hooks: lowercase kebab-case or snake_case.
-pub const TOOL_NAME_PATTERN: &str = "^[a-z0-9][a-z0-9_-]{0,63}$";
+pub const TOOL_NAME_PATTERN: &str = "^(?!agent__)[a-z0-9][a-z0-9_-]{0,63}$";
 
 /// Why a name breaks the rule.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NameError {
     Empty,
-    TooLong { len: usize },
-    BadFirst { found: char },
-    BadChar { found: char, index: usize },
+    TooLong {
+        len: usize,
+    },
+    BadFirst {
+        found: char,
+    },
+    BadChar {
+        found: char,
+        index: usize,
+    },
+    /// `agent__…` is how private skills and tools are qualified.
+    Reserved,
 }
 
 impl fmt::Display for NameError {
@@ -62,6 +71,9 @@ impl fmt::Display for NameError {
                 write!(f, "a name must start with a lowercase letter or a digit, not `{found}`")
             }
             NameError::BadChar { found, .. } => write!(f, "`{found}` is not allowed in a name"),
+            NameError::Reserved => f.write_str(
+                "names starting with `agent__` are reserved for the qualified names of private skills and tools",
+            ),
         }
     }
 }
@@ -81,6 +93,9 @@ pub fn check_name(kind: NameKind, name: &str) -> Result<(), NameError> {
         if !ok {
             return Err(NameError::BadChar { found: c, index });
         }
+    }
+    if name.starts_with("agent__") {
+        return Err(NameError::Reserved);
     }
     let len = name.chars().count();
     if len > MAX_NAME_LEN {
@@ -125,6 +140,7 @@ mod tests {
         assert_eq!(check_name(NameKind::Agent, "-x"), Err(NameError::BadFirst { found: '-' }));
         assert_eq!(check_name(NameKind::Agent, ""), Err(NameError::Empty));
         assert!(check_name(NameKind::Agent, &"a".repeat(64)).is_ok());
+        assert_eq!(check_name(NameKind::Tool, "agent__a__t"), Err(NameError::Reserved));
         assert_eq!(
             check_name(NameKind::Agent, &"a".repeat(65)),
             Err(NameError::TooLong { len: 65 })

@@ -236,18 +236,7 @@ impl JsonSchema for Route {
     }
 }
 
-/// # Where a guard token sits in the file, given the guard's own span.
-///
-/// Exact when the guard was written as a plain scalar or quoted without escapes;
-/// otherwise the whole guard.
+/// Where a guard token sits in the file (see [`Spanned::token_span`]).
 pub fn guard_token_span(guard: &Spanned<String>, range: std::ops::Range<usize>) -> Span {
-    let span = guard.span;
-    let base = if span.len() == guard.value.len() {
-        span.start
-    } else if span.len() == guard.value.len() + 2 {
-        span.start + 1
-    } else {
-        return span;
-    };
-    Span::new(base + range.start, base + range.end)
+    guard.token_span(range)
 }

@@ -43,9 +43,9 @@ impl Span {
 /// The newtype name the compiler's decoder looks for.
 pub const SPANNED_NAME: &str = "$agentc::Spanned";
 /// The keys the decoder hands to [`Spanned`]'s visitor.
-pub const SPANNED_FIELDS: &[&str] = &["$start", "$end", "$value"];
+pub const SPANNED_FIELDS: &[&str] = &["$start", "$end", "$text_at", "$value"];
 
-/// # A value with the byte range it was written at.
+/// A value with the byte range it was written at.
 ///
 /// Equality, ordering and hashing look at the value only, so two mentions of one
 /// name compare equal wherever they were written.
@@ -53,19 +53,32 @@ pub const SPANNED_FIELDS: &[&str] = &["$start", "$end", "$value"];
 pub struct Spanned<T> {
     pub value: T,
     pub span: Span,
+    /// For text: the offset where its characters appear verbatim in the file
+    /// (inside the quotes, if quoted), when they do. Positions of tokens inside
+    /// the text are exact only then; see [`Spanned::token_span`].
+    pub text_at: Option<usize>,
 }
 
 impl<T> Spanned<T> {
     pub const fn new(value: T, span: Span) -> Self {
-        Spanned { value, span }
+        Spanned { value, span, text_at: None }
     }
 
     pub fn map<U>(self, f: impl FnOnce(T) -> U) -> Spanned<U> {
-        Spanned { value: f(self.value), span: self.span }
+        Spanned { value: f(self.value), span: self.span, text_at: self.text_at }
     }
 
     pub fn as_ref(&self) -> Spanned<&T> {
-        Spanned { value: &self.value, span: self.span }
+        Spanned { value: &self.value, span: self.span, text_at: self.text_at }
+    }
+
+    /// Where bytes `range` of the text are in the file: exact when the text
+    /// is written verbatim, otherwise the span of the whole value.
+    pub fn token_span(&self, range: std::ops::Range<usize>) -> Span {
+        match self.text_at {
+            Some(at) => Span::new(at + range.start, at + range.end),
+            None => self.span,
+        }
     }
 
     pub fn into_inner(self) -> T {
@@ -151,18 +164,20 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Spanned<T> {
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
                 let mut start = None;
                 let mut end = None;
+                let mut text_at = None;
                 let mut value = None;
                 while let Some(key) = map.next_key::<&str>()? {
                     match key {
                         "$start" => start = Some(map.next_value()?),
                         "$end" => end = Some(map.next_value()?),
+                        "$text_at" => text_at = Some(map.next_value()?),
                         "$value" => value = Some(map.next_value()?),
                         other => return Err(de::Error::unknown_field(other, SPANNED_FIELDS)),
                     }
                 }
                 match (start, end, value) {
                     (Some(start), Some(end), Some(value)) => {
-                        Ok(Spanned::new(value, Span::new(start, end)))
+                        Ok(Spanned { value, span: Span::new(start, end), text_at })
                     }
                     _ => Err(de::Error::missing_field("$value")),
                 }
@@ -176,7 +191,7 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Spanned<T> {
 /// The marker that opens a located error message (see [`error_at`]).
 pub const LOCATED_ERROR_MARK: char = '\u{1}';
 
-/// # A decode error that points at `span` rather than at the value being decoded.
+/// A decode error that points at `span` rather than at the value being decoded.
 ///
 /// Used where a container notices a problem with one of its items (a repeated
 /// list entry): the compiler's decoder reads the span back out of the message

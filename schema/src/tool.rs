@@ -28,7 +28,7 @@ pub struct ToolManifest {
     ///
     /// The tool's name; when given it must equal the folder name, which is the id.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(example = &"lookup_order", pattern(crate::names::TOOL_NAME_PATTERN))]
+    #[schemars(example = &"lookup_order")]
     pub name: Option<Spanned<Text>>,
 
     /// # Description

@@ -11,7 +11,7 @@ use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::de::{self, Deserialize, Deserializer, SeqAccess, Visitor};
 use serde::{Serialize, Serializer};
 
-use crate::span::{Span, Spanned, error_at};
+use crate::span::{Spanned, error_at};
 
 /// A string that is not blank.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
@@ -243,32 +243,19 @@ impl NameList {
         self.0.is_empty()
     }
 
-    /// # Splits a comma-separated string into spanned entries.
+    /// Splits a comma-separated string into spanned entries.
     ///
-    /// `span` is where the string was written. When the written form is the
-    /// string itself (a plain scalar) or the string in quotes without escapes,
-    /// each entry gets the span of its own token; otherwise (escapes, folded
-    /// lines) every entry gets the span of the whole string.
-    pub fn split_commas<E: de::Error>(text: &str, span: Span) -> Result<NameList, E> {
-        let base = if span.len() == text.len() {
-            Some(span.start)
-        } else if span.len() == text.len() + 2 {
-            Some(span.start + 1)
-        } else {
-            None
-        };
+    /// Each entry gets the span of its own token when the string's characters
+    /// appear verbatim in the file (`text.text_at`); otherwise (escapes, folded
+    /// lines) the span of the whole string.
+    pub fn split_commas<E: de::Error>(text: &Spanned<String>) -> Result<NameList, E> {
         let mut items = Vec::new();
         let mut offset = 0;
-        for piece in text.split(',') {
+        for piece in text.value.split(',') {
             let lead = piece.len() - piece.trim_start().len();
             let token = piece.trim();
-            let token_span = match base {
-                Some(base) if !span.is_unknown() => {
-                    let start = base + offset + lead;
-                    Span::new(start, start + token.len())
-                }
-                _ => span,
-            };
+            let start = offset + lead;
+            let token_span = text.token_span(start..start + token.len());
             if token.is_empty() {
                 return Err(error_at(
                     token_span,
@@ -338,7 +325,11 @@ impl<'de> Deserialize<'de> for NameList {
         }
         let list = match raw.value {
             Raw::Items(items) => NameList(items),
-            Raw::Commas(text) => NameList::split_commas(&text, raw.span)?,
+            Raw::Commas(text) => NameList::split_commas(&Spanned {
+                value: text,
+                span: raw.span,
+                text_at: raw.text_at,
+            })?,
         };
         if let Some(item) = first_repeat(&list.0) {
             return Err(repeat_error(item));
@@ -377,24 +368,35 @@ pub fn example_list(words: &str) -> Vec<&str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::span::Span;
+
+    fn text(value: &str, span: Span, text_at: Option<usize>) -> Spanned<String> {
+        Spanned { value: value.to_owned(), span, text_at }
+    }
 
     #[test]
     fn comma_tokens_get_their_own_spans() {
-        let list: NameList =
-            NameList::split_commas::<serde_json::Error>("a, bb ,c", Span::new(10, 18)).unwrap();
+        let written = text("a, bb ,c", Span::new(10, 18), Some(10));
+        let list: NameList = NameList::split_commas::<serde_json::Error>(&written).unwrap();
         let spans: Vec<_> = list.iter().map(|i| (i.value.as_str(), i.span)).collect();
         assert_eq!(
             spans,
             [("a", Span::new(10, 11)), ("bb", Span::new(13, 15)), ("c", Span::new(17, 18))]
         );
-        // quoted: the token offsets skip the opening quote
-        let list = NameList::split_commas::<serde_json::Error>("a,b", Span::new(0, 5)).unwrap();
+        // quoted: the text starts after the opening quote
+        let quoted = text("a,b", Span::new(0, 5), Some(1));
+        let list = NameList::split_commas::<serde_json::Error>(&quoted).unwrap();
         assert_eq!(list.0[1].span, Span::new(3, 4));
+        // folded over lines: every token gets the whole value
+        let folded = text("a, b", Span::new(0, 7), None);
+        let list = NameList::split_commas::<serde_json::Error>(&folded).unwrap();
+        assert_eq!(list.0[1].span, Span::new(0, 7));
     }
 
     #[test]
     fn blank_and_repeated_entries_are_refused() {
-        assert!(NameList::split_commas::<serde_json::Error>("a,,b", Span::default()).is_err());
+        let blank = text("a,,b", Span::default(), None);
+        assert!(NameList::split_commas::<serde_json::Error>(&blank).is_err());
         assert!(serde_json::from_str::<NameList>(r#"["a","a"]"#).is_err());
         assert!(serde_json::from_str::<List<Text>>(r#"["a"," "]"#).is_err());
         assert!(serde_json::from_str::<List<Text, 1>>("[]").is_err());

@@ -32,7 +32,7 @@ macro_rules! hole_or_any {
         $(
             fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
                 if self.is_hole() {
-                    return Hole.$method(visitor).map_err(Error::in_hole);
+                    return self.hole().$method(visitor).map_err(Error::in_hole);
                 }
                 self.deserialize_any(visitor)
             }
@@ -69,18 +69,28 @@ pub fn decode<T: DeserializeOwned>(root: &Node) -> Decoded<T> {
     let mut state = State::default();
     let mut problems = Vec::new();
     let mut value = None;
+    let mut exhausted = true;
     for _ in 0..MAX_PASSES {
         state.unknown.borrow_mut().clear();
         match T::deserialize(NodeDe { node: root, state: &state, role: Role::Root }) {
             Ok(v) => {
                 value = Some(v);
+                exhausted = false;
                 break;
             }
             Err(err) => {
                 // A placeholder the type refuses (a list that may not be empty):
                 // the value is already reported, and no pass can get past it.
-                let in_hole = err.at.is_some_and(|at| state.holes.contains(&at.id));
-                if err.in_hole || in_hole {
+                // A placeholder the type refuses (a list that may not be empty):
+                // the value is already reported; try a fuller placeholder once.
+                if let Some(level) = err.at.and_then(|at| state.holes.get_mut(&at.id)) {
+                    if *level == 0 {
+                        *level = 1;
+                        continue;
+                    }
+                    break;
+                }
+                if err.in_hole {
                     break;
                 }
                 let at = err.at.unwrap_or(At {
@@ -111,7 +121,7 @@ pub fn decode<T: DeserializeOwned>(root: &Node) -> Decoded<T> {
                                 state.lists_with_skips.extend(at.parent);
                                 state.skipped.insert(at.id)
                             }
-                            Role::Value => state.holes.insert(at.id),
+                            Role::Value => state.holes.insert(at.id, 0).is_none(),
                             Role::Root => false,
                         };
                         if !progress {
@@ -121,6 +131,14 @@ pub fn decode<T: DeserializeOwned>(root: &Node) -> Decoded<T> {
                 }
             }
         }
+    }
+    if exhausted && problems.len() >= MAX_PASSES {
+        problems.push(Problem::Invalid {
+            span: Span::new(root.span.start, root.span.start),
+            message: format!(
+                "agentc stops after {MAX_PASSES} problems in one file; fix these and check again"
+            ),
+        });
     }
     let unknown = state.unknown.into_inner();
     let extra = unknown
@@ -145,7 +163,9 @@ fn id(node: &Node) -> usize {
 struct State {
     skipped: HashSet<usize>,
     lists_with_skips: HashSet<usize>,
-    holes: HashSet<usize>,
+    /// Values replaced by a placeholder, and how full it is (0: empty, 1: a
+    /// list placeholder holds one placeholder entry, for lists that may not be empty).
+    holes: HashMap<usize, u8>,
     missing_holes: HashMap<usize, Vec<&'static str>>,
     unknown: RefCell<BTreeMap<(usize, usize), Unknown>>,
 }
@@ -285,8 +305,12 @@ struct NodeDe<'a> {
 }
 
 impl<'a> NodeDe<'a> {
+    fn hole(&self) -> Hole {
+        Hole { filled: self.state.holes.get(&id(self.node)).is_some_and(|level| *level > 0) }
+    }
+
     fn is_hole(&self) -> bool {
-        self.state.holes.contains(&id(self.node))
+        self.state.holes.contains_key(&id(self.node))
     }
 
     fn seq(&self, items: &'a [Node]) -> Seq<'a> {
@@ -299,7 +323,7 @@ impl<'de> de::Deserializer<'de> for NodeDe<'de> {
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         if self.is_hole() {
-            return Hole.deserialize_any(visitor).map_err(Error::in_hole);
+            return self.hole().deserialize_any(visitor).map_err(Error::in_hole);
         }
         match &self.node.value {
             Value::Null => visitor.visit_unit(),
@@ -330,11 +354,12 @@ impl<'de> de::Deserializer<'de> for NodeDe<'de> {
         visitor: V,
     ) -> Result<V::Value, Error> {
         if self.is_hole() {
-            return Hole.deserialize_newtype_struct(name, visitor).map_err(Error::in_hole);
+            return self.hole().deserialize_newtype_struct(name, visitor).map_err(Error::in_hole);
         }
         if name == SPANNED_NAME {
             let span = self.node.span;
-            return visitor.visit_map(SpannedMap { span, value: Some(self), step: 0 });
+            let text_at = self.node.text_at;
+            return visitor.visit_map(SpannedMap { span, text_at, value: Some(self), step: 0 });
         }
         visitor.visit_newtype_struct(self)
     }
@@ -347,7 +372,7 @@ impl<'de> de::Deserializer<'de> for NodeDe<'de> {
     ) -> Result<V::Value, Error> {
         let _ = name;
         if self.is_hole() {
-            return Hole.deserialize_struct(name, fields, visitor).map_err(Error::in_hole);
+            return self.hole().deserialize_struct(name, fields, visitor).map_err(Error::in_hole);
         }
         let Value::Map(entries) = &self.node.value else {
             return Err(de::Error::custom(format_args!(
@@ -376,7 +401,7 @@ impl<'de> de::Deserializer<'de> for NodeDe<'de> {
         visitor: V,
     ) -> Result<V::Value, Error> {
         if self.is_hole() {
-            return Hole.deserialize_enum(name, variants, visitor).map_err(Error::in_hole);
+            return self.hole().deserialize_enum(name, variants, visitor).map_err(Error::in_hole);
         }
         match &self.node.value {
             Value::Str(s) => visitor.visit_enum(s.as_str().into_deserializer()),
@@ -512,7 +537,7 @@ impl<'de> MapAccess<'de> for Map<'de> {
                 let de = NodeDe { node, state: self.state, role: Role::Value };
                 seed.deserialize(de).map_err(|e| e.located(node, Role::Value))
             }
-            None => seed.deserialize(Hole).map_err(Error::in_hole),
+            None => seed.deserialize(Hole::EMPTY).map_err(Error::in_hole),
         }
     }
 }
@@ -536,7 +561,12 @@ impl<'de> de::Deserializer<'de> for KeyDe<'de> {
         visitor: V,
     ) -> Result<V::Value, Error> {
         if name == SPANNED_NAME {
-            return visitor.visit_map(SpannedMap { span: self.span, value: Some(self), step: 0 });
+            return visitor.visit_map(SpannedMap {
+                span: self.span,
+                text_at: None,
+                value: Some(self),
+                step: 0,
+            });
         }
         visitor.visit_newtype_struct(self)
     }
@@ -548,9 +578,10 @@ impl<'de> de::Deserializer<'de> for KeyDe<'de> {
     }
 }
 
-/// Presents a value as `{$start, $end, $value}` to `Spanned`'s visitor.
+/// Presents a value as `{$start, $end, [$text_at,] $value}` to `Spanned`'s visitor.
 struct SpannedMap<D> {
     span: Span,
+    text_at: Option<usize>,
     value: Option<D>,
     step: u8,
 }
@@ -562,10 +593,14 @@ impl<'de, D: de::Deserializer<'de, Error = Error>> MapAccess<'de> for SpannedMap
         &mut self,
         seed: K,
     ) -> Result<Option<K::Value>, Error> {
+        if self.step == 2 && self.text_at.is_none() {
+            self.step = 3;
+        }
         let key = match self.step {
             0 => "$start",
             1 => "$end",
-            2 => "$value",
+            2 => "$text_at",
+            3 => "$value",
             _ => return Ok(None),
         };
         seed.deserialize(de::value::BorrowedStrDeserializer::new(key)).map(Some)
@@ -576,6 +611,7 @@ impl<'de, D: de::Deserializer<'de, Error = Error>> MapAccess<'de> for SpannedMap
         match self.step {
             1 => seed.deserialize(self.span.start.into_deserializer()),
             2 => seed.deserialize(self.span.end.into_deserializer()),
+            3 => seed.deserialize(self.text_at.unwrap_or_default().into_deserializer()),
             _ => match self.value.take() {
                 Some(de) => seed.deserialize(de),
                 None => Err(de::Error::custom("a spanned value was read twice")),
@@ -588,7 +624,22 @@ impl<'de, D: de::Deserializer<'de, Error = Error>> MapAccess<'de> for SpannedMap
 ///
 /// Strings decode as `0.0.0`, which is neither blank nor an invalid version,
 /// so the placeholder passes the schema's own checks.
-struct Hole;
+#[derive(Clone, Copy)]
+struct Hole {
+    /// A list holds one placeholder entry instead of none.
+    filled: bool,
+}
+
+impl Hole {
+    const EMPTY: Hole = Hole { filled: false };
+}
+
+impl<'de> IntoDeserializer<'de, Error> for Hole {
+    type Deserializer = Hole;
+    fn into_deserializer(self) -> Hole {
+        self
+    }
+}
 
 impl<'de> de::Deserializer<'de> for Hole {
     type Error = Error;
@@ -630,7 +681,9 @@ impl<'de> de::Deserializer<'de> for Hole {
     }
 
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        visitor.visit_seq(de::value::SeqDeserializer::<_, Error>::new(std::iter::empty::<()>()))
+        let entries = if self.filled { 1 } else { 0 };
+        let items = std::iter::repeat_n(Hole::EMPTY, entries);
+        visitor.visit_seq(de::value::SeqDeserializer::<_, Error>::new(items))
     }
 
     fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
@@ -655,7 +708,8 @@ impl<'de> de::Deserializer<'de> for Hole {
         if name == SPANNED_NAME {
             return visitor.visit_map(SpannedMap {
                 span: Span::default(),
-                value: Some(Hole),
+                text_at: None,
+                value: Some(self),
                 step: 0,
             });
         }
@@ -725,11 +779,11 @@ impl<'de> VariantAccess<'de> for UnitVariant {
     }
 
     fn newtype_variant_seed<T: DeserializeSeed<'de>>(self, seed: T) -> Result<T::Value, Error> {
-        seed.deserialize(Hole)
+        seed.deserialize(Hole::EMPTY)
     }
 
     fn tuple_variant<V: Visitor<'de>>(self, _len: usize, visitor: V) -> Result<V::Value, Error> {
-        Hole.deserialize_seq(visitor)
+        Hole::EMPTY.deserialize_seq(visitor)
     }
 
     fn struct_variant<V: Visitor<'de>>(
@@ -737,7 +791,7 @@ impl<'de> VariantAccess<'de> for UnitVariant {
         _fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, Error> {
-        Hole.deserialize_map(visitor)
+        Hole::EMPTY.deserialize_map(visitor)
     }
 }
 

@@ -49,9 +49,8 @@ pub fn decode_text<T: DeserializeOwned>(
     let (tree, duplicates, bad_keys) = match syntax {
         Syntax::Yaml => match yaml::parse(text, base) {
             Ok(parsed) => {
-                let root = parsed
-                    .root
-                    .unwrap_or(Node { span: Span::new(base, base), value: Value::Map(Vec::new()) });
+                let root =
+                    parsed.root.unwrap_or(Node::new(Span::new(base, base), Value::Map(Vec::new())));
                 (root, parsed.duplicates, parsed.bad_keys)
             }
             Err(err) => {
@@ -101,23 +100,58 @@ pub fn decode_text<T: DeserializeOwned>(
         ));
     }
     let decoded = decode::<T>(&tree);
-    // A misspelt required key is one problem: report the unknown key, whose help
-    // names the field, and not also the field as missing.
-    let misspelt: Vec<&'static str> = decoded
+    // A misspelt required key is one problem. Where unknown keys are errors,
+    // report the key (its help names the field); where they are only warnings
+    // (frontmatter), report the field as missing, pointing at the misspelling,
+    // so the problem stays an error.
+    let missing: Vec<&'static str> = decoded
         .problems
         .iter()
         .filter_map(|p| match p {
-            Problem::UnknownField { key, expected, .. } => {
-                did_you_mean(key, expected.iter().copied())
-            }
+            Problem::MissingField { field, .. } => Some(*field),
             _ => None,
         })
         .collect();
-    for problem in decoded.problems {
-        if matches!(&problem, Problem::MissingField { field, .. } if misspelt.contains(field)) {
-            continue;
+    let misspelling = |key: &str, expected: &[&'static str]| {
+        did_you_mean(key, expected.iter().copied()).filter(|field| missing.contains(field))
+    };
+    let mut misspelt: Vec<(&'static str, String, Span)> = Vec::new();
+    for problem in &decoded.problems {
+        if let Problem::UnknownField { key, span, expected } = problem
+            && let Some(field) = misspelling(key, expected)
+        {
+            misspelt.push((field, key.clone(), *span));
         }
-        out.push(problem_diagnostic(source, problem, unknown));
+    }
+    for problem in decoded.problems {
+        let is_misspelt = |key: &str| misspelt.iter().any(|(_, k, _)| k == key);
+        match &problem {
+            Problem::UnknownField { key, .. }
+                if unknown == Severity::Warning && is_misspelt(key) => {}
+            Problem::MissingField { field, .. } if unknown == Severity::Error => {
+                if !misspelt.iter().any(|(f, ..)| f == field) {
+                    out.push(problem_diagnostic(source, problem, unknown));
+                }
+            }
+            Problem::MissingField { field, .. } => match misspelt.iter().find(|(f, ..)| f == field)
+            {
+                Some((_, key, span)) => out.push(
+                    Diagnostic::on_path(
+                        Code::MissingField,
+                        file,
+                        format!("the required field `{field}` is missing"),
+                    )
+                    .with_label(file, Some(*span), format!("`{key}` is not `{field}`"))
+                    .with_help(if key.to_lowercase() == *field {
+                        format!("rename `{key}` to `{field}`; keys are case-sensitive")
+                    } else {
+                        format!("did you mean `{field}`? rename `{key}` to `{field}`")
+                    }),
+                ),
+                None => out.push(problem_diagnostic(source, problem, unknown)),
+            },
+            _ => out.push(problem_diagnostic(source, problem, unknown)),
+        }
     }
     decoded.value.map(|value| Document { value, tree, extra: decoded.extra })
 }

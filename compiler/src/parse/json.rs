@@ -52,7 +52,10 @@ pub fn parse(text: &str) -> Result<Parsed, SyntaxError> {
         });
     };
     let mut duplicates = Vec::new();
-    let root = convert(&value, &mut duplicates);
+    let root = convert(text, &value, &mut duplicates);
+    if let Some(span) = first_overflow(&root) {
+        return Err(SyntaxError { span, message: "the number is too large to represent".into() });
+    }
     Ok(Parsed { root, duplicates })
 }
 
@@ -64,6 +67,14 @@ fn check_depth(text: &str) -> Result<(), SyntaxError> {
     for (i, b) in text.bytes().enumerate() {
         if in_string {
             match (escaped, b) {
+                (_, 0..=0x1f) => {
+                    return Err(SyntaxError {
+                        span: Span::new(i, i + 1),
+                        message: format!(
+                            "a control character (U+{b:04X}) inside a string; JSON needs it escaped, e.g. `\\t` or `\\n`"
+                        ),
+                    });
+                }
                 (true, _) => escaped = false,
                 (false, b'\\') => escaped = true,
                 (false, b'"') => in_string = false,
@@ -93,18 +104,16 @@ fn span(range: jsonc_parser::common::Range) -> Span {
     Span::new(range.start, range.end)
 }
 
-fn convert(value: &ast::Value<'_>, duplicates: &mut Vec<DuplicateKey>) -> Node {
+fn convert(text: &str, value: &ast::Value<'_>, duplicates: &mut Vec<DuplicateKey>) -> Node {
     match value {
-        ast::Value::StringLit(s) => {
-            Node { span: span(s.range), value: Value::Str(s.value.to_string()) }
-        }
-        ast::Value::NumberLit(n) => Node { span: span(n.range), value: number(n.value) },
-        ast::Value::BooleanLit(b) => Node { span: span(b.range), value: Value::Bool(b.value) },
-        ast::Value::NullKeyword(n) => Node { span: span(n.range), value: Value::Null },
-        ast::Value::Array(a) => Node {
-            span: span(a.range),
-            value: Value::Seq(a.elements.iter().map(|v| convert(v, duplicates)).collect()),
-        },
+        ast::Value::StringLit(s) => Node::string(span(s.range), s.value.to_string(), text, 0),
+        ast::Value::NumberLit(n) => Node::new(span(n.range), number(n.value)),
+        ast::Value::BooleanLit(b) => Node::new(span(b.range), Value::Bool(b.value)),
+        ast::Value::NullKeyword(n) => Node::new(span(n.range), Value::Null),
+        ast::Value::Array(a) => Node::new(
+            span(a.range),
+            Value::Seq(a.elements.iter().map(|v| convert(text, v, duplicates)).collect()),
+        ),
         ast::Value::Object(o) => {
             let mut seen: HashMap<String, Span> = HashMap::new();
             let mut entries = Vec::with_capacity(o.properties.len());
@@ -118,10 +127,25 @@ fn convert(value: &ast::Value<'_>, duplicates: &mut Vec<DuplicateKey>) -> Node {
                     continue;
                 }
                 seen.insert(key.clone(), key_span);
-                entries.push(Entry { key, key_span, value: convert(&prop.value, duplicates) });
+                entries.push(Entry {
+                    key,
+                    key_span,
+                    value: convert(text, &prop.value, duplicates),
+                });
             }
-            Node { span: span(o.range), value: Value::Map(entries) }
+            Node::new(span(o.range), Value::Map(entries))
         }
+    }
+}
+
+/// A number literal too large for a float (`1e999`), which would otherwise
+/// silently become infinity.
+fn first_overflow(node: &Node) -> Option<Span> {
+    match &node.value {
+        Value::Float(f) if f.is_infinite() => Some(node.span),
+        Value::Seq(items) => items.iter().find_map(first_overflow),
+        Value::Map(entries) => entries.iter().find_map(|e| first_overflow(&e.value)),
+        _ => None,
     }
 }
 
@@ -162,6 +186,13 @@ mod tests {
         let parsed = parse(r#"{"a": 1, "a": 2}"#).unwrap();
         assert_eq!(parsed.duplicates.len(), 1);
         assert_eq!(parsed.duplicates[0].second, Span::new(9, 12));
+    }
+
+    #[test]
+    fn raw_control_characters_and_overflowing_numbers_are_refused() {
+        assert!(parse("{\"a\": \"x\ty\"}").unwrap_err().message.contains("U+0009"));
+        assert!(parse("{\"a\": 1e999}").unwrap_err().message.contains("too large"));
+        assert!(parse("{\"a\": \"x\\ty\"}").is_ok());
     }
 
     #[test]

@@ -11,6 +11,10 @@ use agentc_schema::Span;
 pub struct Node {
     pub span: Span,
     pub value: Value,
+    /// For a string: where its characters appear verbatim in the file (after
+    /// an opening quote), when they do — no escapes, no folded lines. Tokens
+    /// inside the string (a comma list, a guard) get exact spans from it.
+    pub text_at: Option<usize>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -34,6 +38,28 @@ pub struct Entry {
 }
 
 impl Node {
+    pub fn new(span: Span, value: Value) -> Node {
+        Node { span, value, text_at: None }
+    }
+
+    /// A string node; `source` is the text `span` is an offset into (from `base`).
+    pub fn string(span: Span, value: String, source: &str, base: usize) -> Node {
+        let written = |start: usize, end: usize| source.get(start - base..end - base);
+        let text_at = if span.end >= span.start + value.len() && span.start >= base {
+            if written(span.start, span.end) == Some(value.as_str()) {
+                Some(span.start)
+            } else if span.len() == value.len() + 2
+                && written(span.start + 1, span.end - 1) == Some(value.as_str())
+            {
+                Some(span.start + 1)
+            } else {
+                None
+            }
+        } else {
+            None
+        };
+        Node { span, value: Value::Str(value), text_at }
+    }
     /// What kind of value this is, for messages ("found a list").
     pub fn describe(&self) -> &'static str {
         match self.value {
@@ -52,6 +78,16 @@ impl Node {
         1 + match &self.value {
             Value::Seq(items) => items.iter().map(Node::size).sum(),
             Value::Map(entries) => entries.iter().map(|e| 1 + e.value.size()).sum(),
+            _ => 0,
+        }
+    }
+
+    /// The bytes of text in this subtree (to bound what aliases copy).
+    pub fn text_bytes(&self) -> usize {
+        match &self.value {
+            Value::Str(s) => s.len(),
+            Value::Seq(items) => items.iter().map(Node::text_bytes).sum(),
+            Value::Map(entries) => entries.iter().map(|e| e.key.len() + e.value.text_bytes()).sum(),
             _ => 0,
         }
     }

@@ -13,6 +13,9 @@ use super::tree::{DuplicateKey, Entry, MAX_DEPTH, Node, Value};
 
 /// How many nodes a document may expand to, aliases included.
 pub const NODE_BUDGET: usize = 100_000;
+/// How many bytes of text aliases may copy, so one long string repeated by
+/// aliases cannot exhaust memory either.
+pub const ALIAS_BYTE_BUDGET: usize = 1 << 20;
 
 /// A YAML document that could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -83,6 +86,7 @@ pub fn parse(text: &str, base: usize) -> Result<Parsed, SyntaxError> {
     let mut stack: Vec<Frame> = Vec::new();
     let mut anchors: HashMap<usize, Node> = HashMap::new();
     let mut budget = NODE_BUDGET;
+    let mut copied_bytes = 0usize;
     let mut documents = 0;
 
     let error = |span: Span, message: String| SyntaxError { span, message };
@@ -109,7 +113,8 @@ pub fn parse(text: &str, base: usize) -> Result<Parsed, SyntaxError> {
                 continue;
             }
             Event::StreamStart | Event::StreamEnd | Event::DocumentEnd | Event::Nothing => continue,
-            Event::SequenceStart(anchor, _) | Event::MappingStart(anchor, _) => {
+            Event::SequenceStart(anchor, ref tag) | Event::MappingStart(anchor, ref tag) => {
+                check_tag(tag.as_deref(), span, false)?;
                 if stack.len() >= MAX_DEPTH {
                     return Err(error(
                         span,
@@ -134,17 +139,17 @@ pub fn parse(text: &str, base: usize) -> Result<Parsed, SyntaxError> {
                 let Some(frame) = stack.pop() else { continue };
                 let (node, anchor) = match frame {
                     Frame::Seq { span: start, anchor, items } => (
-                        Node {
-                            span: Span::new(start.start, span.end.max(start.start)),
-                            value: Value::Seq(items),
-                        },
+                        Node::new(
+                            Span::new(start.start, span.end.max(start.start)),
+                            Value::Seq(items),
+                        ),
                         anchor,
                     ),
                     Frame::Map { span: start, anchor, entries, .. } => (
-                        Node {
-                            span: Span::new(start.start, span.end.max(start.start)),
-                            value: Value::Map(entries),
-                        },
+                        Node::new(
+                            Span::new(start.start, span.end.max(start.start)),
+                            Value::Map(entries),
+                        ),
                         anchor,
                     ),
                 };
@@ -155,14 +160,15 @@ pub fn parse(text: &str, base: usize) -> Result<Parsed, SyntaxError> {
             }
             Event::Scalar(value, style, anchor, tag) => {
                 budget = budget.checked_sub(1).ok_or_else(|| budget_error(span))?;
-                let is_str_tag =
-                    tag.as_ref().is_some_and(|t| t.suffix == "str" && t.handle == "!!");
-                let value = if style == ScalarStyle::Plain && !is_str_tag {
-                    resolve_plain(&value)
-                } else {
-                    Value::Str(value.into_owned())
+                check_tag(tag.as_deref(), span, true)?;
+                let is_str_tag = tag.is_some();
+                let node = match style {
+                    ScalarStyle::Plain if !is_str_tag => match resolve_plain(&value) {
+                        Value::Str(s) => Node::string(span, s, text, base),
+                        other => Node::new(span, other),
+                    },
+                    _ => Node::string(span, value.into_owned(), text, base),
                 };
-                let node = Node { span, value };
                 if anchor != 0 {
                     anchors.insert(anchor, node.clone());
                 }
@@ -177,6 +183,10 @@ pub fn parse(text: &str, base: usize) -> Result<Parsed, SyntaxError> {
                 };
                 let size = target.size();
                 budget = budget.checked_sub(size).ok_or_else(|| budget_error(span))?;
+                copied_bytes += target.text_bytes();
+                if copied_bytes > ALIAS_BYTE_BUDGET {
+                    return Err(budget_error(span));
+                }
                 target.clone()
             }
         };
@@ -185,12 +195,35 @@ pub fn parse(text: &str, base: usize) -> Result<Parsed, SyntaxError> {
     Ok(out)
 }
 
+/// Only `!!str` is accepted: agent files hold plain values, and a tag such as
+/// `!!binary` would make a value mean something other than what it says.
+fn check_tag(
+    tag: Option<&saphyr_parser::Tag>,
+    span: Span,
+    scalar: bool,
+) -> Result<(), SyntaxError> {
+    let Some(tag) = tag else { return Ok(()) };
+    // The parser expands the `!!` shorthand to the core schema's prefix.
+    let core = tag.handle == "!!" || tag.handle == "tag:yaml.org,2002:";
+    if scalar && core && tag.suffix == "str" {
+        return Ok(());
+    }
+    let shown =
+        if core { format!("!!{}", tag.suffix) } else { format!("{}{}", tag.handle, tag.suffix) };
+    Err(SyntaxError {
+        span,
+        message: format!(
+            "the tag `{shown}` is not supported; agent files hold plain values (only `!!str` is allowed)"
+        ),
+    })
+}
+
 fn budget_error(span: Span) -> SyntaxError {
     SyntaxError {
         span,
         message: format!(
-            "the document expands to more than {NODE_BUDGET} values (aliases included); \
-             a frontmatter block never needs that many"
+            "the document expands to more than {NODE_BUDGET} values or {ALIAS_BYTE_BUDGET} bytes \
+             of aliased text; a frontmatter block never needs that much"
         ),
     }
 }
@@ -352,6 +385,20 @@ mod tests {
         }
         let err = parse(&doc, 0).unwrap_err();
         assert!(err.message.contains("more than 100000 values"), "{}", err.message);
+    }
+
+    #[test]
+    fn aliases_copying_long_text_fail_fast() {
+        let long = "x".repeat(100_000);
+        let aliases = vec!["*d"; 50].join(", ");
+        let doc = format!("description: &d \"{long}\"\nextra: [{aliases}]\n");
+        assert!(parse(&doc, 0).unwrap_err().message.contains("bytes of aliased text"));
+    }
+
+    #[test]
+    fn only_the_str_tag_is_accepted() {
+        assert!(parse("a: !!str 1\n", 0).is_ok());
+        assert!(parse("a: !!binary aGk=\n", 0).unwrap_err().message.contains("`!!binary`"));
     }
 
     #[test]

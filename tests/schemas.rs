@@ -46,13 +46,20 @@ fn schemas_are_valid_draft_07_with_docs_on_every_field() {
         let schema = kind.schema();
         assert_eq!(schema["$schema"], "http://json-schema.org/draft-07/schema#", "{kind:?}");
         jsonschema::draft7::meta::validate(&schema).unwrap_or_else(|e| panic!("{kind:?}: {e}"));
-        if kind != Kind::Lockfile {
-            for (name, property) in schema["properties"].as_object().unwrap() {
+        for (name, property) in schema["properties"].as_object().unwrap() {
+            assert!(property.get("description").is_some(), "{kind:?}.{name} has no description");
+            if kind != Kind::Lockfile {
                 assert!(property.get("title").is_some(), "{kind:?}.{name} has no title");
-                assert!(
-                    property.get("description").is_some(),
-                    "{kind:?}.{name} has no description"
-                );
+                assert!(property.get("examples").is_some(), "{kind:?}.{name} has no example");
+            }
+        }
+        // Nested objects (trigger rules, the lockfile's agents…) explain their fields too.
+        for (def, schema) in schema["definitions"].as_object().into_iter().flatten() {
+            for (name, property) in schema["properties"].as_object().into_iter().flatten() {
+                let described = property.get("description").is_some()
+                    || property.get("$ref").is_some()
+                    || property.get("allOf").is_some();
+                assert!(described, "{kind:?}: {def}.{name} has no description");
             }
         }
     }

@@ -45,6 +45,7 @@ pub struct AgentManifest {
     /// # Trigger rules
     ///
     /// When the host should bring this agent in: file patterns and keywords.
+    #[schemars(example = serde_json::json!({"keywords": ["chargeback"]}))]
     pub trigger_rules: TriggerRules,
 
     /// # Entry points
@@ -94,6 +95,7 @@ pub struct AgentManifest {
     /// # Context mode
     ///
     /// `fork` starts the agent with a copy of the caller's context; `fresh` with none.
+    #[schemars(example = &"fork")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub context_mode: Option<Spanned<ContextMode>>,
 
@@ -121,12 +123,14 @@ pub struct AgentManifest {
     /// # Effort
     ///
     /// How hard the model should think.
+    #[schemars(example = &"medium")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub effort: Option<Spanned<Effort>>,
 
     /// # Memory
     ///
     /// How long what the agent remembers lives.
+    #[schemars(example = &"session")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub memory: Option<Spanned<Memory>>,
 

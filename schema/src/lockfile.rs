@@ -112,12 +112,14 @@ pub enum PromptScope {
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PromptLayer {
+    /// The scope the layer comes from; `--exclude` can switch each off.
     pub scope: PromptScope,
     /// The file the text comes from.
     pub source: String,
     /// The section heading, for package-style agents.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub heading: Option<String>,
+    /// The layer's text, trimmed.
     pub text: String,
 }
 
@@ -127,41 +129,63 @@ pub struct PromptLayer {
 pub struct Agent {
     /// The folder name.
     pub id: String,
+    /// How the agent is written: `bundle` (AGENT.md) or `package` (agent.json).
     pub style: AgentStyle,
     /// The manifest or AGENT.md path.
     pub source: String,
+    /// The declared name: `name` in agent.json or AGENT.md.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub display_name: Option<String>,
+    /// The package version (package style).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub version: Option<String>,
+    /// What the agent does.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// `<provider>/<model>`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub model: Option<String>,
+    /// The tools the agent may call, private ones included, resolved.
     pub tools: Vec<Reference>,
+    /// The skills the agent activates, private ones included, resolved.
     pub skills: Vec<Reference>,
+    /// The tools the agent must never call, resolved.
     pub disallowed_tools: Vec<Reference>,
+    /// The context providers the host injects.
     pub context: Vec<String>,
+    /// The qualified name of the skill the runbook starts at.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start: Option<String>,
+    /// The names of the agent's hooks (folders of `hooks/`).
     pub hooks: Vec<String>,
+    /// `trigger_rules.file_patterns`.
     pub file_patterns: Vec<String>,
+    /// `trigger_rules.keywords`.
     pub keywords: Vec<String>,
+    /// Free labels.
     pub tags: Vec<String>,
+    /// The agent's role in a team of agents.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub role: Option<String>,
+    /// `fork` or `fresh`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub context_mode: Option<ContextMode>,
+    /// How many model turns the agent may take.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_iterations: Option<u32>,
+    /// How hard the model should think.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub effort: Option<Effort>,
+    /// How long the agent's memory lives.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub memory: Option<Memory>,
+    /// The chat platforms the agent serves.
     pub platforms: Vec<String>,
+    /// The conversation kinds the agent may join.
     pub scopes: Vec<String>,
+    /// Permission expressions a caller must satisfy.
     pub permissions: Vec<String>,
+    /// The prompt, layer by layer, in order.
     pub prompt_layers: Vec<PromptLayer>,
     /// The layers composed into one text.
     pub instructions: String,
@@ -171,20 +195,29 @@ pub struct Agent {
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Skill {
+    /// The skill's `name`.
     pub name: String,
+    /// The unique name: `agent__<agent>__<name>` for private skills.
     pub qualified: String,
+    /// Where the skill is defined.
     pub scope: ScopeKind,
     /// The owning agent, for private skills.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub agent: Option<String>,
+    /// The SKILL.md path.
     pub source: String,
+    /// When to use the skill.
     pub description: String,
+    /// The Markdown after the frontmatter.
     pub body: String,
     /// Qualified tool names.
     pub tools: Vec<String>,
+    /// The runbook's steps, in order.
     pub steps: Vec<CompiledStep>,
+    /// What happens when a step is skipped.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub on_skip: Option<OnSkip>,
+    /// Where the work goes next: the edges of the runbook graph.
     pub routes: Vec<CompiledRoute>,
     /// Frontmatter keys agentc does not interpret, as written.
     pub metadata: BTreeMap<String, serde_json::Value>,
@@ -196,6 +229,7 @@ pub struct Skill {
 pub struct CompiledStep {
     /// Qualified tool name.
     pub tool: String,
+    /// Why the step calls the tool.
     pub why: String,
 }
 
@@ -205,8 +239,10 @@ pub struct CompiledStep {
 pub struct CompiledRoute {
     /// Qualified skill name.
     pub target: String,
+    /// `on <tool>`: the qualified tool the route fires after.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub on_tool: Option<String>,
+    /// `status=…`: the outcomes the route fires on (any when empty).
     pub statuses: Vec<Status>,
 }
 
@@ -214,9 +250,13 @@ pub struct CompiledRoute {
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Tool {
+    /// The tool's folder name (or host-declared name).
     pub name: String,
+    /// The unique name: `agent__<agent>__<name>` for private tools.
     pub qualified: String,
+    /// Where the tool is defined.
     pub scope: ScopeKind,
+    /// The owning agent, for private tools.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub agent: Option<String>,
     /// The descriptor, when one exists on disk.
@@ -224,8 +264,10 @@ pub struct Tool {
     pub source: Option<String>,
     /// Whether the host's registry declares it.
     pub host: bool,
+    /// What the tool does, from its descriptor.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
+    /// The descriptor's JSON Schema for the tool's input.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub input_schema: Option<JsonObject>,
 }

@@ -46,6 +46,7 @@ pub struct SkillFrontmatter {
     /// # On skip
     ///
     /// What happens when a step is skipped: `advance` to the next, or `hold`. Only with `steps`.
+    #[schemars(example = &"hold")]
     #[serde(rename = "onSkip", default, skip_serializing_if = "Option::is_none")]
     pub on_skip: Option<Spanned<OnSkip>>,
 

@@ -110,7 +110,7 @@ impl Config {
     /// The generated tokens, without writing anything (what the macro emits).
     pub fn generate(&self) -> Result<proc_macro2::TokenStream, Failure> {
         if !self.invalid.is_empty() {
-            return Err(Failure(self.invalid.join("\n")));
+            return Err(Failure::new(self.invalid.join("\n")));
         }
         run(&self.request).map(|g| g.tokens)
     }
@@ -128,7 +128,7 @@ impl Config {
             println!("cargo:rerun-if-changed={}", path.display());
         }
         if !self.invalid.is_empty() {
-            let failure = Failure(self.invalid.join("\n"));
+            let failure = Failure::new(self.invalid.join("\n"));
             eprintln!("{failure}");
             return Err(failure);
         }
@@ -151,7 +151,7 @@ impl Config {
             Some(path) => path,
             None => {
                 let dir = std::env::var_os("OUT_DIR").ok_or_else(|| {
-                    Failure("OUT_DIR is not set: call `compile()` from a build script, or set `out_file`".into())
+                    Failure::new("OUT_DIR is not set: call `compile()` from a build script, or set `out_file`")
                 })?;
                 PathBuf::from(dir).join("agents.rs")
             }
@@ -159,7 +159,7 @@ impl Config {
         let text = codegen::format(&generated.tokens);
         if std::fs::read_to_string(&out).ok().as_deref() != Some(text.as_str()) {
             crate::write::write_atomic(&out, text.as_bytes())
-                .map_err(|e| Failure(format!("cannot write {}: {e}", out.display())))?;
+                .map_err(|e| Failure::new(format!("cannot write {}: {e}", out.display())))?;
         }
         Ok(out)
     }

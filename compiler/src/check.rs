@@ -37,8 +37,12 @@ fn runbook(skill: &Skill, out: &mut Vec<Diagnostic>) {
     let declared: Vec<&str> =
         front.tools.iter().flatten().map(|t| plain_name(&prefix, t.value.as_str())).collect();
     let has_steps = front.steps.as_ref().is_some_and(|s| !s.is_empty());
+    // A `tools` or `steps` value with a problem (reported) was set aside; checks
+    // against it would only repeat that problem.
+    let tools_known = !skill.parsed.front.recovered("tools");
+    let steps_known = !skill.parsed.front.recovered("steps");
 
-    if let Some(steps) = &front.steps {
+    if let Some(steps) = front.steps.as_ref().filter(|_| tools_known) {
         if declared.is_empty() {
             out.push(
                 Diagnostic::new(
@@ -60,6 +64,7 @@ fn runbook(skill: &Skill, out: &mut Vec<Diagnostic>) {
     }
     if let Some(on_skip) = &front.on_skip
         && !has_steps
+        && steps_known
     {
         out.push(
             Diagnostic::at(
@@ -87,9 +92,9 @@ fn runbook(skill: &Skill, out: &mut Vec<Diagnostic>) {
                 .with_label(file, Some(*first), "first route to it")
                 .with_help("keep one route per target; the first that fires would make the other dead wiring"),
             );
-            continue;
+        } else {
+            targets.insert(&route.target.value, route.target.span);
         }
-        targets.insert(&route.target.value, route.target.span);
         let Some(guard) = &route.guard else { continue };
         match parse_guard(&guard.value) {
             Err(GuardError::Syntax { message, .. }) => out.push(
@@ -125,6 +130,7 @@ fn runbook(skill: &Skill, out: &mut Vec<Diagnostic>) {
             }
             Ok(parsed) => {
                 if let Some(on) = parsed.on
+                    && tools_known
                     && !declared.contains(&plain_name(&prefix, on.value.as_str()))
                 {
                     let token = Spanned::new(on.value.clone(), guard_token_span(guard, on.range));
@@ -201,22 +207,34 @@ fn agent_tools(
     let Some(compiled) = resolution.model.agent(id) else {
         return;
     };
-    let (skill_list, disallowed_list): (Vec<Spanned<String>>, Vec<Spanned<String>>) =
-        match &agent.kind {
-            AgentKind::Bundle(md) => {
-                (md.front.value.skills.iter().flatten().cloned().collect(), Vec::new())
-            }
-            AgentKind::Package { manifest, .. } => {
-                let texts =
-                |list: &Option<agentc_schema::List<agentc_schema::Text>>| -> Vec<Spanned<String>> {
-                    list.iter()
-                        .flatten()
-                        .map(|t| t.as_ref().map(|t| t.as_str().to_owned()))
-                        .collect()
-                };
-                (texts(&manifest.value.skills), texts(&manifest.value.disallowed_tools))
-            }
-        };
+    let texts = |list: &Option<agentc_schema::List<agentc_schema::Text>>| -> Vec<Spanned<String>> {
+        list.iter().flatten().map(|t| t.as_ref().map(|t| t.as_str().to_owned())).collect()
+    };
+    // Lists whose values had a problem (reported) were set aside; checks
+    // against them would only repeat it.
+    let (skill_list, disallowed_list, tool_list, tools_known, skills_known) = match &agent.kind {
+        AgentKind::Bundle(md) => (
+            md.front.value.skills.iter().flatten().cloned().collect(),
+            Vec::new(),
+            md.front.value.tools.iter().flatten().cloned().collect::<Vec<_>>(),
+            !md.front.recovered("tools"),
+            !md.front.recovered("skills"),
+        ),
+        AgentKind::Package { manifest, .. } => (
+            texts(&manifest.value.skills),
+            texts(&manifest.value.disallowed_tools),
+            texts(&manifest.value.tools),
+            !manifest.recovered("tools") && !manifest.recovered("disallowed_tools"),
+            !manifest.recovered("skills"),
+        ),
+    };
+    // Tool entries that did not resolve (reported as unknown): a skill needing a
+    // tool they nearly name is the same mistake, not a second one.
+    let unresolved: Vec<&str> = tool_list
+        .iter()
+        .filter(|t| resolution.tools.lookup(Some(id), &t.value).is_none())
+        .map(|t| t.value.as_str())
+        .collect();
     let skill_spans: HashMap<String, Span> =
         entries(&resolution.skills, id, &skill_list).into_iter().collect();
     let denied: Vec<(String, Span)> = entries(&resolution.tools, id, &disallowed_list);
@@ -244,12 +262,16 @@ fn agent_tools(
         }
     }
 
-    for skill_ref in &compiled.skills {
+    for skill_ref in compiled.skills.iter().filter(|_| tools_known) {
         let Some(skill) = resolution.model.skill(&skill_ref.qualified) else {
             continue;
         };
         for tool in &skill.tools {
             if active.contains(tool.as_str()) || active_plain.contains(tool.as_str()) {
+                continue;
+            }
+            let name = resolution.model.tool(tool).map_or(tool.as_str(), |t| t.name.as_str());
+            if did_you_mean(name, unresolved.iter().copied()).is_some() {
                 continue;
             }
             if let Some((_, span)) = denied.iter().find(|(t, _)| t == tool) {
@@ -288,7 +310,7 @@ fn agent_tools(
         }
     }
 
-    let Some(start) = &compiled.start else { return };
+    let Some(start) = compiled.start.as_ref().filter(|_| skills_known) else { return };
     let mut reached: HashSet<&str> = HashSet::from([start.as_str()]);
     let activated: HashSet<&str> = compiled.skills.iter().map(|r| r.qualified.as_str()).collect();
     let mut queue = VecDeque::from([start.as_str()]);

@@ -214,7 +214,13 @@ fn compile_and_report(
         Err(err) => return Err(err.into()),
     };
     let counts = report(&compilation, format, io)?;
-    if counts.errors > 0 || (common.deny_warnings && counts.warnings > 0) {
+    if counts.errors == 0 && common.deny_warnings && counts.warnings > 0 {
+        if format == MessageFormat::Human {
+            writeln!(io.stderr, "error: warnings are denied (--deny-warnings)")?;
+        }
+        return Ok(Err(EXIT_ERRORS));
+    }
+    if counts.errors > 0 {
         return Ok(Err(EXIT_ERRORS));
     }
     Ok(Ok(compilation))

@@ -41,6 +41,10 @@ pub struct Input<'a> {
 /// `refund-review` → `RefundReview`; `2fa` → `N2fa`.
 fn camel(name: &str) -> String {
     let mut out = String::new();
+    // Names follow the naming rule; anything else is dropped rather than
+    // allowed to make an invalid identifier.
+    let name: String =
+        name.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_').collect();
     for part in name.split(['-', '_']).filter(|p| !p.is_empty()) {
         let mut chars = part.chars();
         if let Some(first) = chars.next() {
@@ -79,19 +83,33 @@ fn variants(items: &[(String, Option<String>, String)]) -> Vec<Ident> {
 /// Names the generated module uses for itself; an agent static never takes one.
 const RESERVED: &[&str] = &["LOCK_DIGEST", "SKILL_DEFS", "TOOL_DEFS"];
 
-/// One static name per agent id, unique even where two ids upper-case alike.
+/// One static name per agent id, unique even where two ids upper-case alike
+/// (a suffix is bumped until the name is free, never taking a reserved name).
 fn statics<'a>(ids: impl Iterator<Item = &'a str>) -> Vec<Ident> {
-    let mut seen: HashMap<String, usize> = HashMap::new();
-    ids.map(|id| {
-        let base = screaming(id).to_string();
-        let count = seen.entry(base.clone()).or_insert(0);
-        *count += 1;
-        match *count {
-            1 => Ident::new(&base, Span::call_site()),
-            n => Ident::new(&format!("{base}_{n}"), Span::call_site()),
+    let ids: Vec<&str> = ids.collect();
+    let mut taken: std::collections::HashSet<String> =
+        RESERVED.iter().map(|r| r.to_string()).collect();
+    let mut wanted: Vec<String> = ids.iter().map(|id| screaming(id).to_string()).collect();
+    // First come the names that need no suffix, so a suffix never takes one.
+    let unique: std::collections::HashSet<&String> =
+        wanted.iter().filter(|w| wanted.iter().filter(|o| o == w).count() == 1).collect();
+    let unique: Vec<String> = unique.into_iter().cloned().collect();
+    taken.extend(unique.iter().cloned());
+    let mut seen = std::collections::HashSet::new();
+    for name in wanted.iter_mut() {
+        if unique.contains(name) || seen.insert(name.clone()) && !taken.contains(name) {
+            taken.insert(name.clone());
+            continue;
         }
-    })
-    .collect()
+        let base = name.clone();
+        let mut n = 2;
+        while taken.contains(&format!("{base}_{n}")) {
+            n += 1;
+        }
+        *name = format!("{base}_{n}");
+        taken.insert(name.clone());
+    }
+    wanted.iter().map(|w| Ident::new(w, Span::call_site())).collect()
 }
 
 /// `billing-desk` → `BILLING_DESK`.
@@ -261,6 +279,12 @@ pub fn generate(input: &Input<'_>) -> TokenStream {
         .zip(&agent_statics)
         .map(|(a, ident)| agent_def(a, ident, &skill, &tool));
     let digest = input.lock_digest;
+    // Naming a tool's implementation in `tools = [...]` uses it, even where the
+    // crate never calls `Tool::host()`: no dead-code warning on the host's side.
+    let host_uses = input.host_tools.iter().map(|h| {
+        let path = &h.path;
+        quote!(const _: fn() = || { let _ = &#path; };)
+    });
     let includes = input.inputs.iter().map(|p| {
         let path = p.to_string_lossy();
         quote!(
@@ -416,6 +440,8 @@ pub fn generate(input: &Input<'_>) -> TokenStream {
         /// The root digest of the inputs, equal to `root_digest` in `agents.lock`.
         pub const LOCK_DIGEST: &str = #digest;
 
+        #(#host_uses)*
+
         #(#includes)*
     }
 }
@@ -550,6 +576,17 @@ mod tests {
         assert_eq!(screaming("lock-digest").to_string(), "LOCK_DIGEST_AGENT");
         let v = variants(&[("a-b".into(), None, "a-b".into()), ("a_b".into(), None, "a_b".into())]);
         assert_eq!(v.iter().map(Ident::to_string).collect::<Vec<_>>(), ["AB", "AB_2"]);
+        let names = |ids: &[&str]| -> Vec<String> {
+            statics(ids.iter().copied()).iter().map(Ident::to_string).collect()
+        };
+        assert_eq!(
+            names(&["a", "a-", "2nd", "agent-2nd"]),
+            ["A", "A_", "AGENT_2ND", "AGENT_2ND_2"]
+        );
+        assert_eq!(
+            names(&["2nd", "agent-2nd", "agent-2nd-2", "lock-digest"]),
+            ["AGENT_2ND", "AGENT_2ND_3", "AGENT_2ND_2", "LOCK_DIGEST_AGENT"]
+        );
     }
 
     #[test]

@@ -83,7 +83,7 @@ impl fmt::Display for SetupError {
 impl std::error::Error for SetupError {}
 
 /// Is `given` a URL or a network path rather than a local directory?
-fn is_remote(given: &str) -> bool {
+pub fn is_remote(given: &str) -> bool {
     let scheme = given.split_once("://").is_some_and(|(scheme, _)| {
         !scheme.is_empty() && scheme.chars().all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
     });

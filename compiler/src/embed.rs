@@ -12,7 +12,7 @@ use crate::compile::{Compilation, SetupError, compile};
 use crate::diagnostic::{Origin, Severity};
 use crate::emit::{self, Bases};
 use crate::fs::RealFs;
-use crate::lock::lockfile;
+use crate::lock::{describe_difference, lockfile};
 use crate::model::Model;
 use crate::options::{Options, Scope};
 
@@ -41,25 +41,51 @@ pub struct Generated {
     pub warnings: Vec<String>,
 }
 
-/// Why nothing could be generated: rendered text for the user.
+/// Why the items could not be generated: rendered text for the user, and,
+/// when the directory could be read, the items for what did resolve — so code
+/// using them fails only where it names something broken.
 #[derive(Debug)]
-pub struct Failure(pub String);
+pub struct Failure {
+    pub message: String,
+    pub partial: Option<TokenStream>,
+}
+
+impl Failure {
+    pub fn new(message: impl Into<String>) -> Failure {
+        Failure { message: message.into(), partial: None }
+    }
+}
 
 impl std::fmt::Display for Failure {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&self.message)
     }
 }
 
 impl std::error::Error for Failure {}
 
 fn options(request: &Request) -> Result<Options, Failure> {
+    let mut seen = std::collections::HashSet::new();
+    for host in &request.host_tools {
+        if let Err(err) = agentc_schema::check_name(agentc_schema::NameKind::Tool, &host.name) {
+            return Err(Failure::new(format!(
+                "the host tool name `{}` breaks the naming rule: {err}",
+                host.name
+            )));
+        }
+        if !seen.insert(host.name.as_str()) {
+            return Err(Failure::new(format!(
+                "the host tool `{}` is named twice; give each tool one implementation",
+                host.name
+            )));
+        }
+    }
     let mut opts = Options::new(&request.root);
     opts.workspace = request.workspace.clone();
     opts.registry = request.registry.clone();
     opts.host_tools = request.host_tools.iter().map(|h| h.name.clone()).collect();
     for scope in &request.exclude {
-        opts.exclude.extend(Scope::parse_list(scope).map_err(|e| Failure(e.to_string()))?);
+        opts.exclude.extend(Scope::parse_list(scope).map_err(|e| Failure::new(e.to_string()))?);
     }
     Ok(opts)
 }
@@ -108,7 +134,7 @@ fn check_host_tools(model: &Model, request: &Request) -> Result<(), Failure> {
         return Ok(());
     }
     let names: Vec<String> = missing.iter().map(|n| format!("`{n}`")).collect();
-    Err(Failure(format!(
+    Err(Failure::new(format!(
         "the registry declares {} but the crate names no implementation for {}\n\
          help: add {} to `tools = [...]` (the macro) or `.tool(...)` (the build API), \
          naming the function that implements {}",
@@ -119,88 +145,66 @@ fn check_host_tools(model: &Model, request: &Request) -> Result<(), Failure> {
     )))
 }
 
-/// Compiles (or loads the lockfile) and generates.
+/// Compiles the directory and generates; with a lockfile, also requires the
+/// lockfile to be exactly what compiling gives now.
 pub fn run(request: &Request) -> Result<Generated, Failure> {
     let opts = options(request)?;
-    if let Some(lock) = &request.lockfile {
-        return from_lockfile(request, &opts, lock);
-    }
     let compilation = match compile(&RealFs, &opts) {
         Ok(compilation) => compilation,
         Err(SetupError::Registry(compilation)) => {
             let errors = render(&compilation, request, Severity::Error);
-            return Err(Failure(format!(
+            return Err(Failure::new(format!(
                 "the registry file has errors:\n\n{}",
                 errors.join("\n\n")
             )));
         }
-        Err(err) => return Err(Failure(err.to_string())),
+        Err(err) => return Err(Failure::new(err.to_string())),
+    };
+    let mut inputs = input_paths(&compilation, &opts);
+    let generate = |model: &Model, digest: &str, inputs: &[PathBuf]| {
+        codegen::generate(&codegen::Input {
+            model,
+            lock_digest: digest,
+            host_tools: &request.host_tools,
+            inputs,
+        })
     };
     let errors = render(&compilation, request, Severity::Error);
     if !errors.is_empty() {
         let count = errors.len();
         let noun = if count == 1 { "error" } else { "errors" };
-        return Err(Failure(format!(
-            "agentc found {count} {noun} in `{}`:\n\n{}",
-            request.shown_root,
-            errors.join("\n\n")
-        )));
+        return Err(Failure {
+            message: format!(
+                "agentc found {count} {noun} in `{}`:\n\n{}",
+                request.shown_root,
+                errors.join("\n\n")
+            ),
+            partial: Some(generate(&compilation.model, "", &inputs)),
+        });
     }
     check_host_tools(&compilation.model, request)?;
-    let lock = lockfile(&compilation);
-    let inputs = input_paths(&compilation, &opts);
-    let tokens = codegen::generate(&codegen::Input {
-        model: &compilation.model,
-        lock_digest: &lock.root_digest,
-        host_tools: &request.host_tools,
-        inputs: &inputs,
-    });
+    let fresh = lockfile(&compilation);
+    if let Some(path) = &request.lockfile {
+        check_lockfile(request, path, &fresh)?;
+        inputs.push(std::fs::canonicalize(path).unwrap_or_else(|_| path.clone()));
+    }
+    let tokens = generate(&compilation.model, &fresh.root_digest, &inputs);
     Ok(Generated { tokens, inputs, warnings: render(&compilation, request, Severity::Warning) })
 }
 
-fn from_lockfile(request: &Request, opts: &Options, path: &Path) -> Result<Generated, Failure> {
+/// The committed lockfile must be what compiling gives now, as
+/// `agentc lock --check` requires.
+fn check_lockfile(request: &Request, path: &Path, fresh: &Lockfile) -> Result<(), Failure> {
     let shown = request.shown_lockfile.clone().unwrap_or_else(|| path.display().to_string());
-    let lock = Lockfile::load(path).map_err(|e| Failure(format!("`{shown}`: {e}")))?;
-    let changes = lock.verify(&opts.root, opts.workspace.as_deref());
-    if !changes.is_empty() {
-        let files: Vec<String> = changes
-            .iter()
-            .map(|c| match c {
-                agentc_schema::lockfile::FileChange::Changed(p) => format!("{p} (changed)"),
-                agentc_schema::lockfile::FileChange::Missing(p) => format!("{p} (missing)"),
-                agentc_schema::lockfile::FileChange::Invalid(p) => {
-                    format!("{p} (not a path inside the directory)")
-                }
-            })
-            .collect();
-        return Err(Failure(format!(
-            "`{shown}` is stale: {} no longer {} it: {}\nhelp: run `agentc lock` and commit the result",
-            if files.len() == 1 { "this file" } else { "these files" },
-            if files.len() == 1 { "matches" } else { "match" },
-            files.join(", ")
-        )));
+    let committed = Lockfile::load(path).map_err(|e| Failure::new(format!("`{shown}`: {e}")))?;
+    if committed.to_json() == fresh.to_json() {
+        return Ok(());
     }
-    let model = Model {
-        agents: lock.agents.clone(),
-        skills: lock.skills.clone(),
-        tools: lock.tools.clone(),
-    };
-    let mut inputs: Vec<PathBuf> = lock
-        .files
-        .iter()
-        .filter_map(|f| match f.path.strip_prefix("@workspace/") {
-            Some(rel) => opts.workspace.as_ref().map(|ws| ws.join(rel)),
-            None if f.path == agentc_schema::lockfile::REGISTRY_PATH => None,
-            None => Some(opts.root.join(&f.path)),
-        })
-        .map(|p| std::fs::canonicalize(&p).unwrap_or(p))
-        .collect();
-    inputs.push(std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()));
-    let tokens = codegen::generate(&codegen::Input {
-        model: &model,
-        lock_digest: &lock.root_digest,
-        host_tools: &request.host_tools,
-        inputs: &inputs,
-    });
-    Ok(Generated { tokens, inputs, warnings: Vec::new() })
+    let lines: Vec<String> =
+        describe_difference(&committed, fresh).into_iter().map(|l| format!("  {l}")).collect();
+    Err(Failure::new(format!(
+        "`{shown}` is stale: the agents directory no longer compiles to it\n{}\n\
+         help: run `agentc lock` and commit the result",
+        lines.join("\n")
+    )))
 }

@@ -667,7 +667,8 @@ impl Resolver<'_> {
                 let active = found.is_some_and(|s| skills.iter().any(|r| r.qualified == self.skills.defs[s].qualified));
                 // Missing and also listed in `skills`: reported there once.
                 let listed = refs.skills.iter().any(|s| s.value == start.value.as_str());
-                let broken = found.is_none() && (listed || self.is_broken(start.value.as_str()));
+                let broken = (found.is_none() && (listed || self.is_broken(start.value.as_str())))
+                    || md.front.recovered("skills");
                 if !active && !broken {
                     let activated: Vec<&str> = skills.iter().map(|r| r.name.as_str()).collect();
                     let near = did_you_mean(start.value.as_str(), activated.iter().copied());
@@ -825,9 +826,7 @@ impl Resolver<'_> {
                 }
             }
         };
-        let well_formed = text.split_once('/').is_some_and(|(p, m)| {
-            !p.is_empty() && !m.is_empty() && !text.chars().any(char::is_whitespace)
-        });
+        let well_formed = crate::parse::files::is_model(&text);
         if !well_formed {
             let help = match &agent.kind {
                 AgentKind::Bundle(_) => {

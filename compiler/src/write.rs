@@ -24,7 +24,23 @@ pub fn write_atomic_with(
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),
     };
-    let mut temp = tempfile::Builder::new().prefix(".agentc-").suffix(".tmp").tempfile_in(dir)?;
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".agentc-").suffix(".tmp");
+    // A temporary file is private (0600); the file it becomes is not: keep the
+    // replaced file's mode, or give a new one the usual 0666 less the umask.
+    match std::fs::metadata(path) {
+        Ok(old) => {
+            builder.permissions(old.permissions());
+        }
+        Err(_) => {
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::PermissionsExt;
+                builder.permissions(std::fs::Permissions::from_mode(0o666));
+            }
+        }
+    }
+    let mut temp = builder.tempfile_in(dir)?;
     temp.write_all(bytes)?;
     temp.as_file().sync_all()?;
     before_rename()?;
@@ -35,6 +51,23 @@ pub fn write_atomic_with(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(unix)]
+    #[test]
+    fn written_files_are_readable_like_any_other_and_keep_their_mode() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("agents.lock");
+        write_atomic(&path, b"one").unwrap();
+        // The same mode as a file created the ordinary way, under the same umask.
+        let plain = dir.path().join("plain");
+        std::fs::write(&plain, b"x").unwrap();
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode(&path), mode(&plain));
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o640)).unwrap();
+        write_atomic(&path, b"two").unwrap();
+        assert_eq!(mode(&path), 0o640);
+    }
 
     #[test]
     fn a_failure_before_the_rename_leaves_the_old_file() {

@@ -54,6 +54,7 @@ impl Parse for Args {
             exclude: Vec::new(),
             lock: None,
         };
+        let mut seen = std::collections::HashSet::new();
         while !input.is_empty() {
             input.parse::<Token![,]>()?;
             if input.is_empty() {
@@ -61,7 +62,14 @@ impl Parse for Args {
             }
             let key: Ident = input.parse()?;
             input.parse::<Token![=]>()?;
-            match key.to_string().as_str() {
+            let name = key.to_string();
+            if !seen.insert(name.clone()) {
+                return Err(syn::Error::new(
+                    key.span(),
+                    format!("the option `{name}` is given twice"),
+                ));
+            }
+            match name.as_str() {
                 "workspace" => args.workspace = Some(input.parse()?),
                 "registry" => args.registry = Some(input.parse()?),
                 "lock" => args.lock = Some(input.parse()?),
@@ -131,23 +139,64 @@ fn request(args: &Args, resolve: &dyn Fn(&str) -> PathBuf) -> Request {
     }
 }
 
+/// Checks each option where it is written, so an error points at it.
+fn check_args(args: &Args) -> syn::Result<()> {
+    let root = args.root.value();
+    if agentc_compiler::compile::is_remote(&root) {
+        return Err(syn::Error::new(
+            args.root.span(),
+            format!(
+                "`{root}` is not a local directory; agentc reads only a directory in the crate, never a URL or a network share"
+            ),
+        ));
+    }
+    for scope in &args.exclude {
+        if let Err(err) = agentc_compiler::Scope::parse_list(&scope.value()) {
+            return Err(syn::Error::new(scope.span(), err.to_string()));
+        }
+    }
+    for (lit, what) in [
+        (&args.workspace, "workspace"),
+        (&args.registry, "registry file"),
+        (&args.lock, "lockfile"),
+    ] {
+        if let Some(lit) = lit
+            && !resolve(&lit.value()).exists()
+        {
+            let shown = lit.value();
+            return Err(syn::Error::new(
+                lit.span(),
+                format!("the {what} `{shown}` does not exist (paths are relative to Cargo.toml)"),
+            ));
+        }
+    }
+    Ok(())
+}
+
 fn expand(input: TokenStream) -> TokenStream {
     let args: Args = match syn::parse2(input) {
         Ok(args) => args,
         Err(err) => return err.to_compile_error(),
     };
+    if let Err(err) = check_args(&args) {
+        let mut tokens = err.to_compile_error();
+        tokens.extend(codegen::stub());
+        return tokens;
+    }
     let span = args.root.span();
     match run(&request(&args, &resolve)) {
         Ok(generated) => generated.tokens,
-        Err(failure) => failure_tokens(span, &failure.0),
+        Err(failure) => {
+            let items = failure.partial.unwrap_or_else(codegen::stub);
+            failure_tokens(span, &failure.message, items)
+        }
     }
 }
 
-fn failure_tokens(span: Span, message: &str) -> TokenStream {
-    let stub = codegen::stub();
+fn failure_tokens(span: Span, message: &str, items: TokenStream) -> TokenStream {
     quote_spanned! {span=>
         ::core::compile_error!(#message);
-        #stub
+        #items
     }
 }
 
@@ -168,7 +217,7 @@ pub fn agents(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
                  This is a bug in agentc, not in your agents directory; please report it at \
                  https://github.com/agentc/agentc/issues with the directory that triggers it."
             );
-            failure_tokens(Span::call_site(), &message).into()
+            failure_tokens(Span::call_site(), &message, codegen::stub()).into()
         }
     }
 }

@@ -170,6 +170,12 @@ impl<T: JsonSchema, const MIN: usize> JsonSchema for List<T, MIN> {
     }
 }
 
+/// Trims spaces and tabs only: any other character, even an invisible one
+/// (U+00A0), is part of a name, so a name that looks right but is not fails.
+fn trim_blanks(text: &str) -> &str {
+    text.trim_matches([' ', '\t'])
+}
+
 const EMPTY_LIST: &str = "the list is empty; remove the key, or list at least one entry";
 
 /// A list with at least one entry: an empty list in frontmatter says nothing,
@@ -252,8 +258,8 @@ impl NameList {
         let mut items = Vec::new();
         let mut offset = 0;
         for piece in text.value.split(',') {
-            let lead = piece.len() - piece.trim_start().len();
-            let token = piece.trim();
+            let token = trim_blanks(piece);
+            let lead = piece.len() - piece.trim_start_matches([' ', '\t']).len();
             let start = offset + lead;
             let token_span = text.token_span(start..start + token.len());
             if token.is_empty() {
@@ -303,7 +309,7 @@ impl<'de> Deserialize<'de> for NameList {
             fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Raw, A::Error> {
                 let mut items = Vec::new();
                 while let Some(item) = seq.next_element::<Spanned<Text>>()? {
-                    items.push(item.map(|t| t.0.trim().to_owned()));
+                    items.push(item.map(|t| trim_blanks(&t.0).to_owned()));
                 }
                 Ok(Raw::Items(items))
             }

@@ -5,6 +5,7 @@ fn issue_refund(input: agentc::serde_json::Value) -> Result<agentc::serde_json::
 // wrap-up/SKILL.md was edited after agents.lock was written.
 agentc::agents!(
     "stale-lock/agents",
+    registry = "stale-lock/registry.yaml",
     tools = [issue_refund],
     lock = "stale-lock/agents.lock",
 );

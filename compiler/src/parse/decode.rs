@@ -62,6 +62,9 @@ pub struct Decoded<T> {
     pub problems: Vec<Problem>,
     /// Unknown keys of the top-level mapping with their values (kept as metadata).
     pub extra: Vec<(String, serde_json::Value)>,
+    /// Top-level keys whose values were replaced by a placeholder: checks that
+    /// depend on them would only repeat the problem already reported.
+    pub recovered: Vec<String>,
 }
 
 /// Decodes `root` as `T`.
@@ -80,8 +83,6 @@ pub fn decode<T: DeserializeOwned>(root: &Node) -> Decoded<T> {
             }
             Err(err) => {
                 // A placeholder the type refuses (a list that may not be empty):
-                // the value is already reported, and no pass can get past it.
-                // A placeholder the type refuses (a list that may not be empty):
                 // the value is already reported; try a fuller placeholder once.
                 if let Some(level) = err.at.and_then(|at| state.holes.get_mut(&at.id)) {
                     if *level == 0 {
@@ -93,12 +94,17 @@ pub fn decode<T: DeserializeOwned>(root: &Node) -> Decoded<T> {
                 if err.in_hole {
                     break;
                 }
-                let at = err.at.unwrap_or(At {
+                let mut at = err.at.unwrap_or(At {
                     id: id(root),
                     span: root.span,
                     role: Role::Root,
                     parent: None,
                 });
+                // A list that refuses one of its entries (a repeat) names the entry:
+                // skip that entry, keeping the rest of the list.
+                if let Some(entry) = err.span.and_then(|span| list_entry_at(root, span)) {
+                    at = entry;
+                }
                 match err.missing {
                     Some(field) => {
                         problems.push(Problem::MissingField { field, span: at.span });
@@ -140,6 +146,14 @@ pub fn decode<T: DeserializeOwned>(root: &Node) -> Decoded<T> {
             ),
         });
     }
+    let recovered = match &root.value {
+        Value::Map(entries) => entries
+            .iter()
+            .filter(|e| state.holes.contains_key(&id(&e.value)))
+            .map(|e| e.key.clone())
+            .collect(),
+        _ => Vec::new(),
+    };
     let unknown = state.unknown.into_inner();
     let extra = unknown
         .values()
@@ -151,7 +165,22 @@ pub fn decode<T: DeserializeOwned>(root: &Node) -> Decoded<T> {
         span: u.span,
         expected: u.expected,
     }));
-    Decoded { value, problems, extra }
+    Decoded { value, problems, extra, recovered }
+}
+
+/// The list entry written at exactly `span`, located as an entry of its list.
+fn list_entry_at(node: &Node, span: Span) -> Option<At> {
+    match &node.value {
+        Value::Seq(items) => items.iter().find_map(|item| {
+            if item.span == span {
+                Some(At { id: id(item), span, role: Role::Element, parent: Some(id(node)) })
+            } else {
+                list_entry_at(item, span)
+            }
+        }),
+        Value::Map(entries) => entries.iter().find_map(|e| list_entry_at(&e.value, span)),
+        _ => None,
+    }
 }
 
 /// A node's identity for the recovery sets: its address, stable while the tree lives.

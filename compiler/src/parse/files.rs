@@ -30,6 +30,15 @@ pub struct Document<T> {
     pub tree: Node,
     /// Top-level keys the type does not declare, with their values.
     pub extra: Vec<(String, serde_json::Value)>,
+    /// Top-level keys whose values had problems and were set aside.
+    pub recovered: Vec<String>,
+}
+
+impl<T> Document<T> {
+    /// Whether `key`'s value had a problem (already reported) and was set aside.
+    pub fn recovered(&self, key: &str) -> bool {
+        self.recovered.iter().any(|k| k == key)
+    }
 }
 
 /// Parses and decodes `text` (at byte `base` of `source`) as `T`.
@@ -153,7 +162,12 @@ pub fn decode_text<T: DeserializeOwned>(
             _ => out.push(problem_diagnostic(source, problem, unknown)),
         }
     }
-    decoded.value.map(|value| Document { value, tree, extra: decoded.extra })
+    decoded.value.map(|value| Document {
+        value,
+        tree,
+        extra: decoded.extra,
+        recovered: decoded.recovered,
+    })
 }
 
 fn yaml_help(message: &str) -> String {
@@ -419,5 +433,52 @@ pub fn registry(source: &Source, out: &mut Vec<Diagnostic>) -> Option<Registry> 
     } else {
         Syntax::Yaml
     };
-    decode_text::<Registry>(source, &source.text, 0, syntax, Severity::Error, out).map(|d| d.value)
+    let registry =
+        decode_text::<Registry>(source, &source.text, 0, syntax, Severity::Error, out)?.value;
+    let file = &source.path;
+    for tool in registry.tools.iter().flatten() {
+        if let Err(err) = check_name(NameKind::Tool, tool.value.as_str()) {
+            out.push(Diagnostic::at(
+                Code::BadName,
+                file,
+                tool.span,
+                format!("the tool name `{}` breaks the naming rule: {err}", tool.value),
+            ));
+        }
+    }
+    for context in registry.context.iter().flatten() {
+        if let Err(err) = check_name(NameKind::Tool, context.value.as_str()) {
+            out.push(Diagnostic::at(
+                Code::BadName,
+                file,
+                context.span,
+                format!(
+                    "the context provider name `{}` breaks the naming rule: {err}",
+                    context.value
+                ),
+            ));
+        }
+    }
+    for model in registry.models.iter().flatten() {
+        if !is_model(model.value.as_str()) {
+            out.push(
+                Diagnostic::at(
+                    Code::BadModel,
+                    file,
+                    model.span,
+                    format!("the model `{}` is not `<provider>/<model>`", model.value),
+                )
+                .with_help(
+                    "list models as `<provider>/<model>`, e.g. `anthropic/claude-sonnet-4-5`",
+                ),
+            );
+        }
+    }
+    Some(registry)
+}
+
+/// `<provider>/<model>`: both parts present, no whitespace.
+pub fn is_model(text: &str) -> bool {
+    text.split_once('/').is_some_and(|(p, m)| !p.is_empty() && !m.is_empty())
+        && !text.chars().any(char::is_whitespace)
 }

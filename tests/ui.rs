@@ -16,4 +16,5 @@ fn ui() {
     t.compile_fail("tests/ui/host-tool-unimplemented.rs");
     t.compile_fail("tests/ui/registry-tool-unimplemented.rs");
     t.compile_fail("tests/ui/stale-lock.rs");
+    t.compile_fail("tests/ui/no-cascade.rs");
 }

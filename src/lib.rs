@@ -27,9 +27,9 @@
 //! ```
 //!
 //! Paths are relative to the crate's `Cargo.toml` (or, when not found there,
-//! to the file invoking the macro). With `lock = "agents.lock"` the items are
-//! generated from a committed lockfile after its digests are verified against
-//! the directory, so a stale lockfile is a compile error.
+//! to the file invoking the macro). With `lock = "agents.lock"` the directory
+//! must compile to exactly that committed lockfile (as `agentc lock --check`
+//! requires), so a stale lockfile is a compile error listing what changed.
 //!
 //! Each entry of `tools = [...]` is a path to the host's implementation of a
 //! tool named like the path's last segment (`"name" = path` for other names):

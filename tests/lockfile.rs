@@ -1,6 +1,8 @@
 //! `agents.lock`: deterministic bytes, round trips, `--check`, nothing lost,
 //! and the runtime loader.
 
+mod common;
+use common::copy_dir;
 use std::path::{Path, PathBuf};
 
 use agentc::Lockfile;
@@ -10,19 +12,6 @@ use agentc_compiler::cli::{Io, run};
 
 fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), &target).unwrap();
-        }
-    }
 }
 
 /// Runs agentc; returns (exit code, stderr).

@@ -1,6 +1,8 @@
 //! The README tells the truth: its code table is the catalog's, and its
 //! example diagnostic is what agentc prints for the mistake it describes.
 
+mod common;
+use common::copy_dir;
 use std::path::{Path, PathBuf};
 
 use agentc_compiler::catalog::markdown_table;
@@ -20,19 +22,6 @@ fn code_table_matches_the_catalog() {
         markdown_table(),
         "the README's code table is stale; replace it with the output of `agentc explain --list`"
     );
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), &target).unwrap();
-        }
-    }
 }
 
 #[test]

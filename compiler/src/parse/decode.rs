@@ -649,6 +649,17 @@ impl<'de, D: de::Deserializer<'de, Error = Error>> MapAccess<'de> for SpannedMap
     }
 }
 
+/// Hole methods that answer with a fixed value.
+macro_rules! hole_values {
+    ($($method:ident => $visit:ident($value:expr)),* $(,)?) => {
+        $(
+            fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+                visitor.$visit($value)
+            }
+        )*
+    };
+}
+
 /// The placeholder for a value set aside: the emptiest value of any type.
 ///
 /// Strings decode as `0.0.0`, which is neither blank nor an invalid version,
@@ -673,28 +684,22 @@ impl<'de> IntoDeserializer<'de, Error> for Hole {
 impl<'de> de::Deserializer<'de> for Hole {
     type Error = Error;
 
+    hole_values! {
+        deserialize_bool => visit_bool(false),
+        deserialize_u64 => visit_u64(1),
+        deserialize_u32 => visit_u64(1),
+        deserialize_i64 => visit_i64(1),
+        deserialize_f64 => visit_f64(0.0),
+        deserialize_i8 => visit_i64(1),
+        deserialize_i16 => visit_i64(1),
+        deserialize_i32 => visit_i64(1),
+        deserialize_u8 => visit_u64(1),
+        deserialize_u16 => visit_u64(1),
+        deserialize_f32 => visit_f64(0.0),
+    }
+
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         visitor.visit_unit()
-    }
-
-    fn deserialize_bool<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        visitor.visit_bool(false)
-    }
-
-    fn deserialize_u64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        visitor.visit_u64(1)
-    }
-
-    fn deserialize_u32<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        visitor.visit_u64(1)
-    }
-
-    fn deserialize_i64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        visitor.visit_i64(1)
-    }
-
-    fn deserialize_f64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        visitor.visit_f64(0.0)
     }
 
     fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
@@ -753,30 +758,6 @@ impl<'de> de::Deserializer<'de> for Hole {
     ) -> Result<V::Value, Error> {
         let first = variants.first().copied().unwrap_or_default();
         visitor.visit_enum(UnitVariant(first))
-    }
-
-    fn deserialize_i8<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        visitor.visit_i64(1)
-    }
-
-    fn deserialize_i16<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        visitor.visit_i64(1)
-    }
-
-    fn deserialize_i32<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        visitor.visit_i64(1)
-    }
-
-    fn deserialize_u8<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        visitor.visit_u64(1)
-    }
-
-    fn deserialize_u16<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        visitor.visit_u64(1)
-    }
-
-    fn deserialize_f32<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        visitor.visit_f64(0.0)
     }
 
     fn deserialize_identifier<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {

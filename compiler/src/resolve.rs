@@ -43,6 +43,16 @@ pub struct Def {
     pub source: Option<usize>,
 }
 
+impl Def {
+    /// A definition on disk: project item `index`, named `name`, owned by `owner`.
+    fn defined(owner: &Owner, name: &str, site: Site, index: usize) -> Def {
+        let (scope, agent) = scope_kind(owner);
+        let qualified =
+            agent.as_deref().map_or_else(|| name.to_owned(), |a| qualified_name(a, name));
+        Def { name: name.to_owned(), qualified, scope, agent, site, source: Some(index) }
+    }
+}
+
 /// One kind of definition (skills or tools), indexed by scope.
 #[derive(Debug, Default)]
 pub struct Table {
@@ -331,21 +341,12 @@ fn skill_table(project: &Project, out: &mut Vec<Diagnostic>) -> Table {
         .iter()
         .enumerate()
         .map(|(index, skill)| {
-            let (scope, agent) = scope_kind(&skill.file.owner);
-            let name = skill.parsed.front.value.name.value.as_str().to_owned();
-            let qualified =
-                agent.as_deref().map_or_else(|| name.clone(), |a| qualified_name(a, &name));
-            Def {
-                name,
-                qualified,
-                scope,
-                agent,
-                site: Site {
-                    file: skill.source.path.clone(),
-                    span: Some(skill.parsed.front.value.name.span),
-                },
-                source: Some(index),
-            }
+            let name = skill.parsed.front.value.name.value.as_str();
+            let site = Site {
+                file: skill.source.path.clone(),
+                span: Some(skill.parsed.front.value.name.span),
+            };
+            Def::defined(&skill.file.owner, name, site, index)
         })
         .collect();
     build_table(defs, "skill", true, out)
@@ -378,18 +379,8 @@ fn tool_table(project: &Project, hosts: &[(String, RelPath)], out: &mut Vec<Diag
         .iter()
         .enumerate()
         .map(|(index, tool)| {
-            let (scope, agent) = scope_kind(&tool.dir.owner);
-            let name = tool.dir.name.clone();
-            let qualified =
-                agent.as_deref().map_or_else(|| name.clone(), |a| qualified_name(a, &name));
-            Def {
-                name,
-                qualified,
-                scope,
-                agent,
-                site: Site { file: tool.dir.folder.clone(), span: None },
-                source: Some(index),
-            }
+            let site = Site { file: tool.dir.folder.clone(), span: None };
+            Def::defined(&tool.dir.owner, &tool.dir.name, site, index)
         })
         .collect();
     // A host name is the same tool as a descriptor of that (qualified) name.

@@ -10,7 +10,7 @@ use agentc_schema::{Span, Spanned};
 use crate::catalog::Code;
 use crate::diagnostic::{Diagnostic, RelPath};
 use crate::parse::files::key_span;
-use crate::project::{AgentKind, Project, Skill};
+use crate::project::{Project, Skill};
 use crate::resolve::Resolution;
 use crate::suggest::{did_you_mean, list_names};
 
@@ -207,37 +207,22 @@ fn agent_tools(
     let Some(compiled) = resolution.model.agent(id) else {
         return;
     };
-    let texts = |list: &Option<agentc_schema::List<agentc_schema::Text>>| -> Vec<Spanned<String>> {
-        list.iter().flatten().map(|t| t.as_ref().map(|t| t.as_str().to_owned())).collect()
-    };
+    let refs = agent.references();
     // Lists whose values had a problem (reported) were set aside; checks
     // against them would only repeat it.
-    let (skill_list, disallowed_list, tool_list, tools_known, skills_known) = match &agent.kind {
-        AgentKind::Bundle(md) => (
-            md.front.value.skills.iter().flatten().cloned().collect(),
-            Vec::new(),
-            md.front.value.tools.iter().flatten().cloned().collect::<Vec<_>>(),
-            !md.front.recovered("tools"),
-            !md.front.recovered("skills"),
-        ),
-        AgentKind::Package { manifest, .. } => (
-            texts(&manifest.value.skills),
-            texts(&manifest.value.disallowed_tools),
-            texts(&manifest.value.tools),
-            !manifest.recovered("tools") && !manifest.recovered("disallowed_tools"),
-            !manifest.recovered("skills"),
-        ),
-    };
+    let tools_known = !agent.recovered("tools") && !agent.recovered("disallowed_tools");
+    let skills_known = !agent.recovered("skills");
     // Tool entries that did not resolve (reported as unknown): a skill needing a
     // tool they nearly name is the same mistake, not a second one.
-    let unresolved: Vec<&str> = tool_list
+    let unresolved: Vec<&str> = refs
+        .tools
         .iter()
         .filter(|t| resolution.tools.lookup(Some(id), &t.value).is_none())
         .map(|t| t.value.as_str())
         .collect();
     let skill_spans: HashMap<String, Span> =
-        entries(&resolution.skills, id, &skill_list).into_iter().collect();
-    let denied: Vec<(String, Span)> = entries(&resolution.tools, id, &disallowed_list);
+        entries(&resolution.skills, id, &refs.skills).into_iter().collect();
+    let denied: Vec<(String, Span)> = entries(&resolution.tools, id, &refs.disallowed);
     let active: HashSet<&str> = compiled.tools.iter().map(|r| r.qualified.as_str()).collect();
     // A private tool that shadows a shared one is reported as `name-shadow`; a
     // shared skill needing the shared one must not be reported again.

@@ -292,96 +292,47 @@ pub fn generate(input: &Input<'_>) -> TokenStream {
         )
     });
 
-    quote! {
-        /// The agents of the directory, one variant per agent folder.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        #[allow(non_camel_case_types)]
-        pub enum Agent {
-            #( #[doc = #agent_docs] #agent_idents, )*
-        }
-
-        impl Agent {
-            /// Every agent, in id order.
-            pub const ALL: &'static [Agent] = &[#(Agent::#agent_idents),*];
-
-            /// The agent's id (its folder name).
-            pub const fn name(self) -> &'static str {
-                match self { #(Agent::#agent_idents => #agent_names,)* }
-            }
-
-            /// The compiled agent.
-            pub const fn def(self) -> &'static #rt::AgentDef<Skill, Tool> {
-                match self { #(Agent::#agent_idents => &#agent_statics,)* }
-            }
-
-            /// The agent with this id.
-            pub fn from_name(name: &str) -> ::core::option::Option<Agent> {
-                match name {
-                    #(#agent_names => ::core::option::Option::Some(Agent::#agent_idents),)*
-                    _ => ::core::option::Option::None,
-                }
-            }
-        }
-
-        /// The skills, one variant per skill; private skills are prefixed with their agent.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        #[allow(non_camel_case_types)]
-        pub enum Skill {
-            #( #[doc = #skill_docs] #skill_idents, )*
-        }
-
-        impl Skill {
-            /// Every skill, in qualified-name order.
-            pub const ALL: &'static [Skill] = &[#(Skill::#skill_idents),*];
-
-            /// The skill's unique name (`agent__<agent>__<name>` for private skills).
-            pub const fn name(self) -> &'static str {
-                match self { #(Skill::#skill_idents => #skill_names,)* }
-            }
-
-            /// The compiled skill: its runbook and routes.
-            pub const fn def(self) -> &'static #rt::SkillDef<Skill, Tool> {
-                match self { #(Skill::#skill_idents => &SKILL_DEFS[#skill_index],)* }
-            }
-
-            /// The skill with this unique name.
-            pub fn from_name(name: &str) -> ::core::option::Option<Skill> {
-                match name {
-                    #(#skill_names => ::core::option::Option::Some(Skill::#skill_idents),)*
-                    _ => ::core::option::Option::None,
-                }
-            }
-        }
-
-        /// The tools, one variant per tool; private tools are prefixed with their agent.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        #[allow(non_camel_case_types)]
-        pub enum Tool {
-            #( #[doc = #tool_docs] #tool_idents, )*
-        }
-
-        impl Tool {
-            /// Every tool, in qualified-name order.
-            pub const ALL: &'static [Tool] = &[#(Tool::#tool_idents),*];
-
-            /// The tool's unique name (`agent__<agent>__<name>` for private tools).
-            pub const fn name(self) -> &'static str {
-                match self { #(Tool::#tool_idents => #tool_names,)* }
-            }
-
-            /// The compiled tool: its description and input schema.
-            pub const fn def(self) -> &'static #rt::ToolDef {
-                match self { #(Tool::#tool_idents => &TOOL_DEFS[#tool_index],)* }
-            }
-
-            /// The tool with this unique name.
-            pub fn from_name(name: &str) -> ::core::option::Option<Tool> {
-                match name {
-                    #(#tool_names => ::core::option::Option::Some(Tool::#tool_idents),)*
-                    _ => ::core::option::Option::None,
-                }
-            }
-
+    let agent_enum = name_enum(&NameEnum {
+        ident: format_ident!("Agent"),
+        noun: "agent",
+        doc: "The agents of the directory, one variant per agent folder.",
+        order: "id",
+        name_doc: "The agent's id (its folder name).",
+        variants: &agent_idents,
+        names: &agent_names,
+        docs: &agent_docs.iter().map(String::as_str).collect::<Vec<_>>(),
+        def_doc: "The compiled agent.",
+        def_type: quote!(#rt::AgentDef<Skill, Tool>),
+        defs: agent_statics.iter().map(|s| quote!(&#s)).collect(),
+        extra: TokenStream::new(),
+    });
+    let skill_enum = name_enum(&NameEnum {
+        ident: format_ident!("Skill"),
+        noun: "skill",
+        doc: "The skills, one variant per skill; private skills are prefixed with their agent.",
+        order: "qualified-name",
+        name_doc: "The skill's unique name (`agent__<agent>__<name>` for private skills).",
+        variants: &skill_idents,
+        names: &skill_names,
+        docs: &skill_docs,
+        def_doc: "The compiled skill: its runbook and routes.",
+        def_type: quote!(#rt::SkillDef<Skill, Tool>),
+        defs: skill_index.iter().map(|i| quote!(&SKILL_DEFS[#i])).collect(),
+        extra: TokenStream::new(),
+    });
+    let tool_enum = name_enum(&NameEnum {
+        ident: format_ident!("Tool"),
+        noun: "tool",
+        doc: "The tools, one variant per tool; private tools are prefixed with their agent.",
+        order: "qualified-name",
+        name_doc: "The tool's unique name (`agent__<agent>__<name>` for private tools).",
+        variants: &tool_idents,
+        names: &tool_names,
+        docs: &tool_docs.iter().map(String::as_str).collect::<Vec<_>>(),
+        def_doc: "The compiled tool: its description and input schema.",
+        def_type: quote!(#rt::ToolDef),
+        defs: tool_index.iter().map(|i| quote!(&TOOL_DEFS[#i])).collect(),
+        extra: quote! {
             /// The host's implementation, for tools the host declared.
             #[allow(unreachable_patterns)]
             pub fn host(self) -> ::core::option::Option<&'static dyn #rt::HostTool> {
@@ -390,46 +341,15 @@ pub fn generate(input: &Input<'_>) -> TokenStream {
                     _ => ::core::option::Option::None,
                 }
             }
-        }
+        },
+    });
 
-        impl ::core::str::FromStr for Agent {
-            type Err = #rt::UnknownName;
-            fn from_str(s: &str) -> ::core::result::Result<Self, Self::Err> {
-                Agent::from_name(s).ok_or_else(|| #rt::UnknownName::new("agent", s))
-            }
-        }
+    quote! {
+        #agent_enum
 
-        impl ::core::str::FromStr for Skill {
-            type Err = #rt::UnknownName;
-            fn from_str(s: &str) -> ::core::result::Result<Self, Self::Err> {
-                Skill::from_name(s).ok_or_else(|| #rt::UnknownName::new("skill", s))
-            }
-        }
+        #skill_enum
 
-        impl ::core::str::FromStr for Tool {
-            type Err = #rt::UnknownName;
-            fn from_str(s: &str) -> ::core::result::Result<Self, Self::Err> {
-                Tool::from_name(s).ok_or_else(|| #rt::UnknownName::new("tool", s))
-            }
-        }
-
-        impl ::core::fmt::Display for Agent {
-            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                f.write_str(self.name())
-            }
-        }
-
-        impl ::core::fmt::Display for Skill {
-            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                f.write_str(self.name())
-            }
-        }
-
-        impl ::core::fmt::Display for Tool {
-            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                f.write_str(self.name())
-            }
-        }
+        #tool_enum
 
         static SKILL_DEFS: [#rt::SkillDef<Skill, Tool>; #skill_count] = [#(#skill_defs),*];
 
@@ -443,6 +363,93 @@ pub fn generate(input: &Input<'_>) -> TokenStream {
         #(#host_uses)*
 
         #(#includes)*
+    }
+}
+
+/// One of the generated name enums (`Agent`, `Skill`, `Tool`).
+struct NameEnum<'a> {
+    ident: Ident,
+    /// For parse errors: "agent", "skill", "tool".
+    noun: &'static str,
+    doc: &'static str,
+    /// What `ALL` is sorted by.
+    order: &'static str,
+    name_doc: &'static str,
+    variants: &'a [Ident],
+    names: &'a [&'a str],
+    docs: &'a [&'a str],
+    def_doc: &'static str,
+    def_type: TokenStream,
+    /// `def()`'s value for each variant.
+    defs: Vec<TokenStream>,
+    /// More methods for the `impl` block.
+    extra: TokenStream,
+}
+
+/// The enum with `ALL`, `name()`, `def()`, `from_name()`, `FromStr` and `Display`.
+fn name_enum(e: &NameEnum<'_>) -> TokenStream {
+    let rt = quote!(::agentc::runtime);
+    let NameEnum {
+        ident,
+        noun,
+        doc,
+        name_doc,
+        variants,
+        names,
+        docs,
+        def_doc,
+        def_type,
+        defs,
+        extra,
+        ..
+    } = e;
+    let all_doc = format!("Every {noun}, in {} order.", e.order);
+    let from_doc = format!("The {noun} with this name.");
+    quote! {
+        #[doc = #doc]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[allow(non_camel_case_types)]
+        pub enum #ident {
+            #( #[doc = #docs] #variants, )*
+        }
+
+        impl #ident {
+            #[doc = #all_doc]
+            pub const ALL: &'static [#ident] = &[#(#ident::#variants),*];
+
+            #[doc = #name_doc]
+            pub const fn name(self) -> &'static str {
+                match self { #(#ident::#variants => #names,)* }
+            }
+
+            #[doc = #def_doc]
+            pub const fn def(self) -> &'static #def_type {
+                match self { #(#ident::#variants => #defs,)* }
+            }
+
+            #[doc = #from_doc]
+            pub fn from_name(name: &str) -> ::core::option::Option<#ident> {
+                match name {
+                    #(#names => ::core::option::Option::Some(#ident::#variants),)*
+                    _ => ::core::option::Option::None,
+                }
+            }
+
+            #extra
+        }
+
+        impl ::core::str::FromStr for #ident {
+            type Err = #rt::UnknownName;
+            fn from_str(s: &str) -> ::core::result::Result<Self, Self::Err> {
+                #ident::from_name(s).ok_or_else(|| #rt::UnknownName::new(#noun, s))
+            }
+        }
+
+        impl ::core::fmt::Display for #ident {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                f.write_str(self.name())
+            }
+        }
     }
 }
 

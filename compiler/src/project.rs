@@ -1,7 +1,9 @@
 //! The parsed project: every file of the agents directory decoded into its
 //! schema type, with its source; nothing resolved yet.
 
-use agentc_schema::{AgentFrontmatter, AgentManifest, Registry, SkillFrontmatter, ToolManifest};
+use agentc_schema::{
+    AgentFrontmatter, AgentManifest, List, Registry, SkillFrontmatter, Spanned, Text, ToolManifest,
+};
 
 use crate::discover::{AgentDir, SkillFile, ToolDir};
 use crate::parse::files::{Document, Markdown};
@@ -28,6 +30,49 @@ pub struct Agent {
     pub dir: AgentDir,
     pub source: Source,
     pub kind: AgentKind,
+}
+
+/// The names an agent refers to, as written, whichever style it is in.
+#[derive(Debug, Default)]
+pub struct AgentRefs {
+    pub tools: Vec<Spanned<String>>,
+    pub skills: Vec<Spanned<String>>,
+    pub disallowed: Vec<Spanned<String>>,
+    pub context: Vec<Spanned<String>>,
+}
+
+impl Agent {
+    /// The tools, skills, deny list and context providers the agent names.
+    pub fn references(&self) -> AgentRefs {
+        let texts = |list: &Option<List<Text>>| -> Vec<Spanned<String>> {
+            list.iter().flatten().map(|t| t.as_ref().map(|t| t.as_str().to_owned())).collect()
+        };
+        match &self.kind {
+            AgentKind::Bundle(md) => {
+                let front = &md.front.value;
+                AgentRefs {
+                    tools: front.tools.iter().flatten().cloned().collect(),
+                    skills: front.skills.iter().flatten().cloned().collect(),
+                    disallowed: Vec::new(),
+                    context: front.context.iter().flatten().cloned().collect(),
+                }
+            }
+            AgentKind::Package { manifest, .. } => AgentRefs {
+                tools: texts(&manifest.value.tools),
+                skills: texts(&manifest.value.skills),
+                disallowed: texts(&manifest.value.disallowed_tools),
+                context: Vec::new(),
+            },
+        }
+    }
+
+    /// Whether the value of `key` had a problem (reported) and was set aside.
+    pub fn recovered(&self, key: &str) -> bool {
+        match &self.kind {
+            AgentKind::Bundle(md) => md.front.recovered(key),
+            AgentKind::Package { manifest, .. } => manifest.recovered(key),
+        }
+    }
 }
 
 #[derive(Debug)]

@@ -578,35 +578,11 @@ impl Resolver<'_> {
     fn compile_agent(&mut self, agent: &Agent) -> lockfile::Agent {
         let id = agent.dir.id.as_str();
         let file = agent.source.path.clone();
-        let (style, refs) = match &agent.kind {
-            AgentKind::Bundle(md) => {
-                let front = &md.front.value;
-                (
-                    AgentStyle::Bundle,
-                    AgentRefs {
-                        tools: front.tools.iter().flatten().cloned().collect(),
-                        skills: front.skills.iter().flatten().cloned().collect(),
-                        disallowed: Vec::new(),
-                        context: front.context.iter().flatten().cloned().collect(),
-                    },
-                )
-            }
-            AgentKind::Package { manifest, .. } => {
-                let m = &manifest.value;
-                let texts = |list: &Option<agentc_schema::List<agentc_schema::Text>>| -> Vec<Spanned<String>> {
-                    list.iter().flatten().map(|t| t.as_ref().map(|t| t.as_str().to_owned())).collect()
-                };
-                (
-                    AgentStyle::Package,
-                    AgentRefs {
-                        tools: texts(&m.tools),
-                        skills: texts(&m.skills),
-                        disallowed: texts(&m.disallowed_tools),
-                        context: Vec::new(),
-                    },
-                )
-            }
+        let style = match &agent.kind {
+            AgentKind::Bundle(_) => AgentStyle::Bundle,
+            AgentKind::Package { .. } => AgentStyle::Package,
         };
+        let refs = agent.references();
         let mut tools = Vec::new();
         for name in &refs.tools {
             if let Some(t) = self.tool(&file, Some(id), name) {
@@ -933,11 +909,4 @@ impl Resolver<'_> {
             .join("\n\n");
         (layers, composed)
     }
-}
-
-struct AgentRefs {
-    tools: Vec<Spanned<String>>,
-    skills: Vec<Spanned<String>>,
-    disallowed: Vec<Spanned<String>>,
-    context: Vec<Spanned<String>>,
 }

@@ -4,11 +4,13 @@
 use std::path::{Path, PathBuf};
 
 use agentc::schema::{
-    AgentFrontmatter, AgentManifest, Kind, Registry, SkillFrontmatter, ToolManifest,
+    AgentFrontmatter, AgentManifest, ClaudeCommandFrontmatter, ClaudeSubagentFrontmatter,
+    CopilotAgentFrontmatter, Dialect, Kind, PluginManifest, Registry, SkillFrontmatter,
+    ToolManifest,
 };
 use agentc_compiler::RelPath;
 use agentc_compiler::diagnostic::Severity;
-use agentc_compiler::parse::files::{Syntax, decode_text};
+use agentc_compiler::parse::files::{Reading, Syntax, decode_text};
 use agentc_compiler::parse::yaml;
 use agentc_compiler::source::Source;
 
@@ -81,33 +83,46 @@ fn compiler_errors(kind: Kind, path: &Path) -> Vec<String> {
     let source = Source::new(RelPath::root(path.display().to_string()), text.as_str());
     let syntax =
         if path.extension().is_some_and(|e| e == "json") { Syntax::Json } else { Syntax::Yaml };
+    let json = Reading { syntax, ..Reading::JSON };
+    let front = Reading { syntax, ..Reading::FRONTMATTER };
+    let skill = |dialect: Dialect| Reading { fields: Some(dialect.skill_fields()), ..front };
     let mut out = Vec::new();
     match kind {
-        Kind::Agent => {
-            drop(decode_text::<AgentManifest>(&source, &text, 0, syntax, Severity::Error, &mut out))
-        }
-        Kind::AgentMd => drop(decode_text::<AgentFrontmatter>(
-            &source,
-            &text,
-            0,
-            syntax,
-            Severity::Warning,
-            &mut out,
-        )),
+        Kind::Agent => drop(decode_text::<AgentManifest>(&source, &text, 0, json, &mut out)),
+        Kind::AgentMd => drop(decode_text::<AgentFrontmatter>(&source, &text, 0, front, &mut out)),
         Kind::Skill => drop(decode_text::<SkillFrontmatter>(
             &source,
             &text,
             0,
-            syntax,
-            Severity::Warning,
+            skill(Dialect::Runbook),
             &mut out,
         )),
-        Kind::Tool => {
-            drop(decode_text::<ToolManifest>(&source, &text, 0, syntax, Severity::Error, &mut out))
+        Kind::AgentSkill => drop(decode_text::<SkillFrontmatter>(
+            &source,
+            &text,
+            0,
+            skill(Dialect::AgentSkill),
+            &mut out,
+        )),
+        Kind::ClaudeSkill => drop(decode_text::<SkillFrontmatter>(
+            &source,
+            &text,
+            0,
+            skill(Dialect::ClaudeSkill),
+            &mut out,
+        )),
+        Kind::Tool => drop(decode_text::<ToolManifest>(&source, &text, 0, json, &mut out)),
+        Kind::Registry => drop(decode_text::<Registry>(&source, &text, 0, json, &mut out)),
+        Kind::ClaudeSubagent => {
+            drop(decode_text::<ClaudeSubagentFrontmatter>(&source, &text, 0, front, &mut out))
         }
-        Kind::Registry => {
-            drop(decode_text::<Registry>(&source, &text, 0, syntax, Severity::Error, &mut out))
+        Kind::ClaudeCommand => {
+            drop(decode_text::<ClaudeCommandFrontmatter>(&source, &text, 0, front, &mut out))
         }
+        Kind::CopilotAgent => {
+            drop(decode_text::<CopilotAgentFrontmatter>(&source, &text, 0, front, &mut out))
+        }
+        Kind::ClaudePlugin => drop(decode_text::<PluginManifest>(&source, &text, 0, json, &mut out)),
         Kind::Lockfile => unreachable!(),
     }
     out.into_iter().filter(|d| d.severity == Severity::Error).map(|d| d.message).collect()

@@ -58,7 +58,7 @@ catalog! {
     MissingField = "missing-field", Error, "a required field is absent";
     InvalidValue = "invalid-value", Error, "wrong type, enum value, range, or format (e.g. semver)";
     BadName = "bad-name", Error, "a name breaks the naming rule";
-    NameMismatch = "name-mismatch", Warning, "a declared name differs from the folder name";
+    NameMismatch = "name-mismatch", Warning, "a declared name differs from the folder name (an error for Agent Skills)";
     EmptyBody = "empty-body", Error, "a SKILL.md has no body";
     AmbiguousAgent = "ambiguous-agent", Error, "a folder holds both AGENT.md and agent.json";
     ReservedName = "reserved-name", Error, "an agent folder uses a reserved name";
@@ -67,9 +67,9 @@ catalog! {
     BadEntryPoint = "bad-entry-point", Error, "an entry point is not a Markdown file at the agent's root";
     RequiredEntryPoint = "required-entry-point", Error, "`entry_points` lacks `system.md`, `boundaries.md` or `conventions.md`";
     PathEscape = "path-escape", Error, "a symlink leads outside the root or workspace";
-    UnknownTool = "unknown-tool", Error, "a tool name not in the registry";
-    UnknownSkill = "unknown-skill", Error, "an agent activates a skill that does not exist";
-    UnknownRouteTarget = "unknown-route-target", Error, "a route to a skill that does not exist or is not visible";
+    UnknownTool = "unknown-tool", Error, "a tool name not in the registry, or not a tool of the host (a warning for Copilot)";
+    UnknownSkill = "unknown-skill", Error, "an agent or subagent activates a skill that does not exist";
+    UnknownRouteTarget = "unknown-route-target", Error, "a route to a skill, or a Copilot handoff to an agent, that does not exist or is not visible";
     BadGuard = "bad-guard", Error, "a route guard outside the grammar";
     BadStatus = "bad-status", Error, "a guard status outside the allowed set";
     GuardToolUndeclared = "guard-tool-undeclared", Error, "a guard names a tool the skill does not declare";
@@ -80,11 +80,14 @@ catalog! {
     DuplicateName = "duplicate-name", Error, "two definitions of one kind share a name in one scope";
     NameShadow = "name-shadow", Error, "a name defined in two scopes that are visible together";
     ToolConflict = "tool-conflict", Error, "a tool both allowed and disallowed, or a skill needs a disallowed tool";
-    BadModel = "bad-model", Error, "a model string not of the form `<provider>/<model>`";
+    BadModel = "bad-model", Error, "a model string not of the form `<provider>/<model>` (in Claude Code files: not an alias or a model id)";
     UnknownModel = "unknown-model", Error, "a model the registry does not list";
     UnknownContext = "unknown-context", Error, "a context provider the registry does not declare";
     SkillToolInactive = "skill-tool-inactive", Error, "a skill an agent activates needs a tool that is not active in the agent";
     UnreachableSkill = "unreachable-skill", Warning, "a skill an agent activates that no route reaches from the agent's runbook start";
+    BrokenLink = "broken-link", Error, "a relative link or image in a body names a file that does not exist";
+    Deprecated = "deprecated", Warning, "a field or tool name its host has retired or renamed";
+    YamlCompat = "yaml-compat", Warning, "YAML that strict YAML 1.2 refuses but the host's parser reads";
 }
 
 impl Code {

@@ -153,6 +153,7 @@ fn scope(scope: ScopeKind) -> TokenStream {
             ScopeKind::Repo => "Repo",
             ScopeKind::Agent => "Agent",
             ScopeKind::Host => "Host",
+            ScopeKind::Plugin => "Plugin",
         }
     );
     quote!(::agentc::runtime::ScopeKind::#variant)

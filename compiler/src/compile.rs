@@ -4,7 +4,7 @@ use std::collections::{BTreeMap, HashSet};
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use agentc_schema::Span;
+use agentc_schema::{Dialect, Span};
 use rayon::prelude::*;
 
 use crate::catalog::Code;
@@ -14,7 +14,8 @@ use crate::fs::{EntryKind, Fs};
 use crate::model::Model;
 use crate::options::{Options, Scope};
 use crate::parse::files::{self, key_span};
-use crate::project::{Agent, AgentKind, Project, Skill, Tool};
+use crate::parse::dialects::{self, AssistantDoc};
+use crate::project::{Agent, AgentKind, Assistant, Plugin, Project, Skill, Tool};
 use crate::read::{ReadFailure, ReadResult, read_all, read_one};
 use crate::source::Source;
 use crate::{check, resolve};
@@ -223,7 +224,18 @@ fn agent_file(agent: &AgentDir) -> &FileRef {
 }
 
 fn build(fs: &dyn Fs, opts: &Options, layout: Layout, out: &mut Output) -> Project {
-    let Layout { system_prompt, repo_prompt, skills, tools, agents, diagnostics, dropped } = layout;
+    let Layout {
+        system_prompt,
+        repo_prompt,
+        skills,
+        tools,
+        agents,
+        assistants,
+        plugins,
+        found: _,
+        diagnostics,
+        dropped,
+    } = layout;
     out.diagnostics.extend(diagnostics);
     let max = opts.max_file_size;
 
@@ -234,6 +246,8 @@ fn build(fs: &dyn Fs, opts: &Options, layout: Layout, out: &mut Output) -> Proje
     first.extend(skills.iter().map(|s| s.file.clone()));
     first.extend(tools.iter().filter_map(|t| t.manifest.clone()));
     first.extend(agents.iter().map(|a| agent_file(a).clone()));
+    first.extend(assistants.iter().map(|a| a.file.clone()));
+    first.extend(plugins.iter().map(|p| p.manifest.clone()));
     let mut texts: std::collections::HashMap<RelPath, Source> = read_all(fs, &first, max)
         .into_iter()
         .filter_map(|result| out.take(result))
@@ -252,7 +266,8 @@ fn build(fs: &dyn Fs, opts: &Options, layout: Layout, out: &mut Output) -> Proje
         .map(|file| {
             let mut diags = Vec::new();
             let parsed = texts.get(&file.file.rel).cloned().and_then(|source| {
-                files::skill(&source, &file.folder, &mut diags).map(|parsed| (source, parsed))
+                files::skill(&source, &file.folder, file.dialect, &mut diags)
+                    .map(|parsed| (source, parsed))
             });
             (file, parsed, diags)
         })
@@ -307,6 +322,36 @@ fn build(fs: &dyn Fs, opts: &Options, layout: Layout, out: &mut Output) -> Proje
     for (agent, diags) in parsed_agents {
         out.diagnostics.extend(diags);
         project.agents.extend(agent);
+    }
+
+    let parsed_assistants: Vec<_> = assistants
+        .into_par_iter()
+        .filter_map(|file| texts.get(&file.file.rel).cloned().map(|source| (file, source)))
+        .map(|(file, source)| {
+            let mut diags = Vec::new();
+            let doc = match file.dialect {
+                Dialect::ClaudeSubagent => {
+                    dialects::subagent(&source, &mut diags).map(AssistantDoc::Subagent)
+                }
+                Dialect::ClaudeCommand => {
+                    dialects::command(&source, &mut diags).map(AssistantDoc::Command)
+                }
+                _ => dialects::copilot_agent(&source, &mut diags).map(AssistantDoc::Copilot),
+            };
+            (doc.map(|doc| Assistant { file, source, doc }), diags)
+        })
+        .collect();
+    for (assistant, diags) in parsed_assistants {
+        out.diagnostics.extend(diags);
+        project.assistants.extend(assistant);
+    }
+    for dir in plugins {
+        let mut diags = Vec::new();
+        let manifest = texts.get(&dir.manifest.rel).cloned().and_then(|source| {
+            dialects::plugin_manifest(&source, &mut diags).map(|doc| (source, doc))
+        });
+        out.diagnostics.extend(diags);
+        project.plugins.push(Plugin { dir, manifest });
     }
 
     read_package_files(fs, opts, &mut project.agents, &dropped, out);

@@ -110,6 +110,23 @@ pub struct Label {
     pub message: String,
 }
 
+/// One change to a file: replace the bytes of `span` with `replacement`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Edit {
+    pub file: RelPath,
+    pub span: Span,
+    pub replacement: String,
+}
+
+/// The one mechanical change that resolves a diagnostic: `agentc check --fix`
+/// applies it, and an editor offers it as a quick fix.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fix {
+    /// What the fix does, as a person would say it ("quote the value").
+    pub message: String,
+    pub edits: Vec<Edit>,
+}
+
 /// A problem found in the input.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
@@ -119,6 +136,7 @@ pub struct Diagnostic {
     pub location: Location,
     pub labels: Vec<Label>,
     pub help: Option<String>,
+    pub fix: Option<Fix>,
 }
 
 impl Diagnostic {
@@ -131,6 +149,7 @@ impl Diagnostic {
             location: Location { file: file.clone(), span },
             labels: Vec::new(),
             help: None,
+            fix: None,
         }
     }
 
@@ -158,6 +177,19 @@ impl Diagnostic {
 
     pub fn with_help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());
+        self
+    }
+
+    /// Attaches the fix: one edit replacing `span` of `file`.
+    pub fn with_fix(
+        mut self,
+        message: impl Into<String>,
+        file: &RelPath,
+        span: Span,
+        replacement: impl Into<String>,
+    ) -> Self {
+        let edit = Edit { file: file.clone(), span, replacement: replacement.into() };
+        self.fix = Some(Fix { message: message.into(), edits: vec![edit] });
         self
     }
 

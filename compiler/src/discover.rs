@@ -10,12 +10,13 @@ use std::collections::{BTreeMap, HashSet};
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 
+use agentc_schema::Dialect;
 use agentc_schema::names::{NameKind, check_name, suggest_name};
 
 use crate::catalog::Code;
 use crate::diagnostic::{Diagnostic, RelPath};
 use crate::fs::{EntryKind, Fs, is_loop_error};
-use crate::options::{Options, Scope};
+use crate::options::{LayoutKind, Options, Scope};
 
 /// A file to read: where users see it and where it is on disk.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,6 +31,9 @@ pub enum Owner {
     Global,
     Repo,
     Agent(String),
+    /// A Claude Code plugin, by its folder: its components are namespaced
+    /// (`<plugin>:<name>`), so they never clash with the project's.
+    Plugin(String),
 }
 
 /// A `SKILL.md` to read.
@@ -39,7 +43,29 @@ pub struct SkillFile {
     /// The folder's name, compared with the frontmatter `name`.
     pub folder: String,
     pub owner: Owner,
+    pub dialect: Dialect,
 }
+
+/// A coding assistant's agent file: a Claude Code subagent or command, or a
+/// Copilot custom agent.
+#[derive(Clone, Debug)]
+pub struct AssistantFile {
+    pub file: FileRef,
+    /// The file's name without its suffix (`.md`, `.agent.md`, `.chatmode.md`).
+    pub stem: String,
+    pub dialect: Dialect,
+    /// The plugin it belongs to, if any.
+    pub plugin: Option<String>,
+}
+
+/// A Claude Code plugin: a folder holding `.claude-plugin/plugin.json`.
+#[derive(Clone, Debug)]
+pub struct PluginDir {
+    pub name: String,
+    pub folder: RelPath,
+    pub manifest: FileRef,
+}
+
 
 /// A tool folder: its id is the folder name.
 #[derive(Clone, Debug)]
@@ -79,6 +105,10 @@ pub struct Layout {
     pub skills: Vec<SkillFile>,
     pub tools: Vec<ToolDir>,
     pub agents: Vec<AgentDir>,
+    pub assistants: Vec<AssistantFile>,
+    pub plugins: Vec<PluginDir>,
+    /// The layouts found, with the folder each was found in.
+    pub found: Vec<(LayoutKind, RelPath)>,
     pub diagnostics: Vec<Diagnostic>,
     /// Entries that were reported and left out (special files, links that
     /// escape or loop), so later stages do not report them missing as well.
@@ -355,13 +385,35 @@ impl Walk<'_> {
                     file: skill.file_ref(),
                     folder,
                     owner: Owner::Global,
+                    dialect: Dialect::Runbook,
                 });
             }
             self.single_skill_rest(&entries);
             return;
         }
+        let root_plugin = self.plugin_manifest(&entries);
+        if let Some(manifest) = &root_plugin {
+            let name = root.file_name().and_then(OsStr::to_str).unwrap_or("plugin").to_owned();
+            self.plugin(name, &rel, manifest.clone(), &entries);
+        }
         for entry in entries {
             match (entry.kind, entry.name.as_str()) {
+                (EntryKind::Dir, "skills" | "agents" | "commands") if root_plugin.is_some() => {}
+                (EntryKind::Dir, ".claude") if self.reads(LayoutKind::Claude) => {
+                    self.found(LayoutKind::Claude, &entry);
+                    self.claude(&entry);
+                }
+                (EntryKind::Dir, ".github") if self.reads(LayoutKind::Copilot) => {
+                    self.github(&entry);
+                }
+                (EntryKind::Dir, ".agents")
+                    if self.opts.workspace.is_none() && self.reads(LayoutKind::AgentSkills) =>
+                {
+                    self.dot_agents(&entry);
+                }
+                // Hidden folders and files belong to other tools (`.git`, `.vscode`).
+                (_, name) if name.starts_with('.') => {}
+                _ if !self.reads(LayoutKind::Agentc) => {}
                 (EntryKind::File, "SYSTEM.md") if self.opts.excludes(Scope::SystemPrompt) => {}
                 (EntryKind::File, "SYSTEM.md") => {
                     self.layout.system_prompt = Some(entry.file_ref())
@@ -374,7 +426,8 @@ impl Walk<'_> {
                     let children = self.list(&entry.path, &entry.rel);
                     self.refuse_agent_in_reserved(&entry, &children);
                     if !self.opts.excludes(Scope::GlobalSkills) {
-                        self.skills_dir(children, Owner::Global);
+                        self.found(LayoutKind::Agentc, &entry);
+                        self.skills_dir(children, Owner::Global, Dialect::Runbook);
                     }
                 }
                 (EntryKind::Dir, "tools") => {
@@ -389,16 +442,21 @@ impl Walk<'_> {
                     let is_agent =
                         children.iter().any(|c| c.is_file("AGENT.md") || c.is_file("agent.json"));
                     if is_agent {
+                        self.found(LayoutKind::Agentc, &entry);
                         self.agent(&entry, children);
                     } else if let Some(skill) = children.iter().find(|c| c.is_file("SKILL.md")) {
                         if !self.opts.excludes(Scope::GlobalSkills) {
+                            self.found(LayoutKind::Agentc, &entry);
                             self.layout.skills.push(SkillFile {
                                 file: skill.file_ref(),
                                 folder: entry.name.clone(),
                                 owner: Owner::Global,
+                                dialect: Dialect::Runbook,
                             });
                         }
-                    } else if !self.was_dropped(&entry, &["AGENT.md", "agent.json", "SKILL.md"]) {
+                    } else if let Some(manifest) = self.plugin_manifest(&children) {
+                        self.plugin(entry.name.clone(), &entry.rel, manifest, &children);
+                    } else if !self.plugin_collection(&children) && !self.was_dropped(&entry, &["AGENT.md", "agent.json", "SKILL.md"]) {
                         self.stray(
                             &entry,
                             "a folder at the root is an agent (it holds AGENT.md or agent.json) \
@@ -456,7 +514,7 @@ impl Walk<'_> {
     /// The skills of a `skills/` folder. An agent file directly inside is
     /// reported by [`Walk::refuse_agent_in_reserved`] at the root, and as a
     /// stray file anywhere else.
-    fn skills_dir(&mut self, children: Vec<Entry>, owner: Owner) {
+    fn skills_dir(&mut self, children: Vec<Entry>, owner: Owner, dialect: Dialect) {
         for child in children {
             if child.kind == EntryKind::File {
                 if owner != Owner::Global || !is_agent_file(&child.name) {
@@ -473,6 +531,7 @@ impl Walk<'_> {
                     file: skill.file_ref(),
                     folder: child.name.clone(),
                     owner: owner.clone(),
+                    dialect,
                 }),
                 None if self.was_dropped(&child, &["SKILL.md"]) => {}
                 None => self.stray(&child, "a skill folder must hold SKILL.md"),
@@ -554,7 +613,7 @@ impl Walk<'_> {
                 (EntryKind::Dir, "skills") if self.opts.excludes(Scope::AgentSkills) => {}
                 (EntryKind::Dir, "skills") => {
                     let inside = self.list(&child.path, &child.rel);
-                    self.skills_dir(inside, Owner::Agent(id.clone()));
+                    self.skills_dir(inside, Owner::Agent(id.clone()), Dialect::Runbook);
                 }
                 (EntryKind::Dir, "tools") if self.opts.excludes(Scope::AgentTools) => {}
                 (EntryKind::Dir, "tools") => {
@@ -640,7 +699,7 @@ impl Walk<'_> {
             match (entry.kind, entry.name.as_str()) {
                 (EntryKind::Dir, "skills") if !self.opts.excludes(Scope::RepoSkills) => {
                     let inside = self.list(&entry.path, &entry.rel);
-                    self.skills_dir(inside, Owner::Repo);
+                    self.skills_dir(inside, Owner::Repo, Dialect::Runbook);
                 }
                 (EntryKind::Dir, "tools") if !self.opts.excludes(Scope::RepoTools) => {
                     let inside = self.list(&entry.path, &entry.rel);
@@ -650,5 +709,180 @@ impl Walk<'_> {
                 _ => {}
             }
         }
+    }
+
+    /// Whether `--layout` lets agentc read `kind` (every layout without it).
+    fn reads(&self, kind: LayoutKind) -> bool {
+        self.opts.layouts.is_empty() || self.opts.layouts.contains(&kind)
+    }
+
+    fn found(&mut self, kind: LayoutKind, entry: &Entry) {
+        let folder = entry.rel.as_folder();
+        if !self.layout.found.iter().any(|(k, f)| *k == kind && *f == folder) {
+            self.layout.found.push((kind, folder));
+        }
+    }
+
+    /// `.agents/` at the top of a project read without a workspace: its
+    /// skills and tools are the repo's, as they are under `--workspace`.
+    fn dot_agents(&mut self, dot_agents: &Entry) {
+        self.found(LayoutKind::AgentSkills, dot_agents);
+        for entry in self.list(&dot_agents.path, &dot_agents.rel) {
+            match (entry.kind, entry.name.as_str()) {
+                (EntryKind::Dir, "skills") if !self.opts.excludes(Scope::RepoSkills) => {
+                    let inside = self.list(&entry.path, &entry.rel);
+                    self.skills_dir(inside, Owner::Repo, Dialect::Runbook);
+                }
+                (EntryKind::Dir, "tools") if !self.opts.excludes(Scope::RepoTools) => {
+                    let inside = self.list(&entry.path, &entry.rel);
+                    self.tools_dir(inside, Owner::Repo);
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// `.claude/`: skills, subagents and slash commands. The rest of the
+    /// folder (settings, hooks) is Claude Code's own and is not read.
+    fn claude(&mut self, claude: &Entry) {
+        for entry in self.list(&claude.path, &claude.rel) {
+            self.claude_component(&entry, Owner::Global);
+        }
+    }
+
+    /// One of `skills/`, `agents/`, `commands/` of `.claude/` or a plugin.
+    fn claude_component(&mut self, entry: &Entry, owner: Owner) {
+        let plugin = match &owner {
+            Owner::Plugin(name) => Some(name.clone()),
+            _ => None,
+        };
+        match (entry.kind, entry.name.as_str()) {
+            (EntryKind::Dir, "skills") => {
+                let inside = self.list(&entry.path, &entry.rel);
+                self.skills_dir(inside, owner, Dialect::ClaudeSkill);
+            }
+            (EntryKind::Dir, "agents") => {
+                self.markdown_tree(entry, ".md", Dialect::ClaudeSubagent, plugin.as_deref(), 0)
+            }
+            (EntryKind::Dir, "commands") => {
+                self.markdown_tree(entry, ".md", Dialect::ClaudeCommand, plugin.as_deref(), 0)
+            }
+            _ => {}
+        }
+    }
+
+    /// The Markdown files of a folder of assistant agents, nested folders
+    /// included down to a fixed depth.
+    fn markdown_tree(
+        &mut self,
+        dir: &Entry,
+        suffix: &str,
+        dialect: Dialect,
+        plugin: Option<&str>,
+        depth: usize,
+    ) {
+        const MAX_DEPTH: usize = 8;
+        for entry in self.list(&dir.path, &dir.rel) {
+            match entry.kind {
+                EntryKind::Dir if depth < MAX_DEPTH => {
+                    self.markdown_tree(&entry, suffix, dialect, plugin, depth + 1)
+                }
+                EntryKind::Dir => self.stray(
+                    &entry,
+                    format!("agentc reads {MAX_DEPTH} levels of folders here, no deeper"),
+                ),
+                _ => match entry.name.strip_suffix(suffix).filter(|stem| !stem.is_empty()) {
+                    Some(stem) => self.layout.assistants.push(AssistantFile {
+                        file: entry.file_ref(),
+                        stem: stem.to_owned(),
+                        dialect,
+                        plugin: plugin.map(str::to_owned),
+                    }),
+                    None if entry.name.starts_with('.') => {}
+                    None => self.stray(
+                        &entry,
+                        format!("each {} is a Markdown file named `<name>{suffix}`", dialect),
+                    ),
+                },
+            }
+        }
+    }
+
+    /// `.github/`: Copilot custom agents and the older chat modes; the rest of
+    /// the folder (workflows, templates) is not agentc's.
+    fn github(&mut self, github: &Entry) {
+        for entry in self.list(&github.path, &github.rel) {
+            let suffix = match (entry.kind, entry.name.as_str()) {
+                (EntryKind::Dir, "agents") => ".agent.md",
+                (EntryKind::Dir, "chatmodes") => ".chatmode.md",
+                _ => continue,
+            };
+            self.found(LayoutKind::Copilot, &entry);
+            for file in self.list(&entry.path, &entry.rel) {
+                let stem = file.name.strip_suffix(suffix).filter(|stem| !stem.is_empty());
+                match (file.kind, stem) {
+                    (EntryKind::File, Some(stem)) => self.layout.assistants.push(AssistantFile {
+                        file: file.file_ref(),
+                        stem: stem.to_owned(),
+                        dialect: Dialect::CopilotAgent,
+                        plugin: None,
+                    }),
+                    _ if file.name.starts_with('.') => {}
+                    _ => self.stray(
+                        &file,
+                        format!("Copilot reads custom agents named `<name>{suffix}` here"),
+                    ),
+                }
+            }
+        }
+    }
+
+    /// The `.claude-plugin/plugin.json` among a folder's entries, if any.
+    fn plugin_manifest(&mut self, entries: &[Entry]) -> Option<FileRef> {
+        if !self.reads(LayoutKind::ClaudePlugins) {
+            return None;
+        }
+        let dir = entries.iter().find(|e| e.kind == EntryKind::Dir && e.name == ".claude-plugin")?;
+        let inside = self.list(&dir.path, &dir.rel);
+        inside.iter().find(|e| e.is_file("plugin.json")).map(Entry::file_ref)
+    }
+
+    /// A Claude Code plugin: its manifest and its components.
+    fn plugin(&mut self, name: String, folder: &RelPath, manifest: FileRef, entries: &[Entry]) {
+        self.layout.found.push((LayoutKind::ClaudePlugins, folder.as_folder()));
+        for entry in entries {
+            self.claude_component(entry, Owner::Plugin(name.clone()));
+        }
+        self.layout.plugins.push(PluginDir { name, folder: folder.as_folder(), manifest });
+    }
+
+    /// A folder of plugins (a marketplace's `plugins/`): read each plugin in
+    /// it; returns false when it holds none, so the folder is reported.
+    fn plugin_collection(&mut self, children: &[Entry]) -> bool {
+        if !self.reads(LayoutKind::ClaudePlugins) {
+            return false;
+        }
+        let mut plugins = Vec::new();
+        let mut others = Vec::new();
+        for child in children {
+            let inside = match child.kind {
+                EntryKind::Dir => self.list(&child.path, &child.rel),
+                _ => Vec::new(),
+            };
+            match self.plugin_manifest(&inside) {
+                Some(manifest) => plugins.push((child, inside, manifest)),
+                None => others.push(child),
+            }
+        }
+        if plugins.is_empty() {
+            return false;
+        }
+        for (child, inside, manifest) in plugins {
+            self.plugin(child.name.clone(), &child.rel, manifest, &inside);
+        }
+        for other in others.into_iter().filter(|o| !o.name.starts_with('.')) {
+            self.stray(other, "a folder of plugins holds one folder per plugin, each with .claude-plugin/plugin.json");
+        }
+        true
     }
 }

@@ -157,6 +157,22 @@ pub fn json(diagnostic: &Diagnostic, sources: &Sources) -> Value {
         })
         .collect();
     object.insert("labels".into(), Value::Array(labels));
+    if let Some(fix) = &diagnostic.fix {
+        let edits: Vec<Value> = fix
+            .edits
+            .iter()
+            .map(|edit| {
+                let mut entry = Map::new();
+                let location = Location { file: edit.file.clone(), span: Some(edit.span) };
+                position(&mut entry, &location, sources, true);
+                entry.insert("start".into(), json!(edit.span.start));
+                entry.insert("end".into(), json!(edit.span.end));
+                entry.insert("replacement".into(), json!(edit.replacement));
+                Value::Object(entry)
+            })
+            .collect();
+        object.insert("fix".into(), json!({ "message": fix.message, "edits": edits }));
+    }
     Value::Object(object)
 }
 

@@ -100,6 +100,46 @@ impl fmt::Display for UnknownScope {
 
 impl std::error::Error for UnknownScope {}
 
+/// A layout agentc knows, for `--verbose` and `--layout`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum LayoutKind {
+    /// agentc's own: agents, runbook skills, tools, prompts.
+    Agentc,
+    /// `.agents/skills/` at the top of a project.
+    AgentSkills,
+    /// `.claude/skills`, `.claude/agents`, `.claude/commands`.
+    Claude,
+    /// Folders holding `.claude-plugin/plugin.json`.
+    ClaudePlugins,
+    /// `.github/agents`, `.github/chatmodes`.
+    Copilot,
+}
+
+impl LayoutKind {
+    pub const ALL: [LayoutKind; 5] = [
+        LayoutKind::Agentc,
+        LayoutKind::AgentSkills,
+        LayoutKind::Claude,
+        LayoutKind::ClaudePlugins,
+        LayoutKind::Copilot,
+    ];
+
+    /// The name used by `--layout`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            LayoutKind::Agentc => "agentc",
+            LayoutKind::AgentSkills => "agent-skills",
+            LayoutKind::Claude => "claude",
+            LayoutKind::ClaudePlugins => "claude-plugins",
+            LayoutKind::Copilot => "copilot",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<LayoutKind> {
+        LayoutKind::ALL.into_iter().find(|k| k.name() == name)
+    }
+}
+
 /// Everything a compile needs to know.
 #[derive(Clone, Debug)]
 pub struct Options {
@@ -114,6 +154,8 @@ pub struct Options {
     /// Tool names the host implements, declared in code rather than in a
     /// registry file (the macro's `tools = [...]`, the build API's `.tools()`).
     pub host_tools: Vec<String>,
+    /// The layouts to read (`--layout`); empty reads every layout agentc knows.
+    pub layouts: BTreeSet<LayoutKind>,
 }
 
 impl Options {
@@ -125,6 +167,7 @@ impl Options {
             exclude: BTreeSet::new(),
             max_file_size: DEFAULT_MAX_FILE_SIZE,
             host_tools: Vec::new(),
+            layouts: BTreeSet::new(),
         }
     }
 

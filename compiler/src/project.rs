@@ -2,10 +2,12 @@
 //! schema type, with its source; nothing resolved yet.
 
 use agentc_schema::{
-    AgentFrontmatter, AgentManifest, List, Registry, SkillFrontmatter, Spanned, Text, ToolManifest,
+    AgentFrontmatter, AgentManifest, List, PluginManifest, Registry, SkillFrontmatter, Spanned,
+    Text, ToolManifest,
 };
 
-use crate::discover::{AgentDir, SkillFile, ToolDir};
+use crate::discover::{AgentDir, AssistantFile, PluginDir, SkillFile, ToolDir};
+use crate::parse::dialects::AssistantDoc;
 use crate::parse::files::{Document, Markdown};
 use crate::source::Source;
 
@@ -87,6 +89,43 @@ pub enum AgentKind {
     },
 }
 
+/// A coding assistant's agent file that parsed: a Claude Code subagent or
+/// command, or a Copilot custom agent.
+#[derive(Debug)]
+pub struct Assistant {
+    pub file: AssistantFile,
+    pub source: Source,
+    pub doc: AssistantDoc,
+}
+
+impl Assistant {
+    /// The name the host knows it by, before any plugin namespace: a
+    /// subagent's `name`, otherwise the file's name.
+    pub fn name(&self) -> &str {
+        match &self.doc {
+            AssistantDoc::Subagent(md) if !md.front.value.name.span.is_unknown() => {
+                md.front.value.name.value.as_str()
+            }
+            _ => &self.file.stem,
+        }
+    }
+
+    /// The id: the name, namespaced by its plugin (`<plugin>:<name>`).
+    pub fn id(&self) -> String {
+        match &self.file.plugin {
+            Some(plugin) => format!("{plugin}:{}", self.name()),
+            None => self.name().to_owned(),
+        }
+    }
+}
+
+/// A Claude Code plugin with its manifest, when that parsed.
+#[derive(Debug)]
+pub struct Plugin {
+    pub dir: PluginDir,
+    pub manifest: Option<(Source, Document<PluginManifest>)>,
+}
+
 /// Everything that parsed.
 #[derive(Debug, Default)]
 pub struct Project {
@@ -102,4 +141,6 @@ pub struct Project {
     pub broken_skills: Vec<String>,
     pub tools: Vec<Tool>,
     pub agents: Vec<Agent>,
+    pub assistants: Vec<Assistant>,
+    pub plugins: Vec<Plugin>,
 }

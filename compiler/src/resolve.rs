@@ -37,6 +37,8 @@ pub struct Def {
     pub qualified: String,
     pub scope: ScopeKind,
     pub agent: Option<String>,
+    /// The Claude Code plugin defining it: its own namespace, never shared.
+    pub plugin: Option<String>,
     pub site: Site,
     /// The index of the definition in `Project::skills` or `Project::tools`
     /// (none for a tool only the host declares).
@@ -47,9 +49,16 @@ impl Def {
     /// A definition on disk: project item `index`, named `name`, owned by `owner`.
     fn defined(owner: &Owner, name: &str, site: Site, index: usize) -> Def {
         let (scope, agent) = scope_kind(owner);
-        let qualified =
-            agent.as_deref().map_or_else(|| name.to_owned(), |a| qualified_name(a, name));
-        Def { name: name.to_owned(), qualified, scope, agent, site, source: Some(index) }
+        let plugin = match owner {
+            Owner::Plugin(plugin) => Some(plugin.clone()),
+            _ => None,
+        };
+        let qualified = match (&agent, &plugin) {
+            (Some(a), _) => qualified_name(a, name),
+            (None, Some(p)) => format!("{p}:{name}"),
+            (None, None) => name.to_owned(),
+        };
+        Def { name: name.to_owned(), qualified, scope, agent, plugin, site, source: Some(index) }
     }
 }
 
@@ -65,6 +74,8 @@ pub struct Table {
     by_source: HashMap<usize, usize>,
     shared: HashMap<String, usize>,
     private: HashMap<(String, String), usize>,
+    /// By (plugin, name).
+    plugins: HashMap<(String, String), usize>,
 }
 
 impl Table {
@@ -81,6 +92,13 @@ impl Table {
             }
         }
         self.shared.get(name).copied()
+    }
+
+    /// Looks `name` up as seen from inside a plugin: its own, then the shared scope.
+    pub fn lookup_in_plugin(&self, plugin: Option<&str>, name: &str) -> Option<usize> {
+        plugin
+            .and_then(|p| self.plugins.get(&(p.to_owned(), name.to_owned())).copied())
+            .or_else(|| self.shared.get(name).copied())
     }
 
     /// The names visible from `agent`, sorted: the first [`LIST_LIMIT`] and how
@@ -181,6 +199,7 @@ fn scope_kind(owner: &Owner) -> (ScopeKind, Option<String>) {
         Owner::Global => (ScopeKind::Global, None),
         Owner::Repo => (ScopeKind::Repo, None),
         Owner::Agent(a) => (ScopeKind::Agent, Some(a.clone())),
+        Owner::Plugin(_) => (ScopeKind::Plugin, None),
     }
 }
 
@@ -193,14 +212,14 @@ fn exclude_for(scope: ScopeKind, skills: bool) -> Option<Scope> {
         (ScopeKind::Global, false) => Scope::GlobalTools,
         (ScopeKind::Repo, false) => Scope::RepoTools,
         (ScopeKind::Agent, false) => Scope::AgentTools,
-        (ScopeKind::Host, _) => return None,
+        (ScopeKind::Host | ScopeKind::Plugin, _) => return None,
     })
 }
 
 /// How narrow a scope is: private, then repo, then global and host.
 fn narrowness(scope: ScopeKind) -> u8 {
     match scope {
-        ScopeKind::Agent => 2,
+        ScopeKind::Agent | ScopeKind::Plugin => 2,
         ScopeKind::Repo => 1,
         ScopeKind::Global | ScopeKind::Host => 0,
     }
@@ -212,7 +231,8 @@ fn build_table(mut defs: Vec<Def>, noun: &str, skills: bool, out: &mut Vec<Diagn
     let mut table = Table::default();
     let mut seen: HashMap<(Option<String>, ScopeKind, String), usize> = HashMap::new();
     for def in defs {
-        let key = (def.agent.clone(), def.scope, def.name.clone());
+        let namespace = def.agent.clone().or_else(|| def.plugin.clone());
+        let key = (namespace, def.scope, def.name.clone());
         if let Some(&first) = seen.get(&key) {
             let earlier = &table.defs[first];
             out.push(
@@ -237,6 +257,10 @@ fn build_table(mut defs: Vec<Def>, noun: &str, skills: bool, out: &mut Vec<Diagn
     }
     // Shared scope: global and repo (and host tools) together.
     for i in 0..table.defs.len() {
+        if let Some(plugin) = &table.defs[i].plugin {
+            table.plugins.insert((plugin.clone(), table.defs[i].name.clone()), i);
+            continue;
+        }
         if table.defs[i].agent.is_some() {
             continue;
         }
@@ -396,6 +420,7 @@ fn tool_table(project: &Project, hosts: &[(String, RelPath)], out: &mut Vec<Diag
             qualified: name.clone(),
             scope: ScopeKind::Host,
             agent: None,
+            plugin: None,
             site: Site { file: file.clone(), span: None },
             source: None,
         });

@@ -1,14 +1,22 @@
 //! No input makes the parsers panic or hang, whatever the bytes.
 
 use agentc_compiler::RelPath;
-use agentc_compiler::parse::files;
+use agentc_compiler::parse::{dialects, files, links};
+use agentc_schema::Dialect;
 use agentc_compiler::source::Source;
 use proptest::prelude::*;
 
 fn all_kinds(text: &str) {
     let source = Source::new(RelPath::root("x"), text);
     let mut out = Vec::new();
-    let _ = files::skill(&source, "x", &mut out);
+    for dialect in [Dialect::Runbook, Dialect::AgentSkill, Dialect::ClaudeSkill] {
+        let _ = files::skill(&source, "x", dialect, &mut out);
+    }
+    let _ = dialects::subagent(&source, &mut out);
+    let _ = dialects::command(&source, &mut out);
+    let _ = dialects::copilot_agent(&source, &mut out);
+    let _ = dialects::plugin_manifest(&source, &mut out);
+    let _ = links::relative_links(text, 0);
     let _ = files::agent_md(&source, "x", &mut out);
     let _ = files::agent_json(&source, &mut out);
     let _ = files::tool_manifest(&source, "x", &mut out);

@@ -13,6 +13,8 @@
 //! and [`Lockfile::verify`] — so a service needs this crate alone.
 
 pub mod agent;
+pub mod assistant;
+pub mod dialect;
 pub mod guard;
 pub mod lockfile;
 pub mod names;
@@ -23,6 +25,8 @@ pub mod span;
 pub mod tool;
 pub mod values;
 
+pub use assistant::{ClaudeCommandFrontmatter, ClaudeSubagentFrontmatter, CopilotAgentFrontmatter, Handoff, PluginManifest};
+pub use dialect::{Dialect, OneOrMany, ToolRules};
 pub use agent::{AgentFrontmatter, AgentManifest, ContextMode, Effort, Memory, TriggerRules};
 pub use guard::{Guard, GuardError, Status, parse_guard};
 pub use lockfile::Lockfile;

@@ -75,6 +75,8 @@ pub enum ScopeKind {
     Agent,
     /// Declared by the host's registry only.
     Host,
+    /// One Claude Code plugin's components (`<plugin>:<name>`).
+    Plugin,
 }
 
 /// A resolved reference to a skill or tool.

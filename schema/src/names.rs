@@ -120,6 +120,76 @@ pub fn suggest_name(kind: NameKind, name: &str) -> Option<String> {
     (check_name(kind, &out).is_ok() && out != name).then_some(out)
 }
 
+/// Why a name breaks the Agent Skills rule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SpecNameError {
+    Empty,
+    TooLong { len: usize },
+    Uppercase,
+    BadChar { found: char },
+    EdgeHyphen,
+    DoubleHyphen,
+}
+
+impl fmt::Display for SpecNameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SpecNameError::Empty => f.write_str("it is empty"),
+            SpecNameError::TooLong { len } => {
+                write!(f, "it is {len} characters long, over {MAX_NAME_LEN}")
+            }
+            SpecNameError::Uppercase => f.write_str("it has uppercase letters"),
+            SpecNameError::BadChar { found } => {
+                write!(f, "`{}` is not a letter, a digit or `-`", found.escape_debug())
+            }
+            SpecNameError::EdgeHyphen => f.write_str("it starts or ends with `-`"),
+            SpecNameError::DoubleHyphen => f.write_str("it has `--`"),
+        }
+    }
+}
+
+/// A name as the Agent Skills specification reads it: trimmed, then NFKC.
+pub fn normalize_spec_name(name: &str) -> String {
+    use unicode_normalization::UnicodeNormalization;
+    name.trim_matches(is_python_space).nfkc().collect()
+}
+
+/// Python's `str.isspace`, which the reference validator trims with: Rust's
+/// whitespace plus the information separators U+001C–U+001F.
+fn is_python_space(c: char) -> bool {
+    c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c)
+}
+
+/// Checks a skill name by the Agent Skills specification, as its reference
+/// validator reads it: after [`normalize_spec_name`], 1–64 characters,
+/// lowercase letters (any script: a letter with no case passes) and digits,
+/// hyphens only between them and never two in a row. Combining marks are
+/// refused, as Python's `isalnum` refuses them.
+pub fn check_spec_name(name: &str) -> Result<(), SpecNameError> {
+    use unicode_normalization::char::is_combining_mark;
+    let name = normalize_spec_name(name);
+    if name.is_empty() {
+        return Err(SpecNameError::Empty);
+    }
+    let len = name.chars().count();
+    if len > MAX_NAME_LEN {
+        return Err(SpecNameError::TooLong { len });
+    }
+    if name != name.to_lowercase() {
+        return Err(SpecNameError::Uppercase);
+    }
+    if name.starts_with('-') || name.ends_with('-') {
+        return Err(SpecNameError::EdgeHyphen);
+    }
+    if name.contains("--") {
+        return Err(SpecNameError::DoubleHyphen);
+    }
+    match name.chars().find(|&c| c != '-' && (!c.is_alphanumeric() || is_combining_mark(c))) {
+        Some(found) => Err(SpecNameError::BadChar { found }),
+        None => Ok(()),
+    }
+}
+
 /// The qualified name of an agent-private skill or tool.
 pub fn qualified_name(agent: &str, name: &str) -> String {
     format!("agent__{agent}__{name}")
@@ -145,6 +215,22 @@ mod tests {
             check_name(NameKind::Agent, &"a".repeat(65)),
             Err(NameError::TooLong { len: 65 })
         );
+    }
+
+    #[test]
+    fn spec_rule_follows_the_reference_validator() {
+        assert!(check_spec_name("pdf-processing").is_ok());
+        assert!(check_spec_name("données").is_ok());
+        assert!(check_spec_name("技能").is_ok());
+        assert!(check_spec_name(" pdf \u{1f}").is_ok());
+        assert_eq!(check_spec_name("PDF"), Err(SpecNameError::Uppercase));
+        assert_eq!(check_spec_name("-pdf"), Err(SpecNameError::EdgeHyphen));
+        assert_eq!(check_spec_name("pdf--x"), Err(SpecNameError::DoubleHyphen));
+        assert_eq!(check_spec_name("pdf_x"), Err(SpecNameError::BadChar { found: '_' }));
+        assert_eq!(check_spec_name(""), Err(SpecNameError::Empty));
+        assert_eq!(check_spec_name(&"a".repeat(65)), Err(SpecNameError::TooLong { len: 65 }));
+        // NFKC folds the ligature before any check.
+        assert!(check_spec_name("\u{fb01}le").is_ok());
     }
 
     #[test]

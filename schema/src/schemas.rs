@@ -3,7 +3,11 @@
 use schemars::generate::SchemaSettings;
 use schemars::{JsonSchema, Schema};
 
-use crate::{AgentFrontmatter, AgentManifest, Lockfile, Registry, SkillFrontmatter, ToolManifest};
+use crate::dialect::Dialect;
+use crate::{
+    AgentFrontmatter, AgentManifest, ClaudeCommandFrontmatter, ClaudeSubagentFrontmatter,
+    CopilotAgentFrontmatter, Lockfile, PluginManifest, Registry, SkillFrontmatter, ToolManifest,
+};
 
 /// A kind of file agentc reads or writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -14,11 +18,29 @@ pub enum Kind {
     Tool,
     Registry,
     Lockfile,
+    AgentSkill,
+    ClaudeSkill,
+    ClaudeSubagent,
+    ClaudeCommand,
+    ClaudePlugin,
+    CopilotAgent,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 6] =
-        [Kind::Agent, Kind::AgentMd, Kind::Skill, Kind::Tool, Kind::Registry, Kind::Lockfile];
+    pub const ALL: [Kind; 12] = [
+        Kind::Agent,
+        Kind::AgentMd,
+        Kind::Skill,
+        Kind::Tool,
+        Kind::Registry,
+        Kind::Lockfile,
+        Kind::AgentSkill,
+        Kind::ClaudeSkill,
+        Kind::ClaudeSubagent,
+        Kind::ClaudeCommand,
+        Kind::ClaudePlugin,
+        Kind::CopilotAgent,
+    ];
 
     /// The name used on the command line (`agentc schema agent`).
     pub const fn name(self) -> &'static str {
@@ -29,6 +51,12 @@ impl Kind {
             Kind::Tool => "tool",
             Kind::Registry => "registry",
             Kind::Lockfile => "lockfile",
+            Kind::AgentSkill => "agent-skill",
+            Kind::ClaudeSkill => "claude-skill",
+            Kind::ClaudeSubagent => "claude-subagent",
+            Kind::ClaudeCommand => "claude-command",
+            Kind::ClaudePlugin => "claude-plugin",
+            Kind::CopilotAgent => "copilot-agent",
         }
     }
 
@@ -37,10 +65,16 @@ impl Kind {
         match self {
             Kind::Agent => "<agent>/agent.json package manifests",
             Kind::AgentMd => "the YAML frontmatter of <agent>/AGENT.md",
-            Kind::Skill => "the YAML frontmatter of SKILL.md",
+            Kind::Skill => "the YAML frontmatter of a runbook SKILL.md (agentc's layout)",
             Kind::Tool => "tools/<tool>/manifest.json descriptors",
             Kind::Registry => "the --registry file (JSON or YAML)",
             Kind::Lockfile => "agents.lock",
+            Kind::AgentSkill => "the YAML frontmatter of an Agent Skills SKILL.md",
+            Kind::ClaudeSkill => "the YAML frontmatter of .claude/skills/<skill>/SKILL.md",
+            Kind::ClaudeSubagent => "the YAML frontmatter of .claude/agents/<name>.md",
+            Kind::ClaudeCommand => "the YAML frontmatter of .claude/commands/<name>.md",
+            Kind::ClaudePlugin => ".claude-plugin/plugin.json",
+            Kind::CopilotAgent => "the YAML frontmatter of .github/agents/<name>.agent.md",
         }
     }
 
@@ -58,10 +92,20 @@ impl Kind {
         match self {
             Kind::Agent => draft07::<AgentManifest>(),
             Kind::AgentMd => draft07::<AgentFrontmatter>(),
-            Kind::Skill => draft07::<SkillFrontmatter>(),
+            Kind::Skill => skill_dialect(Dialect::Runbook, "SKILL.md frontmatter", "skill"),
             Kind::Tool => draft07::<ToolManifest>(),
             Kind::Registry => draft07::<Registry>(),
             Kind::Lockfile => draft07::<Lockfile>(),
+            Kind::AgentSkill => {
+                skill_dialect(Dialect::AgentSkill, "Agent Skills SKILL.md frontmatter", "agent-skill")
+            }
+            Kind::ClaudeSkill => {
+                skill_dialect(Dialect::ClaudeSkill, "Claude Code SKILL.md frontmatter", "claude-skill")
+            }
+            Kind::ClaudeSubagent => draft07::<ClaudeSubagentFrontmatter>(),
+            Kind::ClaudeCommand => draft07::<ClaudeCommandFrontmatter>(),
+            Kind::ClaudePlugin => draft07::<PluginManifest>(),
+            Kind::CopilotAgent => draft07::<CopilotAgentFrontmatter>(),
         }
     }
 
@@ -70,6 +114,47 @@ impl Kind {
         let mut text = serde_json::to_string_pretty(&self.schema()).unwrap_or_default();
         text.push('\n');
         text
+    }
+}
+
+/// One dialect's view of [`SkillFrontmatter`]: the fields it reads, and no
+/// others (the one type describes each field once for every dialect).
+fn skill_dialect(dialect: Dialect, title: &str, name: &str) -> serde_json::Value {
+    let mut schema = draft07::<SkillFrontmatter>();
+    let fields = dialect.skill_fields();
+    if let Some(serde_json::Value::Object(properties)) = schema.get_mut("properties") {
+        properties.retain(|key, _| fields.contains(&key.as_str()));
+    }
+    if let Some(serde_json::Value::Array(required)) = schema.get_mut("required") {
+        required.retain(|key| key.as_str().is_some_and(|k| fields.contains(&k)));
+    }
+    schema["title"] = title.into();
+    schema["$id"] = format!("https://agentc.dev/schemas/{name}.schema.json").into();
+    prune_definitions(&mut schema);
+    schema
+}
+
+/// Drops the definitions no property refers to any more.
+fn prune_definitions(schema: &mut serde_json::Value) {
+    let Some(serde_json::Value::Object(definitions)) = schema.get("definitions").cloned() else {
+        return;
+    };
+    let mut used = std::collections::BTreeSet::new();
+    let mut pending = vec![schema["properties"].to_string()];
+    while let Some(text) = pending.pop() {
+        for (name, definition) in &definitions {
+            if text.contains(&format!("#/definitions/{name}\"")) && used.insert(name.clone()) {
+                pending.push(definition.to_string());
+            }
+        }
+    }
+    if let Some(serde_json::Value::Object(kept)) = schema.get_mut("definitions") {
+        kept.retain(|name, _| used.contains(name));
+        if kept.is_empty() {
+            if let Some(object) = schema.as_object_mut() {
+                object.remove("definitions");
+            }
+        }
     }
 }
 

@@ -1,5 +1,6 @@
 //! The `SKILL.md` frontmatter: a skill and its runbook (tools, steps, routes).
 
+use std::collections::BTreeMap;
 use std::fmt;
 
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
@@ -8,12 +9,16 @@ use serde::{Serialize, Serializer};
 
 use crate::guard::GUARD_PATTERN;
 use crate::span::{Span, Spanned};
+use crate::dialect::ToolRules;
 use crate::values::{NameList, NonEmpty, Text};
 
 /// # SKILL.md — the frontmatter of a skill
 ///
 /// The YAML block at the top of `SKILL.md`; the Markdown after it is the skill's
-/// body. Keys other than these are kept as metadata (with a warning).
+/// body. One type serves every skill dialect: the Agent Skills fields, Claude
+/// Code's additions, and agentc's runbook fields. Each dialect reads the subset
+/// [`crate::Dialect::skill_fields`] names; keys outside it are kept as metadata
+/// (with a warning).
 #[derive(Clone, Debug, serde::Deserialize, Serialize, JsonSchema)]
 #[schemars(title = "SKILL.md frontmatter", extend("$id" = "https://agentc.dev/schemas/skill.schema.json"))]
 pub struct SkillFrontmatter {
@@ -28,6 +33,130 @@ pub struct SkillFrontmatter {
     /// When to use the skill: all the model sees before it opens the skill.
     #[schemars(example = &"Use when a customer disputes a charge.")]
     pub description: Spanned<Text>,
+
+    /// # License
+    ///
+    /// The license the skill is offered under: a name or a bundled file (Agent Skills).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = &"Apache-2.0")]
+    pub license: Option<Spanned<Text>>,
+
+    /// # Compatibility
+    ///
+    /// The environment the skill needs (products, packages, network), at most 500
+    /// characters (Agent Skills).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = &"Needs git and network access", length(max = 500))]
+    pub compatibility: Option<Spanned<Text>>,
+
+    /// # Metadata
+    ///
+    /// Further properties, string keys to string values (Agent Skills).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = serde_json::json!({"author": "support-team", "version": "1.0"}))]
+    pub metadata: Option<BTreeMap<String, String>>,
+
+    /// # Allowed tools
+    ///
+    /// Tools the skill is pre-approved to use, in the host's own names: a list, or
+    /// one string separated by spaces (Agent Skills, experimental). Not checked
+    /// against agentc's registry.
+    #[serde(rename = "allowed-tools", default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = &"Read Bash(git log:*)")]
+    pub allowed_tools: Option<ToolRules>,
+
+    /// # When to use
+    ///
+    /// More about when to use the skill, appended to the description (Claude Code).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = &"When the user asks to cut a release.")]
+    pub when_to_use: Option<Spanned<Text>>,
+
+    /// # Argument hint
+    ///
+    /// What arguments the slash command takes, shown while typing (Claude Code).
+    #[serde(rename = "argument-hint", default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = &"[issue-number]")]
+    pub argument_hint: Option<Spanned<Text>>,
+
+    /// # Arguments
+    ///
+    /// Named arguments for `$name` substitution in the body: a list or one
+    /// string separated by spaces (Claude Code).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = &"issue branch")]
+    pub arguments: Option<ToolRules>,
+
+    /// # Disable model invocation
+    ///
+    /// When true, only a person can start the skill, never the model (Claude Code).
+    #[serde(rename = "disable-model-invocation", default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = true)]
+    pub disable_model_invocation: Option<bool>,
+
+    /// # User invocable
+    ///
+    /// When false, the skill is hidden from the slash-command menu (Claude Code).
+    #[serde(rename = "user-invocable", default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = false)]
+    pub user_invocable: Option<bool>,
+
+    /// # Disallowed tools
+    ///
+    /// Tools removed while the skill is active (Claude Code).
+    #[serde(rename = "disallowed-tools", default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = &"WebFetch")]
+    pub disallowed_tools: Option<ToolRules>,
+
+    /// # Model
+    ///
+    /// The model while the skill runs: an alias (`sonnet`, `opus`, `haiku`,
+    /// `inherit`) or a full model id (Claude Code).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = &"sonnet")]
+    pub model: Option<Spanned<Text>>,
+
+    /// # Effort
+    ///
+    /// How hard the model thinks while the skill runs (Claude Code).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = &"high")]
+    pub effort: Option<Spanned<crate::assistant::ClaudeEffort>>,
+
+    /// # Context
+    ///
+    /// `fork` runs the skill in a subagent of its own (Claude Code).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = &"fork")]
+    pub context: Option<Spanned<crate::assistant::SkillContext>>,
+
+    /// # Agent
+    ///
+    /// The subagent type a forked skill runs in (Claude Code).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = &"Explore")]
+    pub agent: Option<Spanned<Text>>,
+
+    /// # Hooks
+    ///
+    /// Hooks active while the skill runs, in Claude Code's hooks format.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = serde_json::json!({"PostToolUse": []}))]
+    pub hooks: Option<serde_json::Value>,
+
+    /// # Paths
+    ///
+    /// Glob patterns of files that make the skill relevant (Claude Code).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = &"src/**/*.rs")]
+    pub paths: Option<NameList>,
+
+    /// # Shell
+    ///
+    /// The shell for the skill's inline commands (Claude Code).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = &"bash")]
+    pub shell: Option<Spanned<crate::assistant::Shell>>,
 
     /// # Tools
     ///

@@ -172,7 +172,7 @@ impl<T: JsonSchema, const MIN: usize> JsonSchema for List<T, MIN> {
 
 /// Trims spaces and tabs only: any other character, even an invisible one
 /// (U+00A0), is part of a name, so a name that looks right but is not fails.
-fn trim_blanks(text: &str) -> &str {
+pub(crate) fn trim_blanks(text: &str) -> &str {
     text.trim_matches([' ', '\t'])
 }
 

@@ -3,14 +3,15 @@
 
 use agentc_schema::names::{NameKind, check_name, suggest_name};
 use agentc_schema::{
-    AgentFrontmatter, AgentManifest, Registry, SkillFrontmatter, Span, ToolManifest,
+    AgentFrontmatter, AgentManifest, Dialect, Registry, SkillFrontmatter, Span, Spanned, Text,
+    ToolManifest,
 };
 use serde::de::DeserializeOwned;
 
 use super::decode::{Problem, decode, one_of};
 use super::frontmatter::{self, Broken};
-use super::tree::{Node, Value};
-use super::{json, yaml};
+use super::tree::{Entry, Node, Value};
+use super::{dialects, json, yaml};
 use crate::catalog::Code;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::source::Source;
@@ -41,21 +42,37 @@ impl<T> Document<T> {
     }
 }
 
+/// How a document is read: its syntax and what its dialect allows.
+#[derive(Clone, Copy, Debug)]
+pub struct Reading {
+    pub syntax: Syntax,
+    /// The severity of an unknown key.
+    pub unknown: Severity,
+    /// The top-level keys this dialect reads, where it reads fewer than the
+    /// type declares (one type serves several skill dialects).
+    pub fields: Option<&'static [&'static str]>,
+}
+
+impl Reading {
+    pub const JSON: Reading = Reading { syntax: Syntax::Json, unknown: Severity::Error, fields: None };
+    pub const FRONTMATTER: Reading =
+        Reading { syntax: Syntax::Yaml, unknown: Severity::Warning, fields: None };
+}
+
 /// Parses and decodes `text` (at byte `base` of `source`) as `T`.
 ///
 /// Every problem goes to `out`; the value comes back when the text parsed and
-/// every decode problem could be stepped around. `unknown` is the severity of
-/// an unknown key.
+/// every decode problem could be stepped around.
 pub fn decode_text<T: DeserializeOwned>(
     source: &Source,
     text: &str,
     base: usize,
-    syntax: Syntax,
-    unknown: Severity,
+    reading: Reading,
     out: &mut Vec<Diagnostic>,
 ) -> Option<Document<T>> {
     let file = &source.path;
-    let (tree, duplicates, bad_keys) = match syntax {
+    let unknown = reading.unknown;
+    let (mut tree, duplicates, bad_keys) = match reading.syntax {
         Syntax::Yaml => match yaml::parse(text, base) {
             Ok(parsed) => {
                 let root =
@@ -108,7 +125,14 @@ pub fn decode_text<T: DeserializeOwned>(
             "a mapping key must be a plain string",
         ));
     }
-    let decoded = decode::<T>(&tree);
+    let outside = reading.fields.map(|fields| set_aside(&mut tree, fields)).unwrap_or_default();
+    let mut decoded = decode::<T>(&tree);
+    decoded.problems.extend(outside.iter().map(|(entry, fields)| Problem::UnknownField {
+        key: entry.key.clone(),
+        span: entry.key_span,
+        expected: fields,
+    }));
+    decoded.extra.extend(outside.iter().map(|(entry, _)| (entry.key.clone(), entry.value.to_json())));
     // A misspelt required key is one problem. Where unknown keys are errors,
     // report the key (its help names the field); where they are only warnings
     // (frontmatter), report the field as missing, pointing at the misspelling,
@@ -168,6 +192,21 @@ pub fn decode_text<T: DeserializeOwned>(
         extra: decoded.extra,
         recovered: decoded.recovered,
     })
+}
+
+/// Takes the top-level entries outside `fields` out of `tree`, so the type's
+/// other fields stay unread in this dialect (reported as unknown, kept as metadata).
+fn set_aside(
+    tree: &mut Node,
+    fields: &'static [&'static str],
+) -> Vec<(Entry, &'static [&'static str])> {
+    let Value::Map(entries) = &mut tree.value else {
+        return Vec::new();
+    };
+    let (kept, outside): (Vec<Entry>, Vec<Entry>) =
+        std::mem::take(entries).into_iter().partition(|e| fields.contains(&e.key.as_str()));
+    *entries = kept;
+    outside.into_iter().map(|entry| (entry, fields)).collect()
 }
 
 fn yaml_help(message: &str) -> String {
@@ -238,6 +277,7 @@ pub fn markdown<T: DeserializeOwned>(
     source: &Source,
     frontmatter: Frontmatter,
     example: &str,
+    reading: Reading,
     out: &mut Vec<Diagnostic>,
 ) -> Option<Markdown<T>> {
     let text: &str = &source.text;
@@ -258,14 +298,7 @@ pub fn markdown<T: DeserializeOwned>(
             return None;
         }
     };
-    let front = decode_text::<T>(
-        source,
-        split.yaml,
-        split.yaml_start,
-        Syntax::Yaml,
-        Severity::Warning,
-        out,
-    )?;
+    let front = decode_text::<T>(source, split.yaml, split.yaml_start, reading, out)?;
     Some(Markdown {
         front,
         body: split.body.to_owned(),
@@ -300,12 +333,15 @@ pub fn name_mismatch(
 pub fn skill(
     source: &Source,
     folder: &str,
+    dialect: Dialect,
     out: &mut Vec<Diagnostic>,
 ) -> Option<Markdown<SkillFrontmatter>> {
+    let reading = Reading { fields: Some(dialect.skill_fields()), ..Reading::FRONTMATTER };
     let parsed = markdown::<SkillFrontmatter>(
         source,
         Frontmatter::Required,
         "name: refund-review\ndescription: Use when a customer asks for a refund.",
+        reading,
         out,
     )?;
     if parsed.body.trim().is_empty() {
@@ -323,6 +359,17 @@ pub fn skill(
     if name.span.is_unknown() {
         return None;
     }
+    if dialect == Dialect::Runbook {
+        runbook_name(source, name, folder, out);
+    } else {
+        dialects::spec_skill(source, &parsed.front.value, folder, dialect, out);
+    }
+    Some(parsed)
+}
+
+/// The runbook's naming rule: agentc's ASCII rule, and a folder that differs
+/// is only a warning (the `name` is the id).
+fn runbook_name(source: &Source, name: &Spanned<Text>, folder: &str, out: &mut Vec<Diagnostic>) {
     match check_name(NameKind::Skill, name.value.as_str()) {
         Err(err) => {
             let help = match suggest_name(NameKind::Skill, name.value.as_str()) {
@@ -356,7 +403,6 @@ pub fn skill(
         }
         Ok(()) => {}
     }
-    Some(parsed)
 }
 
 /// An `onSkip` outside `advance`/`hold` is `bad-on-skip`, the more specific
@@ -394,6 +440,7 @@ pub fn agent_md(
         source,
         Frontmatter::Optional,
         "description: First contact for customers.\nmodel: anthropic/claude-sonnet-4-5",
+        Reading::FRONTMATTER,
         out,
     )?;
     if let Some(name) = &parsed.front.value.name {
@@ -404,7 +451,7 @@ pub fn agent_md(
 
 /// An `agent.json` package manifest.
 pub fn agent_json(source: &Source, out: &mut Vec<Diagnostic>) -> Option<Document<AgentManifest>> {
-    decode_text(source, &source.text, 0, Syntax::Json, Severity::Error, out)
+    decode_text(source, &source.text, 0, Reading::JSON, out)
 }
 
 /// A tool's `manifest.json`.
@@ -414,7 +461,7 @@ pub fn tool_manifest(
     out: &mut Vec<Diagnostic>,
 ) -> Option<Document<ToolManifest>> {
     let doc =
-        decode_text::<ToolManifest>(source, &source.text, 0, Syntax::Json, Severity::Error, out)?;
+        decode_text::<ToolManifest>(source, &source.text, 0, Reading::JSON, out)?;
     if let Some(name) = &doc.value.name {
         out.extend(name_mismatch(source, name, folder, "tool"));
     }
@@ -434,7 +481,8 @@ pub fn registry(source: &Source, out: &mut Vec<Diagnostic>) -> Option<Registry> 
         Syntax::Yaml
     };
     let registry =
-        decode_text::<Registry>(source, &source.text, 0, syntax, Severity::Error, out)?.value;
+        decode_text::<Registry>(source, &source.text, 0, Reading { syntax, ..Reading::JSON }, out)?
+            .value;
     let file = &source.path;
     for tool in registry.tools.iter().flatten() {
         if let Err(err) = check_name(NameKind::Tool, tool.value.as_str()) {

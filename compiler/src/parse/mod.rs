@@ -5,8 +5,11 @@
 //! ([`decode`]) that reports every problem with the position of the value.
 
 pub mod decode;
+pub mod dialects;
 pub mod files;
 pub mod frontmatter;
 pub mod json;
+pub mod lenient;
+pub mod links;
 pub mod tree;
 pub mod yaml;

@@ -1,0 +1,386 @@
+//! The file-local rules of the formats of the wild: Agent Skills, Claude Code
+//! and Copilot. Each rule comes from its host's published definition; see
+//! `docs/formats.md` for the sources and where agentc is stricter.
+
+use agentc_schema::assistant::{
+    CLAUDE_MODEL_ALIASES, CLAUDE_RENAMED_TOOLS, CLAUDE_TOOLS, COPILOT_TOOLS,
+};
+use agentc_schema::dialect::{MAX_COMPATIBILITY_LEN, MAX_DESCRIPTION_LEN};
+use agentc_schema::names::{check_spec_name, normalize_spec_name};
+use agentc_schema::{
+    ClaudeCommandFrontmatter, ClaudeSubagentFrontmatter, CopilotAgentFrontmatter, Dialect,
+    PluginManifest, SkillFrontmatter, Spanned, Text, ToolRules,
+};
+
+use super::files::{Document, Frontmatter, Markdown, Reading, decode_text, entry_value, markdown};
+use crate::catalog::Code;
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::source::Source;
+use crate::suggest::{did_you_mean, list_names};
+
+/// A parsed assistant agent file, by dialect.
+#[derive(Debug)]
+pub enum AssistantDoc {
+    Subagent(Markdown<ClaudeSubagentFrontmatter>),
+    Command(Markdown<ClaudeCommandFrontmatter>),
+    Copilot(Markdown<CopilotAgentFrontmatter>),
+}
+
+impl AssistantDoc {
+    pub fn body(&self) -> (&str, agentc_schema::Span) {
+        match self {
+            AssistantDoc::Subagent(md) => (&md.body, md.body_span),
+            AssistantDoc::Command(md) => (&md.body, md.body_span),
+            AssistantDoc::Copilot(md) => (&md.body, md.body_span),
+        }
+    }
+
+    /// Keys the dialect does not define, as written.
+    pub fn extra(&self) -> &[(String, serde_json::Value)] {
+        match self {
+            AssistantDoc::Subagent(md) => &md.front.extra,
+            AssistantDoc::Command(md) => &md.front.extra,
+            AssistantDoc::Copilot(md) => &md.front.extra,
+        }
+    }
+}
+
+/// The Agent Skills rules of a `SKILL.md` outside agentc's runbook layout:
+/// the name rule and the folder (both errors here, as the reference validator
+/// has them), the lengths, and — under `.claude/` — Claude Code's tools and models.
+pub fn spec_skill(
+    source: &Source,
+    front: &SkillFrontmatter,
+    folder: &str,
+    dialect: Dialect,
+    out: &mut Vec<Diagnostic>,
+) {
+    let file = &source.path;
+    let name = &front.name;
+    match check_spec_name(name.value.as_str()) {
+        Err(err) => out.push(
+            Diagnostic::at(
+                Code::BadName,
+                file,
+                name.span,
+                format!("the skill name `{}` breaks the Agent Skills naming rule: {err}", name.value),
+            )
+            .with_help(
+                "Agent Skills names are 1-64 lowercase letters and digits, with single hyphens \
+                 between them, and equal to the skill's folder name",
+            ),
+        ),
+        Ok(()) if !folder.is_empty()
+            && normalize_spec_name(name.value.as_str()) != normalize_spec_name(folder) =>
+        {
+            let mut diagnostic = Diagnostic::at(
+                Code::NameMismatch,
+                file,
+                name.span,
+                format!("the skill is named `{}` but its folder is `{folder}`", name.value),
+            )
+            .with_severity(Severity::Error)
+            .with_help(
+                "the Agent Skills specification requires the name to equal the folder's name; \
+                 rename one of them",
+            );
+            if check_spec_name(folder).is_ok() {
+                diagnostic = diagnostic.with_fix(
+                    format!("rename the skill to `{folder}`"),
+                    file,
+                    name.span,
+                    folder,
+                );
+            }
+            out.push(diagnostic);
+        }
+        Ok(()) => {}
+    }
+    too_long(source, "description", &front.description, MAX_DESCRIPTION_LEN, out);
+    if let Some(compatibility) = &front.compatibility {
+        too_long(source, "compatibility", compatibility, MAX_COMPATIBILITY_LEN, out);
+    }
+    if dialect == Dialect::ClaudeSkill {
+        for rules in [&front.allowed_tools, &front.disallowed_tools].into_iter().flatten() {
+            claude_tools(source, rules, out);
+        }
+        if let Some(model) = &front.model {
+            claude_model(source, model, out);
+        }
+    }
+}
+
+fn too_long(
+    source: &Source,
+    field: &str,
+    value: &Spanned<Text>,
+    max: usize,
+    out: &mut Vec<Diagnostic>,
+) {
+    let len = value.value.as_str().chars().count();
+    if len > max {
+        out.push(
+            Diagnostic::at(
+                Code::InvalidValue,
+                &source.path,
+                value.span,
+                format!("`{field}` is {len} characters long, over the limit of {max}"),
+            )
+            .with_help(format!("shorten it by {} characters", len - max)),
+        );
+    }
+}
+
+/// The tool a Claude Code tool entry names: `Bash` of `Bash(git log:*)`.
+fn claude_tool_name(entry: &str) -> &str {
+    entry.split_once('(').map_or(entry, |(name, _)| name).trim()
+}
+
+/// Each entry of a Claude Code tool list: a built-in tool (optionally with a
+/// permission specifier), an MCP tool, or a renamed tool (a warning).
+pub fn claude_tools(source: &Source, rules: &ToolRules, out: &mut Vec<Diagnostic>) {
+    let file = &source.path;
+    for entry in rules.iter() {
+        let name = claude_tool_name(&entry.value);
+        if name.starts_with("mcp__") || CLAUDE_TOOLS.contains(&name) {
+            continue;
+        }
+        // The tool's name is the first token of the entry, so its span is exact.
+        let name_span = entry_name_span(entry, name);
+        if let Some((_, new)) = CLAUDE_RENAMED_TOOLS.iter().find(|(old, _)| *old == name) {
+            out.push(
+                Diagnostic::at(
+                    Code::Deprecated,
+                    file,
+                    name_span,
+                    format!("Claude Code renamed the tool `{name}` to `{new}`"),
+                )
+                .with_help(format!("write `{new}`; the old name may stop working"))
+                .with_fix(format!("replace `{name}` with `{new}`"), file, name_span, *new),
+            );
+            continue;
+        }
+        let close = did_you_mean(name, CLAUDE_TOOLS.iter().copied());
+        let mut diagnostic = Diagnostic::at(
+            Code::UnknownTool,
+            file,
+            name_span,
+            format!("`{name}` is not a Claude Code tool"),
+        );
+        diagnostic = match close {
+            Some(close) => diagnostic
+                .with_help(format!("did you mean `{close}`? tool names are case-sensitive"))
+                .with_fix(format!("replace `{name}` with `{close}`"), file, name_span, close),
+            None => diagnostic.with_help(
+                "Claude Code drops a tool it does not know, silently; list built-in tools \
+                 (`Read`, `Bash(git log:*)`), MCP tools as `mcp__<server>__<tool>`, or \
+                 `Agent(<type>)`",
+            ),
+        };
+        out.push(diagnostic);
+    }
+}
+
+/// The span of `name` at the start of `entry`, where it is written verbatim.
+fn entry_name_span(entry: &Spanned<String>, name: &str) -> agentc_schema::Span {
+    if entry.span.len() == entry.value.len() && entry.value.starts_with(name) {
+        agentc_schema::Span::new(entry.span.start, entry.span.start + name.len())
+    } else {
+        entry.span
+    }
+}
+
+/// A Claude Code model: an alias, or a full model id (which has a version
+/// number and no spaces).
+pub fn claude_model(source: &Source, model: &Spanned<Text>, out: &mut Vec<Diagnostic>) {
+    let text = model.value.as_str();
+    if CLAUDE_MODEL_ALIASES.contains(&text)
+        || (text.chars().any(|c| c.is_ascii_digit()) && !text.chars().any(char::is_whitespace))
+    {
+        return;
+    }
+    let file = &source.path;
+    let mut diagnostic = Diagnostic::at(
+        Code::BadModel,
+        file,
+        model.span,
+        format!("`{text}` is not a Claude Code model alias or model id"),
+    );
+    let aliases = list_names(CLAUDE_MODEL_ALIASES.iter().copied());
+    diagnostic = match did_you_mean(text, CLAUDE_MODEL_ALIASES.iter().copied()) {
+        Some(close) => diagnostic
+            .with_help(format!("did you mean `{close}`? the aliases are {aliases}"))
+            .with_fix(format!("replace `{text}` with `{close}`"), file, model.span, close),
+        None => diagnostic.with_help(format!(
+            "write an alias ({aliases}) or a full model id such as `claude-sonnet-4-5`"
+        )),
+    };
+    out.push(diagnostic);
+}
+
+/// A Claude Code subagent.
+pub fn subagent(
+    source: &Source,
+    out: &mut Vec<Diagnostic>,
+) -> Option<Markdown<ClaudeSubagentFrontmatter>> {
+    let parsed = markdown::<ClaudeSubagentFrontmatter>(
+        source,
+        Frontmatter::Required,
+        "name: code-reviewer\ndescription: Reviews code. Use after every change.\ntools: Read, Grep",
+        Reading::FRONTMATTER,
+        out,
+    )?;
+    let front = &parsed.front.value;
+    let file = &source.path;
+    let name = &front.name;
+    let text = name.value.as_str();
+    let problem = if text.contains(':') {
+        Some("it contains `:`")
+    } else if text.starts_with('-') {
+        Some("it starts with `-`")
+    } else if text.chars().count() > 256 {
+        Some("it is over 256 characters long")
+    } else {
+        None
+    };
+    if let (Some(problem), false) = (problem, name.span.is_unknown()) {
+        out.push(
+            Diagnostic::at(
+                Code::BadName,
+                file,
+                name.span,
+                format!("the subagent name `{text}` breaks Claude Code's rule: {problem}"),
+            )
+            .with_help("Claude Code skips such a subagent without a word; use lowercase letters and hyphens"),
+        );
+    }
+    for rules in [&front.tools, &front.disallowed_tools].into_iter().flatten() {
+        claude_tools(source, rules, out);
+    }
+    if let Some(tools) = &front.tools
+        && tools.0.is_empty()
+        && let Some(value) = entry_value(&parsed.front.tree, "tools")
+    {
+        out.push(
+            Diagnostic::at(Code::InvalidValue, file, value.span, "the subagent would have no tools")
+                .with_help("Claude Code refuses to start a subagent with zero tools; remove `tools` to inherit every tool, or list the ones it needs"),
+        );
+    }
+    if let Some(model) = &front.model {
+        claude_model(source, model, out);
+    }
+    Some(parsed)
+}
+
+/// A Claude Code slash command: every key is optional.
+pub fn command(
+    source: &Source,
+    out: &mut Vec<Diagnostic>,
+) -> Option<Markdown<ClaudeCommandFrontmatter>> {
+    let parsed = markdown::<ClaudeCommandFrontmatter>(
+        source,
+        Frontmatter::Optional,
+        "description: Create a git commit\nallowed-tools: Bash(git commit:*)",
+        Reading::FRONTMATTER,
+        out,
+    )?;
+    let front = &parsed.front.value;
+    if let Some(rules) = &front.allowed_tools {
+        claude_tools(source, rules, out);
+    }
+    if let Some(model) = &front.model {
+        claude_model(source, model, out);
+    }
+    Some(parsed)
+}
+
+/// A Copilot custom agent (or an older chat mode).
+pub fn copilot_agent(
+    source: &Source,
+    out: &mut Vec<Diagnostic>,
+) -> Option<Markdown<CopilotAgentFrontmatter>> {
+    let parsed = markdown::<CopilotAgentFrontmatter>(
+        source,
+        Frontmatter::Required,
+        "description: Plans a feature before any code is written.\ntools: ['read', 'search']",
+        Reading::FRONTMATTER,
+        out,
+    )?;
+    let front = &parsed.front.value;
+    let file = &source.path;
+    if source.path.path.ends_with(".chatmode.md") {
+        out.push(
+            Diagnostic::on_path(Code::Deprecated, file, "chat modes are now custom agents")
+                .with_help("move the file to `.github/agents/<name>.agent.md`; VS Code reads both for now"),
+        );
+    }
+    for entry in front.tools.iter().flat_map(ToolRules::iter) {
+        let name = entry.value.as_str();
+        if name.contains('/') || COPILOT_TOOLS.iter().any(|t| t.eq_ignore_ascii_case(name)) {
+            continue;
+        }
+        let mut diagnostic = Diagnostic::at(
+            Code::UnknownTool,
+            file,
+            entry.span,
+            format!("`{name}` is not a Copilot tool, alias or tool set"),
+        )
+        .with_severity(Severity::Warning);
+        diagnostic = match did_you_mean(name, COPILOT_TOOLS.iter().copied()) {
+            Some(close) => diagnostic
+                .with_help(format!("did you mean `{close}`? Copilot ignores a tool it does not know"))
+                .with_fix(format!("replace `{name}` with `{close}`"), file, entry.span, close),
+            None => diagnostic.with_help(
+                "Copilot ignores a tool it does not know; use an alias (`read`, `edit`, `search`, \
+                 `execute`, `web`, `agent`, `todo`) or an MCP tool as `<server>/<tool>` or `<server>/*`",
+            ),
+        };
+        out.push(diagnostic);
+    }
+    if let Some(infer) = &front.infer {
+        let replacement = if infer.value {
+            "`infer: true` is the default now; remove it"
+        } else {
+            "write `disable-model-invocation: true` instead of `infer: false`"
+        };
+        out.push(
+            Diagnostic::at(Code::Deprecated, file, key_or(&parsed, "infer", infer.span), "`infer` is retired")
+                .with_help(replacement),
+        );
+    }
+    if let Some(old) = &front.user_invokable {
+        let key = key_or(&parsed, "user-invokable", old.span);
+        out.push(
+            Diagnostic::at(Code::Deprecated, file, key, "`user-invokable` is the old spelling of `user-invocable`")
+                .with_help("rename the key to `user-invocable`")
+                .with_fix("rename the key to `user-invocable`", file, key, "user-invocable"),
+        );
+    }
+    Some(parsed)
+}
+
+fn key_or<T>(parsed: &Markdown<T>, key: &str, fallback: agentc_schema::Span) -> agentc_schema::Span {
+    super::files::key_span(&parsed.front.tree, key).unwrap_or(fallback)
+}
+
+/// A Claude Code plugin's `.claude-plugin/plugin.json`. Claude Code ignores
+/// keys it does not know, so they are warnings here.
+pub fn plugin_manifest(source: &Source, out: &mut Vec<Diagnostic>) -> Option<Document<PluginManifest>> {
+    let reading = Reading { unknown: Severity::Warning, ..Reading::JSON };
+    let doc = decode_text::<PluginManifest>(source, &source.text, 0, reading, out)?;
+    let name = &doc.value.name;
+    if !name.span.is_unknown()
+        && let Err(err) = agentc_schema::names::check_name(agentc_schema::NameKind::Skill, name.value.as_str())
+    {
+        out.push(
+            Diagnostic::at(
+                Code::BadName,
+                &source.path,
+                name.span,
+                format!("the plugin name `{}` breaks the naming rule: {err}", name.value),
+            )
+            .with_help("plugin names are kebab-case: lowercase letters, digits and `-`"),
+        );
+    }
+    Some(doc)
+}

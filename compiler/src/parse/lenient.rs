@@ -1,0 +1,251 @@
+//! Repairs of frontmatter that strict YAML 1.2 refuses but the parsers agent
+//! hosts use (PyYAML `safe_load`, the npm `yaml` and `js-yaml` packages) read.
+//!
+//! Only constructs that PyYAML *and* at least one of the JavaScript parsers
+//! were measured to accept, with the same meaning, are repaired:
+//!
+//! - a byte order mark (U+FEFF) inside the document, outside a quoted scalar
+//!   (all three accept it and keep it as an invisible part of the text);
+//! - a flow mapping key whose `:` is followed directly by `[` or `{`, as in
+//!   `{tags:[a, b]}` (all three read `{tags: [a, b]}`).
+//!
+//! Everything else stays an error, in particular an unquoted `: ` inside a
+//! plain value (`description: Use when: x`), which PyYAML, js-yaml and `yaml`
+//! all refuse, and `tools: *`, which every one of them reads as a broken alias.
+
+use saphyr_parser::Parser;
+
+/// A rewrite of frontmatter that strict YAML refuses into the form it accepts,
+/// with what changed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Repair {
+    /// The whole repaired YAML text.
+    pub text: String,
+    /// The changes, against the original text, sorted and disjoint.
+    pub edits: Vec<Edit>,
+    /// What was wrong, in words.
+    pub message: String,
+}
+
+/// One change: replace bytes `start..end` of the ORIGINAL yaml text with
+/// `replacement`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Edit {
+    pub start: usize,
+    pub end: usize,
+    pub replacement: String,
+}
+
+/// How many constructs one repair may fix; each costs one strict parse, so the
+/// work stays linear in the text.
+const MAX_REPAIRS: usize = 32;
+
+/// Rewrites `yaml`, which the strict parser refused at byte `error_offset`,
+/// into text it accepts, if every error is a construct the widely used
+/// parsers accept. `None` when any error is not.
+pub fn repair(yaml: &str, error_offset: usize) -> Option<Repair> {
+    let mut current = yaml.to_owned();
+    let mut edits: Vec<Edit> = Vec::new();
+    let mut messages: Vec<String> = Vec::new();
+    let mut at = error_offset;
+    for _ in 0..MAX_REPAIRS {
+        let (cur_edit, message) = repair_one(&current, at)?;
+        let orig = to_original(&edits, &cur_edit)?;
+        current.replace_range(cur_edit.start..cur_edit.end, &cur_edit.replacement);
+        let pos = edits.partition_point(|e| e.start < orig.start);
+        edits.insert(pos, orig);
+        if !messages.contains(&message) {
+            messages.push(message);
+        }
+        match strict_error(&current) {
+            None => {
+                debug_assert_eq!(apply(yaml, &edits), current);
+                return Some(Repair { text: current, edits, message: messages.join("; ") });
+            }
+            Some(next) => at = next,
+        }
+    }
+    None
+}
+
+/// The one construct at `at`, as an edit of `text` and a message.
+fn repair_one(text: &str, at: usize) -> Option<(Edit, String)> {
+    if !text.is_char_boundary(at) {
+        return None;
+    }
+    let rest = &text[at..];
+    if rest.starts_with('\u{feff}') && at > 0 {
+        let line = text[..at].bytes().filter(|&b| b == b'\n').count() + 1;
+        let message = format!(
+            "line {line} holds an invisible byte order mark (U+FEFF), which strict YAML allows \
+             only at the very start; other parsers keep it as part of the text (a key \
+             `\u{feff}name` is then not `name`), so delete it"
+        );
+        return Some((Edit { start: at, end: at + 3, replacement: String::new() }, message));
+    }
+    let bytes = rest.as_bytes();
+    if bytes.first() == Some(&b':') && matches!(bytes.get(1), Some(b'[' | b'{')) {
+        let key = key_before(text, at);
+        let open = bytes[1] as char;
+        let message = if key.is_empty() {
+            format!("inside `{{…}}` or `[…]`, the `:` must be followed by a space before `{open}`")
+        } else {
+            format!("inside `{{…}}` or `[…]`, `{key}:` must be followed by a space before `{open}`")
+        };
+        return Some((Edit { start: at + 1, end: at + 1, replacement: " ".into() }, message));
+    }
+    None
+}
+
+/// The plain key that ends at `colon`, for messages (at most 40 bytes back).
+fn key_before(text: &str, colon: usize) -> &str {
+    let head = &text[..colon];
+    let start = head
+        .char_indices()
+        .rev()
+        .take_while(|&(i, c)| {
+            colon - i <= 40 && !matches!(c, '{' | '[' | ',' | ' ' | '\t' | '\n' | '\r')
+        })
+        .last()
+        .map_or(colon, |(i, _)| i);
+    let key = &head[start..];
+    if key.len() > 40 { "" } else { key }
+}
+
+/// Maps an edit of the current text to the original text, given the edits
+/// already made (sorted by start). `None` if it would touch one of them.
+fn to_original(done: &[Edit], edit: &Edit) -> Option<Edit> {
+    let mut shift = 0isize;
+    for e in done {
+        let cur_start = e.start.checked_add_signed(shift)?;
+        let cur_end = cur_start + e.replacement.len();
+        if edit.end < cur_start {
+            break;
+        }
+        if edit.start <= cur_end {
+            return None;
+        }
+        shift += e.replacement.len() as isize - (e.end - e.start) as isize;
+    }
+    Some(Edit {
+        start: edit.start.checked_add_signed(-shift)?,
+        end: edit.end.checked_add_signed(-shift)?,
+        replacement: edit.replacement.clone(),
+    })
+}
+
+fn apply(text: &str, edits: &[Edit]) -> String {
+    let mut out = String::with_capacity(text.len() + edits.len());
+    let mut last = 0;
+    for e in edits {
+        out.push_str(&text[last..e.start]);
+        out.push_str(&e.replacement);
+        last = e.end;
+    }
+    out.push_str(&text[last..]);
+    out
+}
+
+/// Where the strict parser refuses `text`, as a byte offset; `None` if it
+/// reads the whole text.
+fn strict_error(text: &str) -> Option<usize> {
+    let mut parser = Parser::new_from_str(text);
+    while let Some(next) = parser.next_event() {
+        if let Err(err) = next {
+            let index = err.marker().index();
+            return Some(text.char_indices().nth(index).map_or(text.len(), |(i, _)| i));
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::yaml::parse;
+
+    fn error_at(text: &str) -> usize {
+        parse(text, 0).unwrap_err().span.start
+    }
+
+    fn repaired(text: &str) -> Repair {
+        let r = repair(text, error_at(text)).expect("repairable");
+        assert!(parse(&r.text, 0).is_ok(), "still refused: {:?}", r.text);
+        assert_eq!(apply(text, &r.edits), r.text);
+        r
+    }
+
+    #[test]
+    fn byte_order_mark_inside_is_deleted() {
+        let text = "name: a\n\u{feff}description: b\n";
+        let r = repaired(text);
+        assert_eq!(r.text, "name: a\ndescription: b\n");
+        assert_eq!(r.edits, [Edit { start: 8, end: 11, replacement: String::new() }]);
+        assert!(r.message.contains("line 2"), "{}", r.message);
+    }
+
+    #[test]
+    fn byte_order_marks_in_values_comments_and_block_scalars() {
+        for text in [
+            "name: a\ndescription: x\u{feff}y\n",
+            "name: a # x\u{feff}y\n",
+            "description: |\n  x\u{feff}y\n",
+            "tools: [a, \u{feff}b]\n",
+            "m:\n  \u{feff}a: 1\n",
+        ] {
+            let r = repaired(text);
+            assert!(!r.text.contains('\u{feff}'));
+        }
+    }
+
+    #[test]
+    fn colon_before_flow_collection_gets_a_space() {
+        let text = "meta: {a: 1, tags:[x, y], sub:{c: 2}}\n";
+        let r = repaired(text);
+        assert_eq!(r.text, "meta: {a: 1, tags: [x, y], sub: {c: 2}}\n");
+        assert_eq!(r.edits.len(), 2);
+        assert_eq!(r.edits[0], Edit { start: 18, end: 18, replacement: " ".into() });
+        assert_eq!(r.edits[1], Edit { start: 30, end: 30, replacement: " ".into() });
+        assert!(r.message.contains("`tags:`"), "{}", r.message);
+        assert!(repaired("t: [b:[x]]\n").text == "t: [b: [x]]\n");
+    }
+
+    #[test]
+    fn several_classes_at_once_map_to_original_offsets() {
+        let text = "\u{e9}: 1\nm: {k:[\u{feff}x]}\n";
+        let r = repaired(text);
+        assert_eq!(r.text, "\u{e9}: 1\nm: {k: [x]}\n");
+        assert_eq!(apply(text, &r.edits), r.text);
+    }
+
+    #[test]
+    fn colon_space_in_plain_value_stays_an_error() {
+        let text = "name: a\ndescription: Verify: confirm x\n";
+        assert_eq!(repair(text, error_at(text)), None);
+        // Also when another error could be repaired.
+        let text = "\u{e9}: 1\n\u{feff}description: Verify: confirm x\n";
+        assert_eq!(repair(text, error_at(text)), None);
+    }
+
+    #[test]
+    fn what_the_hosts_refuse_stays_an_error() {
+        for text in [
+            "tools: *\n",
+            "name:\ta\n",
+            "description: \"foo\rbar\"\n",
+            "description: `foo`\n",
+            "tools: [\nRead\n]\n",
+        ] {
+            assert_eq!(repair(text, error_at(text)), None, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn never_panics_on_odd_offsets() {
+        let text = "é: \u{feff}x: y\n";
+        for at in 0..=text.len() + 2 {
+            let _ = repair(text, at);
+        }
+        assert_eq!(repair("", 5), None);
+    }
+}

@@ -1,0 +1,340 @@
+//! The formats agentc reads, each a *dialect*: a schema type plus rules,
+//! chosen by where a file lives (never by what it contains).
+//!
+//! agentc's own formats are the runbook `SKILL.md`, the `AGENT.md` bundle and
+//! the `agent.json` package. The formats of the wild are the Agent Skills
+//! `SKILL.md` (agentskills.io), Claude Code's skills, subagents, slash
+//! commands and plugins, and GitHub Copilot's custom agents. `docs/formats.md`
+//! says where each rule comes from.
+
+use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
+use serde::de::{self, Deserialize, Deserializer, SeqAccess, Visitor};
+use serde::{Deserialize as DeserializeDerive, Serialize, Serializer};
+use std::fmt;
+
+use crate::span::{Spanned, error_at};
+use crate::values::{Text, trim_blanks};
+
+/// Which format a file is written in.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, DeserializeDerive, Serialize, JsonSchema,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum Dialect {
+    /// agentc's runbook `SKILL.md`: an Agent Skill whose `tools`, `steps`
+    /// and `routes` are checked references.
+    Runbook,
+    /// An Agent Skills `SKILL.md` outside any host's folder (`.agents/skills/`
+    /// collections read with `--layout agent-skills`).
+    AgentSkill,
+    /// A Claude Code skill (`.claude/skills/`, a plugin's `skills/`): Agent
+    /// Skills plus Claude Code's own fields.
+    ClaudeSkill,
+    /// A Claude Code subagent (`.claude/agents/**/*.md`, a plugin's `agents/`).
+    ClaudeSubagent,
+    /// A Claude Code slash command (`.claude/commands/**/*.md`).
+    ClaudeCommand,
+    /// A GitHub Copilot custom agent (`.github/agents/*.agent.md`, or the older
+    /// `.github/chatmodes/*.chatmode.md`).
+    CopilotAgent,
+}
+
+impl Dialect {
+    /// The name used in `--layout`, the lockfile and the docs.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Dialect::Runbook => "runbook",
+            Dialect::AgentSkill => "agent-skill",
+            Dialect::ClaudeSkill => "claude-skill",
+            Dialect::ClaudeSubagent => "claude-subagent",
+            Dialect::ClaudeCommand => "claude-command",
+            Dialect::CopilotAgent => "copilot-agent",
+        }
+    }
+
+    /// The frontmatter keys of a `SKILL.md` in this dialect: what
+    /// [`crate::SkillFrontmatter`] decodes, narrowed to the dialect. Keys
+    /// outside it are `unknown-field` warnings, kept as metadata.
+    pub const fn skill_fields(self) -> &'static [&'static str] {
+        match self {
+            Dialect::Runbook => RUNBOOK_SKILL_FIELDS,
+            Dialect::ClaudeSkill => CLAUDE_SKILL_FIELDS,
+            _ => AGENT_SKILLS_FIELDS,
+        }
+    }
+
+    /// Whether names in this dialect follow the Agent Skills name rule.
+    pub const fn is_skill(self) -> bool {
+        matches!(self, Dialect::Runbook | Dialect::AgentSkill | Dialect::ClaudeSkill)
+    }
+}
+
+impl fmt::Display for Dialect {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The fields the Agent Skills specification defines.
+pub const AGENT_SKILLS_FIELDS: &[&str] =
+    &["name", "description", "license", "compatibility", "metadata", "allowed-tools"];
+
+/// Agent Skills plus the fields Claude Code documents for its skills.
+pub const CLAUDE_SKILL_FIELDS: &[&str] = &[
+    "name",
+    "description",
+    "license",
+    "compatibility",
+    "metadata",
+    "allowed-tools",
+    "when_to_use",
+    "argument-hint",
+    "arguments",
+    "disable-model-invocation",
+    "user-invocable",
+    "model",
+    "effort",
+    "context",
+    "agent",
+    "hooks",
+    "paths",
+    "shell",
+];
+
+/// Agent Skills plus agentc's runbook fields.
+pub const RUNBOOK_SKILL_FIELDS: &[&str] = &[
+    "name",
+    "description",
+    "license",
+    "compatibility",
+    "metadata",
+    "allowed-tools",
+    "tools",
+    "steps",
+    "onSkip",
+    "routes",
+];
+
+/// The longest Agent Skills `description`, in characters.
+pub const MAX_DESCRIPTION_LEN: usize = 1024;
+/// The longest Agent Skills `compatibility`, in characters.
+pub const MAX_COMPATIBILITY_LEN: usize = 500;
+
+/// Tool entries of the assistants' formats: a list, or one string whose
+/// entries are separated by commas or blanks — but never inside parentheses,
+/// so a permission rule such as `Bash(git log:*)` stays one entry.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ToolRules(pub Vec<Spanned<String>>);
+
+impl ToolRules {
+    pub fn iter(&self) -> std::slice::Iter<'_, Spanned<String>> {
+        self.0.iter()
+    }
+
+    /// Splits `text` at commas and blanks outside parentheses.
+    pub fn split<E: de::Error>(text: &Spanned<String>) -> Result<ToolRules, E> {
+        let mut items = Vec::new();
+        let mut depth = 0usize;
+        let mut start = None;
+        let bytes = text.value.as_bytes();
+        let push = |from: usize, to: usize, items: &mut Vec<Spanned<String>>| {
+            let token = trim_blanks(&text.value[from..to]);
+            if !token.is_empty() {
+                items.push(Spanned::new(token.to_owned(), text.token_span(from..to)));
+            }
+        };
+        for (i, &b) in bytes.iter().enumerate() {
+            match b {
+                b'(' => depth += 1,
+                b')' => depth = depth.saturating_sub(1),
+                b',' | b' ' | b'\t' | b'\n' | b'\r' if depth == 0 => {
+                    if let Some(from) = start.take() {
+                        push(from, i, &mut items);
+                    }
+                    continue;
+                }
+                _ => {}
+            }
+            start.get_or_insert(i);
+        }
+        if let Some(from) = start {
+            push(from, bytes.len(), &mut items);
+        }
+        if depth > 0 {
+            return Err(error_at(text.span, "a `(` in this tool list is never closed"));
+        }
+        Ok(ToolRules(items))
+    }
+}
+
+impl Serialize for ToolRules {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for ToolRules {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        enum Raw {
+            Text(String),
+            Items(Vec<Spanned<Text>>),
+        }
+
+        struct RawVisitor;
+
+        impl<'de> Visitor<'de> for RawVisitor {
+            type Value = Raw;
+
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a list of tools or one string of tools separated by commas")
+            }
+
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Raw, A::Error> {
+                let mut items = Vec::new();
+                while let Some(item) = seq.next_element::<Spanned<Text>>()? {
+                    items.push(item);
+                }
+                Ok(Raw::Items(items))
+            }
+
+            fn visit_str<E: de::Error>(self, text: &str) -> Result<Raw, E> {
+                Ok(Raw::Text(text.to_owned()))
+            }
+        }
+
+        impl<'de> Deserialize<'de> for Raw {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                deserializer.deserialize_any(RawVisitor)
+            }
+        }
+
+        let raw = Spanned::<Raw>::deserialize(deserializer)?;
+        match raw.value {
+            Raw::Items(items) => Ok(ToolRules(
+                items.into_iter().map(|t| t.map(|t| trim_blanks(&t.0).to_owned())).collect(),
+            )),
+            Raw::Text(text) => {
+                ToolRules::split(&Spanned { value: text, span: raw.span, text_at: raw.text_at })
+            }
+        }
+    }
+}
+
+impl JsonSchema for ToolRules {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "ToolRules".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "description": "Tools as a list, or one string of tools separated by commas or spaces (a permission rule such as `Bash(git log:*)` is one entry).",
+            "oneOf": [
+                { "type": "array", "items": { "type": "string", "minLength": 1 } },
+                { "type": "string" }
+            ]
+        })
+    }
+}
+
+/// One text or a list of texts (Copilot's `model`, a preference order).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct OneOrMany(pub Vec<Spanned<Text>>);
+
+impl OneOrMany {
+    pub fn iter(&self) -> std::slice::Iter<'_, Spanned<Text>> {
+        self.0.iter()
+    }
+}
+
+impl Serialize for OneOrMany {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for OneOrMany {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        enum Raw {
+            One(String),
+            Many(Vec<Spanned<Text>>),
+        }
+
+        struct RawVisitor;
+
+        impl<'de> Visitor<'de> for RawVisitor {
+            type Value = Raw;
+
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a string or a list of strings")
+            }
+
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Raw, A::Error> {
+                let mut items = Vec::new();
+                while let Some(item) = seq.next_element::<Spanned<Text>>()? {
+                    items.push(item);
+                }
+                Ok(Raw::Many(items))
+            }
+
+            fn visit_str<E: de::Error>(self, text: &str) -> Result<Raw, E> {
+                Ok(Raw::One(text.to_owned()))
+            }
+        }
+
+        impl<'de> Deserialize<'de> for Raw {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                deserializer.deserialize_any(RawVisitor)
+            }
+        }
+
+        let raw = Spanned::<Raw>::deserialize(deserializer)?;
+        match raw.value {
+            Raw::Many(items) => Ok(OneOrMany(items)),
+            Raw::One(text) if text.trim().is_empty() => {
+                Err(error_at(raw.span, "the value is blank; write some text or remove the key"))
+            }
+            Raw::One(text) => Ok(OneOrMany(vec![Spanned {
+                value: Text(text),
+                span: raw.span,
+                text_at: raw.text_at,
+            }])),
+        }
+    }
+}
+
+impl JsonSchema for OneOrMany {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "OneOrMany".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "oneOf": [
+                { "type": "string", "minLength": 1 },
+                { "type": "array", "items": { "type": "string", "minLength": 1 } }
+            ]
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn split(text: &str) -> Vec<String> {
+        let spanned = Spanned { value: text.to_owned(), span: Default::default(), text_at: None };
+        ToolRules::split::<serde_json::Error>(&spanned)
+            .unwrap()
+            .0
+            .into_iter()
+            .map(|s| s.value)
+            .collect()
+    }
+
+    #[test]
+    fn permission_rules_stay_whole() {
+        assert_eq!(split("Read, Bash(git log:*), Grep"), ["Read", "Bash(git log:*)", "Grep"]);
+        assert_eq!(split("Read Grep  Bash(npm run test:*)"), ["Read", "Grep", "Bash(npm run test:*)"]);
+        assert_eq!(split(" , "), Vec::<String>::new());
+    }
+}

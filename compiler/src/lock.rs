@@ -28,6 +28,7 @@ pub fn lockfile(compilation: &Compilation) -> Lockfile {
         agents: model.agents.clone(),
         skills: model.skills.clone(),
         tools: model.tools.clone(),
+        assistants: model.assistants.clone(),
     }
 }
 
@@ -68,6 +69,7 @@ pub fn describe_difference(old: &Lockfile, new: &Lockfile) -> Vec<String> {
         ("agents", Changes::between(&old.agents, &new.agents, |a| a.id.clone())),
         ("skills", Changes::between(&old.skills, &new.skills, |s| s.qualified.clone())),
         ("tools", Changes::between(&old.tools, &new.tools, |t| t.qualified.clone())),
+        ("assistants", Changes::between(&old.assistants, &new.assistants, |a| a.id.clone())),
         ("files", Changes::between(&old.files, &new.files, |f| f.path.clone())),
     ];
     for (kind, changes) in &kinds {

@@ -6,7 +6,7 @@
 //! routes carry their parsed guards. The lockfile and the generated Rust code
 //! are both written from it as it is.
 
-use agentc_schema::lockfile::{Agent, Skill, Tool};
+use agentc_schema::lockfile::{Agent, Assistant, Skill, Tool};
 
 /// A compiled agents directory. Agents are in id order, skills and tools in
 /// qualified-name order.
@@ -15,6 +15,8 @@ pub struct Model {
     pub agents: Vec<Agent>,
     pub skills: Vec<Skill>,
     pub tools: Vec<Tool>,
+    /// In id order.
+    pub assistants: Vec<Assistant>,
 }
 
 impl Model {

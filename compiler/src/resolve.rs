@@ -23,6 +23,8 @@ use crate::options::{Options, Scope};
 use crate::project::{Agent, AgentKind, Project};
 use crate::suggest::{LIST_LIMIT, did_you_mean, did_you_mean_within, list_names};
 
+mod assistants;
+
 /// Where a definition is, for diagnostics: a span in a file, or a folder.
 #[derive(Clone, Debug)]
 pub struct Site {
@@ -329,6 +331,23 @@ fn shadow(narrow: &Def, wide: &Def, noun: &str, skills: bool, out: &mut Vec<Diag
     );
 }
 
+/// A document's top-level fields as written, less those the lockfile gives a
+/// place of their own (`typed`) and those the dialect does not define (kept
+/// as metadata).
+pub fn kept_fields<T>(
+    doc: &crate::parse::files::Document<T>,
+    typed: &[&str],
+) -> BTreeMap<String, serde_json::Value> {
+    let serde_json::Value::Object(map) = doc.tree.to_json() else {
+        return BTreeMap::new();
+    };
+    map.into_iter()
+        .filter(|(key, _)| {
+            !typed.contains(&key.as_str()) && !doc.extra.iter().any(|(extra, _)| extra == key)
+        })
+        .collect()
+}
+
 /// The result of resolution.
 pub struct Resolution {
     pub model: Model,
@@ -486,6 +505,7 @@ impl Resolver<'_> {
         model.tools.sort_by(|a, b| a.qualified.cmp(&b.qualified));
         model.skills.sort_by(|a, b| a.qualified.cmp(&b.qualified));
         model.agents.sort_by(|a, b| a.id.cmp(&b.id));
+        model.assistants = assistants::resolve(self.project, self.skills, self.out);
         model
     }
 
@@ -584,6 +604,8 @@ impl Resolver<'_> {
         }
         let metadata: BTreeMap<String, serde_json::Value> =
             skill.parsed.front.extra.iter().cloned().collect();
+        let typed = ["name", "description", "tools", "steps", "onSkip", "routes"];
+        let fields = kept_fields(&skill.parsed.front, &typed);
         Some(lockfile::Skill {
             name: def.name.clone(),
             qualified: def.qualified.clone(),
@@ -597,6 +619,9 @@ impl Resolver<'_> {
             on_skip: front.on_skip.as_ref().map(|o| o.value),
             routes,
             metadata,
+            dialect: skill.file.dialect,
+            plugin: def.plugin.clone(),
+            fields,
         })
     }
 

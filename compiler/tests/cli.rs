@@ -151,7 +151,13 @@ fn schemas_are_written_atomically_to_a_directory() {
         names,
         [
             "agent-md.schema.json",
+            "agent-skill.schema.json",
             "agent.schema.json",
+            "claude-command.schema.json",
+            "claude-plugin.schema.json",
+            "claude-skill.schema.json",
+            "claude-subagent.schema.json",
+            "copilot-agent.schema.json",
             "lockfile.schema.json",
             "registry.schema.json",
             "skill.schema.json",

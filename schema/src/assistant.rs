@@ -296,6 +296,7 @@ pub struct CopilotAgentFrontmatter {
     ///
     /// Buttons offered after a response, each moving the work to another agent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = serde_json::json!([{"label": "Start implementation", "agent": "implementer", "prompt": "Implement the plan above.", "send": false}]))]
     pub handoffs: Option<Vec<Spanned<Handoff>>>,
 
     /// # MCP servers

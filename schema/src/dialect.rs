@@ -17,12 +17,24 @@ use crate::values::{Text, trim_blanks};
 
 /// Which format a file is written in.
 #[derive(
-    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, DeserializeDerive, Serialize, JsonSchema,
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    DeserializeDerive,
+    Serialize,
+    JsonSchema,
 )]
 #[serde(rename_all = "kebab-case")]
 pub enum Dialect {
     /// agentc's runbook `SKILL.md`: an Agent Skill whose `tools`, `steps`
     /// and `routes` are checked references.
+    #[default]
     Runbook,
     /// An Agent Skills `SKILL.md` outside any host's folder (`.agents/skills/`
     /// collections read with `--layout agent-skills`).
@@ -63,10 +75,11 @@ impl Dialect {
         }
     }
 
-    /// Whether names in this dialect follow the Agent Skills name rule.
-    pub const fn is_skill(self) -> bool {
-        matches!(self, Dialect::Runbook | Dialect::AgentSkill | Dialect::ClaudeSkill)
+    /// For serde: a runbook is what a skill is unless it says otherwise.
+    pub fn is_runbook(&self) -> bool {
+        *self == Dialect::Runbook
     }
+
 }
 
 impl fmt::Display for Dialect {
@@ -87,6 +100,7 @@ pub const CLAUDE_SKILL_FIELDS: &[&str] = &[
     "compatibility",
     "metadata",
     "allowed-tools",
+    "disallowed-tools",
     "when_to_use",
     "argument-hint",
     "arguments",

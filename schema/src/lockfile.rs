@@ -10,6 +10,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::agent::{ContextMode, Effort, Memory};
+use crate::dialect::Dialect;
 use crate::guard::Status;
 use crate::skill::OnSkip;
 use crate::tool::JsonObject;
@@ -48,6 +49,10 @@ pub struct Lockfile {
     pub skills: Vec<Skill>,
     /// Tools
     pub tools: Vec<Tool>,
+    /// Coding assistants' agents: Claude Code subagents and commands, Copilot
+    /// custom agents.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub assistants: Vec<Assistant>,
 }
 
 /// An input file and its content digest.
@@ -223,6 +228,46 @@ pub struct Skill {
     pub routes: Vec<CompiledRoute>,
     /// Frontmatter keys agentc does not interpret, as written.
     pub metadata: BTreeMap<String, serde_json::Value>,
+    /// The format the skill is written in (absent for a runbook).
+    #[serde(default, skip_serializing_if = "Dialect::is_runbook")]
+    pub dialect: Dialect,
+    /// The Claude Code plugin defining the skill.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub plugin: Option<String>,
+    /// The dialect's other fields (`license`, `metadata`, `allowed-tools`…),
+    /// kept as written for the host that reads them.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub fields: BTreeMap<String, serde_json::Value>,
+}
+
+/// A coding assistant's agent, compiled: its references checked, its
+/// settings kept as written for the host.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Assistant {
+    /// The name the host knows it by: a subagent's `name`, otherwise the file's
+    /// name; `<plugin>:<name>` inside a plugin.
+    pub id: String,
+    /// The format.
+    pub dialect: Dialect,
+    /// The file's path.
+    pub source: String,
+    /// The Claude Code plugin defining it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub plugin: Option<String>,
+    /// What it does and when to use it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    /// Qualified names of the skills it loads (a subagent's `skills`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub skills: Vec<String>,
+    /// Ids of the agents it hands off to (Copilot `handoffs`), in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub handoffs: Vec<String>,
+    /// The prompt: the Markdown after the frontmatter.
+    pub body: String,
+    /// Every other frontmatter field, as written (tools, model, handoff labels…).
+    pub fields: BTreeMap<String, serde_json::Value>,
 }
 
 /// A step of a compiled runbook.

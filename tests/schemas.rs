@@ -122,7 +122,9 @@ fn compiler_errors(kind: Kind, path: &Path) -> Vec<String> {
         Kind::CopilotAgent => {
             drop(decode_text::<CopilotAgentFrontmatter>(&source, &text, 0, front, &mut out))
         }
-        Kind::ClaudePlugin => drop(decode_text::<PluginManifest>(&source, &text, 0, json, &mut out)),
+        Kind::ClaudePlugin => {
+            drop(decode_text::<PluginManifest>(&source, &text, 0, json, &mut out))
+        }
         Kind::Lockfile => unreachable!(),
     }
     out.into_iter().filter(|d| d.severity == Severity::Error).map(|d| d.message).collect()

@@ -14,6 +14,8 @@ use crate::project::{Project, Skill};
 use crate::resolve::Resolution;
 use crate::suggest::{did_you_mean, list_names};
 
+pub mod links;
+
 /// Runs every check; problems go to `out`.
 pub fn check(project: &Project, resolution: &Resolution, out: &mut Vec<Diagnostic>) {
     for skill in &project.skills {

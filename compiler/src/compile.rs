@@ -13,8 +13,8 @@ use crate::discover::{self, AgentDir, AgentFile, FileRef, Layout};
 use crate::fs::{EntryKind, Fs};
 use crate::model::Model;
 use crate::options::{Options, Scope};
-use crate::parse::files::{self, key_span};
 use crate::parse::dialects::{self, AssistantDoc};
+use crate::parse::files::{self, key_span};
 use crate::project::{Agent, AgentKind, Assistant, Plugin, Project, Skill, Tool};
 use crate::read::{ReadFailure, ReadResult, read_all, read_one};
 use crate::source::Source;
@@ -132,6 +132,8 @@ pub fn compile(fs: &dyn Fs, opts: &Options) -> Result<Compilation, SetupError> {
     let registry_file = opts.registry.as_deref().map(registry_path);
     let resolution = resolve::resolve(&project, opts, registry_file.as_ref(), &mut diagnostics);
     check::check(&project, &resolution, &mut diagnostics);
+    let trees = check::links::Trees { root: &root, workspace: workspace.as_deref() };
+    check::links::check(fs, &trees, &project, &mut diagnostics);
     diagnostic::sort(&mut diagnostics);
     Ok(Compilation { diagnostics, sources, project, model: resolution.model })
 }

@@ -66,7 +66,6 @@ pub struct PluginDir {
     pub manifest: FileRef,
 }
 
-
 /// A tool folder: its id is the folder name.
 #[derive(Clone, Debug)]
 pub struct ToolDir {
@@ -456,7 +455,9 @@ impl Walk<'_> {
                         }
                     } else if let Some(manifest) = self.plugin_manifest(&children) {
                         self.plugin(entry.name.clone(), &entry.rel, manifest, &children);
-                    } else if !self.plugin_collection(&children) && !self.was_dropped(&entry, &["AGENT.md", "agent.json", "SKILL.md"]) {
+                    } else if !self.plugin_collection(&children)
+                        && !self.was_dropped(&entry, &["AGENT.md", "agent.json", "SKILL.md"])
+                    {
                         self.stray(
                             &entry,
                             "a folder at the root is an agent (it holds AGENT.md or agent.json) \
@@ -842,7 +843,8 @@ impl Walk<'_> {
         if !self.reads(LayoutKind::ClaudePlugins) {
             return None;
         }
-        let dir = entries.iter().find(|e| e.kind == EntryKind::Dir && e.name == ".claude-plugin")?;
+        let dir =
+            entries.iter().find(|e| e.kind == EntryKind::Dir && e.name == ".claude-plugin")?;
         let inside = self.list(&dir.path, &dir.rel);
         inside.iter().find(|e| e.is_file("plugin.json")).map(Entry::file_ref)
     }

@@ -2,8 +2,8 @@
 
 use agentc_compiler::RelPath;
 use agentc_compiler::parse::{dialects, files, links};
-use agentc_schema::Dialect;
 use agentc_compiler::source::Source;
+use agentc_schema::Dialect;
 use proptest::prelude::*;
 
 fn all_kinds(text: &str) {

@@ -639,6 +639,9 @@ pub const CLAUDE_TOOLS: &[&str] = &[
     "TaskOutput",
     "TaskStop",
     "TaskUpdate",
+    // The agent-team tools, behind Claude Code's experimental agent teams.
+    "TeamCreate",
+    "TeamDelete",
     "TodoWrite",
     "ToolSearch",
     "WaitForMcpServers",
@@ -659,8 +662,6 @@ pub const CLAUDE_RENAMED_TOOLS: &[(&str, &str)] = &[
     ("MultiEdit", "Edit"),
     ("NotebookRead", "Read"),
     ("LS", "Glob"),
-    ("TeamCreate", "Agent"),
-    ("TeamDelete", "Agent"),
 ];
 
 /// Claude Code's model aliases; anything else must be a full model id.

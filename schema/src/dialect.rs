@@ -79,7 +79,6 @@ impl Dialect {
     pub fn is_runbook(&self) -> bool {
         *self == Dialect::Runbook
     }
-
 }
 
 impl fmt::Display for Dialect {
@@ -348,7 +347,10 @@ mod tests {
     #[test]
     fn permission_rules_stay_whole() {
         assert_eq!(split("Read, Bash(git log:*), Grep"), ["Read", "Bash(git log:*)", "Grep"]);
-        assert_eq!(split("Read Grep  Bash(npm run test:*)"), ["Read", "Grep", "Bash(npm run test:*)"]);
+        assert_eq!(
+            split("Read Grep  Bash(npm run test:*)"),
+            ["Read", "Grep", "Bash(npm run test:*)"]
+        );
         assert_eq!(split(" , "), Vec::<String>::new());
     }
 }

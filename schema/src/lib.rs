@@ -25,9 +25,12 @@ pub mod span;
 pub mod tool;
 pub mod values;
 
-pub use assistant::{ClaudeCommandFrontmatter, ClaudeSubagentFrontmatter, CopilotAgentFrontmatter, Handoff, PluginManifest};
-pub use dialect::{Dialect, OneOrMany, ToolRules};
 pub use agent::{AgentFrontmatter, AgentManifest, ContextMode, Effort, Memory, TriggerRules};
+pub use assistant::{
+    ClaudeCommandFrontmatter, ClaudeSubagentFrontmatter, CopilotAgentFrontmatter, Handoff,
+    PluginManifest,
+};
+pub use dialect::{Dialect, OneOrMany, ToolRules};
 pub use guard::{Guard, GuardError, Status, parse_guard};
 pub use lockfile::Lockfile;
 pub use names::{NameError, NameKind, check_name};

@@ -96,12 +96,16 @@ impl Kind {
             Kind::Tool => draft07::<ToolManifest>(),
             Kind::Registry => draft07::<Registry>(),
             Kind::Lockfile => draft07::<Lockfile>(),
-            Kind::AgentSkill => {
-                skill_dialect(Dialect::AgentSkill, "Agent Skills SKILL.md frontmatter", "agent-skill")
-            }
-            Kind::ClaudeSkill => {
-                skill_dialect(Dialect::ClaudeSkill, "Claude Code SKILL.md frontmatter", "claude-skill")
-            }
+            Kind::AgentSkill => skill_dialect(
+                Dialect::AgentSkill,
+                "Agent Skills SKILL.md frontmatter",
+                "agent-skill",
+            ),
+            Kind::ClaudeSkill => skill_dialect(
+                Dialect::ClaudeSkill,
+                "Claude Code SKILL.md frontmatter",
+                "claude-skill",
+            ),
             Kind::ClaudeSubagent => draft07::<ClaudeSubagentFrontmatter>(),
             Kind::ClaudeCommand => draft07::<ClaudeCommandFrontmatter>(),
             Kind::ClaudePlugin => draft07::<PluginManifest>(),

@@ -7,9 +7,9 @@ use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::de::{self, Deserialize, Deserializer, MapAccess, Visitor};
 use serde::{Serialize, Serializer};
 
+use crate::dialect::ToolRules;
 use crate::guard::GUARD_PATTERN;
 use crate::span::{Span, Spanned};
-use crate::dialect::ToolRules;
 use crate::values::{NameList, NonEmpty, Text};
 
 /// # SKILL.md — the frontmatter of a skill

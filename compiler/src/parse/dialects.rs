@@ -63,15 +63,19 @@ pub fn spec_skill(
                 Code::BadName,
                 file,
                 name.span,
-                format!("the skill name `{}` breaks the Agent Skills naming rule: {err}", name.value),
+                format!(
+                    "the skill name `{}` breaks the Agent Skills naming rule: {err}",
+                    name.value
+                ),
             )
             .with_help(
                 "Agent Skills names are 1-64 lowercase letters and digits, with single hyphens \
                  between them, and equal to the skill's folder name",
             ),
         ),
-        Ok(()) if !folder.is_empty()
-            && normalize_spec_name(name.value.as_str()) != normalize_spec_name(folder) =>
+        Ok(())
+            if !folder.is_empty()
+                && normalize_spec_name(name.value.as_str()) != normalize_spec_name(folder) =>
         {
             let mut diagnostic = Diagnostic::at(
                 Code::NameMismatch,
@@ -156,7 +160,12 @@ pub fn claude_tools(source: &Source, rules: &ToolRules, out: &mut Vec<Diagnostic
                     format!("Claude Code renamed the tool `{name}` to `{new}`"),
                 )
                 .with_help(format!("write `{new}`; the old name may stop working"))
-                .with_fix(format!("replace `{name}` with `{new}`"), file, name_span, *new),
+                .with_fix(
+                    format!("replace `{name}` with `{new}`"),
+                    file,
+                    name_span,
+                    *new,
+                ),
             );
             continue;
         }
@@ -311,7 +320,9 @@ pub fn copilot_agent(
     if source.path.path.ends_with(".chatmode.md") {
         out.push(
             Diagnostic::on_path(Code::Deprecated, file, "chat modes are now custom agents")
-                .with_help("move the file to `.github/agents/<name>.agent.md`; VS Code reads both for now"),
+                .with_help(
+                    "move the file to `.github/agents/<name>.agent.md`; VS Code reads both for now",
+                ),
         );
     }
     for entry in front.tools.iter().flat_map(ToolRules::iter) {
@@ -344,33 +355,56 @@ pub fn copilot_agent(
             "write `disable-model-invocation: true` instead of `infer: false`"
         };
         out.push(
-            Diagnostic::at(Code::Deprecated, file, key_or(&parsed, "infer", infer.span), "`infer` is retired")
-                .with_help(replacement),
+            Diagnostic::at(
+                Code::Deprecated,
+                file,
+                key_or(&parsed, "infer", infer.span),
+                "`infer` is retired",
+            )
+            .with_help(replacement),
         );
     }
     if let Some(old) = &front.user_invokable {
         let key = key_or(&parsed, "user-invokable", old.span);
         out.push(
-            Diagnostic::at(Code::Deprecated, file, key, "`user-invokable` is the old spelling of `user-invocable`")
-                .with_help("rename the key to `user-invocable`")
-                .with_fix("rename the key to `user-invocable`", file, key, "user-invocable"),
+            Diagnostic::at(
+                Code::Deprecated,
+                file,
+                key,
+                "`user-invokable` is the old spelling of `user-invocable`",
+            )
+            .with_help("rename the key to `user-invocable`")
+            .with_fix(
+                "rename the key to `user-invocable`",
+                file,
+                key,
+                "user-invocable",
+            ),
         );
     }
     Some(parsed)
 }
 
-fn key_or<T>(parsed: &Markdown<T>, key: &str, fallback: agentc_schema::Span) -> agentc_schema::Span {
+fn key_or<T>(
+    parsed: &Markdown<T>,
+    key: &str,
+    fallback: agentc_schema::Span,
+) -> agentc_schema::Span {
     super::files::key_span(&parsed.front.tree, key).unwrap_or(fallback)
 }
 
 /// A Claude Code plugin's `.claude-plugin/plugin.json`. Claude Code ignores
 /// keys it does not know, so they are warnings here.
-pub fn plugin_manifest(source: &Source, out: &mut Vec<Diagnostic>) -> Option<Document<PluginManifest>> {
+pub fn plugin_manifest(
+    source: &Source,
+    out: &mut Vec<Diagnostic>,
+) -> Option<Document<PluginManifest>> {
     let reading = Reading { unknown: Severity::Warning, ..Reading::JSON };
     let doc = decode_text::<PluginManifest>(source, &source.text, 0, reading, out)?;
     let name = &doc.value.name;
     if !name.span.is_unknown()
-        && let Err(err) = agentc_schema::names::check_name(agentc_schema::NameKind::Skill, name.value.as_str())
+        && let Err(err) =
+            agentc_schema::names::check_name(agentc_schema::NameKind::Skill, name.value.as_str())
     {
         out.push(
             Diagnostic::at(

@@ -54,7 +54,8 @@ pub struct Reading {
 }
 
 impl Reading {
-    pub const JSON: Reading = Reading { syntax: Syntax::Json, unknown: Severity::Error, fields: None };
+    pub const JSON: Reading =
+        Reading { syntax: Syntax::Json, unknown: Severity::Error, fields: None };
     pub const FRONTMATTER: Reading =
         Reading { syntax: Syntax::Yaml, unknown: Severity::Warning, fields: None };
 }
@@ -132,7 +133,9 @@ pub fn decode_text<T: DeserializeOwned>(
         span: entry.key_span,
         expected: fields,
     }));
-    decoded.extra.extend(outside.iter().map(|(entry, _)| (entry.key.clone(), entry.value.to_json())));
+    decoded
+        .extra
+        .extend(outside.iter().map(|(entry, _)| (entry.key.clone(), entry.value.to_json())));
     // A misspelt required key is one problem. Where unknown keys are errors,
     // report the key (its help names the field); where they are only warnings
     // (frontmatter), report the field as missing, pointing at the misspelling,
@@ -460,8 +463,7 @@ pub fn tool_manifest(
     folder: &str,
     out: &mut Vec<Diagnostic>,
 ) -> Option<Document<ToolManifest>> {
-    let doc =
-        decode_text::<ToolManifest>(source, &source.text, 0, Reading::JSON, out)?;
+    let doc = decode_text::<ToolManifest>(source, &source.text, 0, Reading::JSON, out)?;
     if let Some(name) = &doc.value.name {
         out.extend(name_mismatch(source, name, folder, "tool"));
     }

@@ -59,10 +59,8 @@ pub fn resolve(
             _ => None,
         };
         let name = &skill.parsed.front.value.name;
-        seen.entry((Group::SlashCommand, plugin, name.value.as_str().to_owned())).or_insert(Site {
-            file: skill.source.path.clone(),
-            span: Some(name.span),
-        });
+        seen.entry((Group::SlashCommand, plugin, name.value.as_str().to_owned()))
+            .or_insert(Site { file: skill.source.path.clone(), span: Some(name.span) });
     }
     let copilot_ids: Vec<&str> = project
         .assistants
@@ -72,7 +70,11 @@ pub fn resolve(
         .collect();
     let mut compiled = Vec::new();
     for assistant in &project.assistants {
-        let key = (group(assistant.file.dialect), assistant.file.plugin.clone(), assistant.name().to_owned());
+        let key = (
+            group(assistant.file.dialect),
+            assistant.file.plugin.clone(),
+            assistant.name().to_owned(),
+        );
         let site = Site { file: assistant.source.path.clone(), span: name_span(assistant) };
         if let Some(first) = seen.get(&key) {
             out.push(duplicate(assistant, &site, first));
@@ -96,7 +98,9 @@ fn name_span(assistant: &Assistant) -> Option<Span> {
 fn duplicate(assistant: &Assistant, site: &Site, first: &Site) -> Diagnostic {
     let (noun, host) = match group(assistant.file.dialect) {
         Group::Subagent => ("subagent", "Claude Code loads one of them, and which is not defined"),
-        Group::SlashCommand => ("slash command", "Claude Code runs only one of them (a skill wins over a command)"),
+        Group::SlashCommand => {
+            ("slash command", "Claude Code runs only one of them (a skill wins over a command)")
+        }
         Group::Copilot => ("Copilot agent", "Copilot keeps only one of them"),
     };
     let name = assistant.name();
@@ -192,9 +196,12 @@ fn unknown_skill(
         format!("the subagent loads the skill `{}`, which does not exist", name.value),
     );
     match did_you_mean(&name.value, visible) {
-        Some(close) => diagnostic
-            .with_help(format!("did you mean `{close}`?"))
-            .with_fix(format!("replace `{}` with `{close}`", name.value), file, name.span, close),
+        Some(close) => diagnostic.with_help(format!("did you mean `{close}`?")).with_fix(
+            format!("replace `{}` with `{close}`", name.value),
+            file,
+            name.span,
+            close,
+        ),
         None => diagnostic.with_help(
             "a subagent's `skills` name skills of the project (`.claude/skills/<name>/SKILL.md`) \
              or of its own plugin",
@@ -211,12 +218,14 @@ fn unknown_agent(file: &RelPath, target: &Spanned<Text>, ids: &[&str], what: &st
         format!("{what} `{name}`, which is not a Copilot agent of this project"),
     );
     match did_you_mean(name, ids.iter().copied()) {
-        Some(close) => diagnostic
-            .with_help(format!("did you mean `{close}`?"))
-            .with_fix(format!("replace `{name}` with `{close}`"), file, target.span, close),
-        None if ids.is_empty() => diagnostic.with_help(
-            "no custom agents are defined: add `.github/agents/<name>.agent.md`",
+        Some(close) => diagnostic.with_help(format!("did you mean `{close}`?")).with_fix(
+            format!("replace `{name}` with `{close}`"),
+            file,
+            target.span,
+            close,
         ),
+        None if ids.is_empty() => diagnostic
+            .with_help("no custom agents are defined: add `.github/agents/<name>.agent.md`"),
         None => diagnostic.with_help(format!(
             "an agent is named by its file, `<name>.agent.md`; the agents here are {}",
             list_names(ids.iter().copied())

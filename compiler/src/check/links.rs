@@ -1,0 +1,149 @@
+//! Relative links and images in bodies must name files that exist inside the
+//! project: a skill's `references/FORMS.md` that was never added fails only
+//! when the model follows the link, mid-task.
+//!
+//! Existence is asked of the file-system seam without following links and
+//! without opening anything; a path that climbs out of the root and workspace
+//! is reported rather than looked at.
+
+use std::path::{Component, Path, PathBuf};
+
+use agentc_schema::Span;
+use rayon::prelude::*;
+
+use crate::catalog::Code;
+use crate::diagnostic::{Diagnostic, Origin, RelPath};
+use crate::fs::Fs;
+use crate::parse::links::{Link, relative_links};
+use crate::project::{AgentKind, Project};
+use crate::source::Source;
+use crate::suggest::did_you_mean;
+
+/// Where the trees of the project are on disk.
+pub struct Trees<'a> {
+    pub root: &'a Path,
+    pub workspace: Option<&'a Path>,
+}
+
+impl Trees<'_> {
+    fn base(&self, origin: Origin) -> Option<&Path> {
+        match origin {
+            Origin::Root => Some(self.root),
+            Origin::Workspace => self.workspace,
+        }
+    }
+}
+
+/// Checks the links of every skill, agent and assistant body.
+pub fn check(fs: &dyn Fs, trees: &Trees<'_>, project: &Project, out: &mut Vec<Diagnostic>) {
+    let mut bodies: Vec<(&Source, &str, Span)> = Vec::new();
+    for skill in &project.skills {
+        bodies.push((&skill.source, &skill.parsed.body, skill.parsed.body_span));
+    }
+    for agent in &project.agents {
+        if let AgentKind::Bundle(md) = &agent.kind {
+            bodies.push((&agent.source, &md.body, md.body_span));
+        }
+    }
+    for assistant in &project.assistants {
+        let (body, span) = assistant.doc.body();
+        bodies.push((&assistant.source, body, span));
+    }
+    let found: Vec<Vec<Diagnostic>> = bodies
+        .par_iter()
+        .map(|(source, body, span)| {
+            relative_links(body, span.start)
+                .into_iter()
+                .filter_map(|link| broken(fs, trees, source, &link))
+                .collect()
+        })
+        .collect();
+    out.extend(found.into_iter().flatten());
+}
+
+/// The diagnostic for `link` in `source`, if it does not lead to a file.
+fn broken(fs: &dyn Fs, trees: &Trees<'_>, source: &Source, link: &Link) -> Option<Diagnostic> {
+    let file = &source.path;
+    let base = trees.base(file.origin)?;
+    let folder = Path::new(&file.path).parent().unwrap_or(Path::new(""));
+    let what = if link.image { "image" } else { "link" };
+    let Some(inside) = normalize(&folder.join(&link.path)) else {
+        return Some(
+            Diagnostic::at(
+                Code::BrokenLink,
+                file,
+                link.span,
+                format!("the {what} `{}` leads outside the project", link.path),
+            )
+            .with_help("link to files inside the project, so the skill carries what it needs"),
+        );
+    };
+    if fs.kind(&base.join(&inside)).is_ok() {
+        return None;
+    }
+    let mut diagnostic = Diagnostic::at(
+        Code::BrokenLink,
+        file,
+        link.span,
+        format!("the {what} `{}` names a file that does not exist", link.path),
+    );
+    let written = source.text.get(link.span.start..link.span.end).unwrap_or_default();
+    diagnostic = match near_miss(fs, base, &inside) {
+        Some(name) => {
+            let fixed = match link.path.rsplit_once('/') {
+                Some((dir, _)) => format!("{dir}/{name}"),
+                None => name.clone(),
+            };
+            let help = format!("did you mean `{fixed}`?");
+            if written == link.path {
+                diagnostic.with_help(help).with_fix(
+                    format!("link to `{fixed}`"),
+                    file,
+                    link.span,
+                    fixed,
+                )
+            } else {
+                diagnostic.with_help(help)
+            }
+        }
+        None => diagnostic.with_help(format!(
+            "add `{}`, or correct the link; paths are relative to the file holding it",
+            display(&inside)
+        )),
+    };
+    Some(diagnostic)
+}
+
+/// `path` with `.` and `..` worked out, or None where it climbs above its tree.
+fn normalize(path: &Path) -> Option<PathBuf> {
+    let mut out = PathBuf::new();
+    for component in path.components() {
+        match component {
+            Component::Normal(part) => out.push(part),
+            Component::CurDir => {}
+            Component::ParentDir => {
+                if !out.pop() {
+                    return None;
+                }
+            }
+            Component::RootDir | Component::Prefix(_) => return None,
+        }
+    }
+    Some(out)
+}
+
+/// A name in the missing file's folder close to its own, for "did you mean".
+fn near_miss(fs: &dyn Fs, base: &Path, inside: &Path) -> Option<String> {
+    let name = inside.file_name()?.to_str()?;
+    let names: Vec<String> = fs
+        .read_dir(&base.join(inside.parent()?))
+        .ok()?
+        .into_iter()
+        .filter_map(|(name, _)| name.into_string().ok())
+        .collect();
+    did_you_mean(name, names.iter().map(String::as_str)).map(str::to_owned)
+}
+
+fn display(path: &Path) -> String {
+    RelPath::root(path.to_string_lossy().replace('\\', "/")).path
+}

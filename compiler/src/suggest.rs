@@ -3,7 +3,8 @@
 /// How many names a help line lists before "and N more".
 pub const LIST_LIMIT: usize = 20;
 
-/// The closest candidate within an edit distance that scales with the name.
+/// The closest candidate within an edit distance that scales with the name
+/// (a swap of two neighbouring letters, `Raed` for `Read`, counts as one edit).
 ///
 /// Candidates whose length differs by more than the allowed distance are
 /// skipped before any distance is computed, so the cost stays near-linear in
@@ -35,7 +36,7 @@ pub fn did_you_mean_within<'a>(
             continue;
         }
         *budget -= 1;
-        let distance = strsim::levenshtein(&lower, &candidate.to_lowercase());
+        let distance = strsim::osa_distance(&lower, &candidate.to_lowercase());
         if distance <= allowed && best.is_none_or(|b| (distance, candidate) < b) {
             best = Some((distance, candidate));
         }
@@ -64,6 +65,7 @@ mod tests {
         assert_eq!(did_you_mean("lookup_ordr", names), Some("lookup_order"));
         assert_eq!(did_you_mean("Issue_Refund", names), Some("issue_refund"));
         assert_eq!(did_you_mean("send_email", names), None);
+        assert_eq!(did_you_mean("Raed", ["Read", "Grep"]), Some("Read"));
     }
 
     #[test]

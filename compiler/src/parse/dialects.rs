@@ -236,7 +236,7 @@ pub fn subagent(
         source,
         Frontmatter::Required,
         "name: code-reviewer\ndescription: Reviews code. Use after every change.\ntools: Read, Grep",
-        Reading::FRONTMATTER,
+        Reading::HOST_FRONTMATTER,
         out,
     )?;
     let front = &parsed.front.value;
@@ -290,7 +290,7 @@ pub fn command(
         source,
         Frontmatter::Optional,
         "description: Create a git commit\nallowed-tools: Bash(git commit:*)",
-        Reading::FRONTMATTER,
+        Reading::HOST_FRONTMATTER,
         out,
     )?;
     let front = &parsed.front.value;
@@ -312,7 +312,7 @@ pub fn copilot_agent(
         source,
         Frontmatter::Required,
         "description: Plans a feature before any code is written.\ntools: ['read', 'search']",
-        Reading::FRONTMATTER,
+        Reading::HOST_FRONTMATTER,
         out,
     )?;
     let front = &parsed.front.value;

@@ -11,9 +11,9 @@ use serde::de::DeserializeOwned;
 use super::decode::{Problem, decode, one_of};
 use super::frontmatter::{self, Broken};
 use super::tree::{Entry, Node, Value};
-use super::{dialects, json, yaml};
+use super::{dialects, json, lenient, yaml};
 use crate::catalog::Code;
-use crate::diagnostic::{Diagnostic, Severity};
+use crate::diagnostic::{Diagnostic, Edit, Fix, Severity};
 use crate::source::Source;
 use crate::suggest::did_you_mean;
 
@@ -51,13 +51,18 @@ pub struct Reading {
     /// The top-level keys this dialect reads, where it reads fewer than the
     /// type declares (one type serves several skill dialects).
     pub fields: Option<&'static [&'static str]>,
+    /// Read YAML as the hosts' parsers do (the formats of the wild), not
+    /// only as strict YAML 1.2 allows.
+    pub lenient: bool,
 }
 
 impl Reading {
     pub const JSON: Reading =
-        Reading { syntax: Syntax::Json, unknown: Severity::Error, fields: None };
+        Reading { syntax: Syntax::Json, unknown: Severity::Error, fields: None, lenient: false };
     pub const FRONTMATTER: Reading =
-        Reading { syntax: Syntax::Yaml, unknown: Severity::Warning, fields: None };
+        Reading { syntax: Syntax::Yaml, unknown: Severity::Warning, fields: None, lenient: false };
+    /// Frontmatter of a coding assistant's format.
+    pub const HOST_FRONTMATTER: Reading = Reading { lenient: true, ..Reading::FRONTMATTER };
 }
 
 /// Parses and decodes `text` (at byte `base` of `source`) as `T`.
@@ -74,7 +79,9 @@ pub fn decode_text<T: DeserializeOwned>(
     let file = &source.path;
     let unknown = reading.unknown;
     let (mut tree, duplicates, bad_keys) = match reading.syntax {
-        Syntax::Yaml => match yaml::parse(text, base) {
+        Syntax::Yaml => match yaml::parse(text, base)
+            .or_else(|err| read_as_hosts_do(source, text, base, reading, &err, out).ok_or(err))
+        {
             Ok(parsed) => {
                 let root =
                     parsed.root.unwrap_or(Node::new(Span::new(base, base), Value::Map(Vec::new())));
@@ -195,6 +202,109 @@ pub fn decode_text<T: DeserializeOwned>(
         extra: decoded.extra,
         recovered: decoded.recovered,
     })
+}
+
+/// In the hosts' formats, YAML that strict YAML refuses but the hosts' parsers
+/// read (see [`lenient`]) is read as they read it, with a `yaml-compat`
+/// warning that carries the strict form as a fix. Positions are mapped back to
+/// the text as written, so every later diagnostic points into the file.
+fn read_as_hosts_do(
+    source: &Source,
+    text: &str,
+    base: usize,
+    reading: Reading,
+    err: &yaml::SyntaxError,
+    out: &mut Vec<Diagnostic>,
+) -> Option<yaml::Parsed> {
+    if !reading.lenient {
+        return None;
+    }
+    let repair = lenient::repair(text, err.span.start.checked_sub(base)?)?;
+    let mut parsed = yaml::parse(&repair.text, base).ok()?;
+    let to_original = |offset: usize| original_offset(&repair.edits, offset - base) + base;
+    if let Some(root) = &mut parsed.root {
+        remap(root, &to_original);
+    }
+    for duplicate in &mut parsed.duplicates {
+        duplicate.first = remap_span(duplicate.first, &to_original);
+        duplicate.second = remap_span(duplicate.second, &to_original);
+    }
+    for span in &mut parsed.bad_keys {
+        *span = remap_span(*span, &to_original);
+    }
+    let first = repair.edits.first()?;
+    let at = Span::new(base + first.start, base + first.end.max(first.start + 1).min(text.len()));
+    let edits = repair
+        .edits
+        .iter()
+        .map(|edit| Edit {
+            file: source.path.clone(),
+            span: Span::new(base + edit.start, base + edit.end),
+            replacement: edit.replacement.clone(),
+        })
+        .collect();
+    let line = strict_line(&repair, first.start);
+    let mut diagnostic = Diagnostic::at(Code::YamlCompat, &source.path, at, repair.message)
+        .with_help(format!(
+            "the host's YAML parser reads this, strict YAML does not; write it as `{line}`"
+        ));
+    diagnostic.fix = Some(Fix { message: "write the strict YAML form".into(), edits });
+    out.push(diagnostic);
+    Some(parsed)
+}
+
+/// The repaired line holding original offset `start`.
+fn strict_line(repair: &lenient::Repair, start: usize) -> String {
+    let delta: isize = repair
+        .edits
+        .iter()
+        .take_while(|e| e.start < start)
+        .map(|e| e.replacement.len() as isize - (e.end - e.start) as isize)
+        .sum();
+    let at = (start as isize + delta).clamp(0, repair.text.len() as isize) as usize;
+    let begin = repair.text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let end = repair.text[at..].find('\n').map_or(repair.text.len(), |i| at + i);
+    repair.text[begin..end].trim().to_owned()
+}
+
+/// Where `offset` of the repaired text was in the original one.
+fn original_offset(edits: &[lenient::Edit], offset: usize) -> usize {
+    let mut delta: isize = 0;
+    for edit in edits {
+        let start = (edit.start as isize + delta) as usize;
+        if offset < start {
+            break;
+        }
+        if offset < start + edit.replacement.len() {
+            return edit.start;
+        }
+        delta += edit.replacement.len() as isize - (edit.end - edit.start) as isize;
+    }
+    (offset as isize - delta).max(0) as usize
+}
+
+fn remap_span(span: Span, to_original: &impl Fn(usize) -> usize) -> Span {
+    Span::new(to_original(span.start), to_original(span.end))
+}
+
+fn remap(node: &mut Node, to_original: &impl Fn(usize) -> usize) {
+    let span = remap_span(node.span, to_original);
+    // Text that an edit touched is no longer written verbatim.
+    if node.text_at.is_some() && span.len() != node.span.len() {
+        node.text_at = None;
+    }
+    node.text_at = node.text_at.map(to_original);
+    node.span = span;
+    match &mut node.value {
+        Value::Seq(items) => items.iter_mut().for_each(|item| remap(item, to_original)),
+        Value::Map(entries) => {
+            for entry in entries {
+                entry.key_span = remap_span(entry.key_span, to_original);
+                remap(&mut entry.value, to_original);
+            }
+        }
+        _ => {}
+    }
 }
 
 /// Takes the top-level entries outside `fields` out of `tree`, so the type's
@@ -339,7 +449,11 @@ pub fn skill(
     dialect: Dialect,
     out: &mut Vec<Diagnostic>,
 ) -> Option<Markdown<SkillFrontmatter>> {
-    let reading = Reading { fields: Some(dialect.skill_fields()), ..Reading::FRONTMATTER };
+    let reading = Reading {
+        fields: Some(dialect.skill_fields()),
+        lenient: dialect != Dialect::Runbook,
+        ..Reading::FRONTMATTER
+    };
     let parsed = markdown::<SkillFrontmatter>(
         source,
         Frontmatter::Required,

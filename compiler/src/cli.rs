@@ -13,7 +13,7 @@ use crate::diagnostic::Counts;
 use crate::emit;
 use crate::fs::RealFs;
 use crate::lock::{describe_difference, lockfile};
-use crate::options::{DEFAULT_MAX_FILE_SIZE, Options, Scope};
+use crate::options::{DEFAULT_MAX_FILE_SIZE, LayoutKind, Options, Scope};
 use crate::suggest::did_you_mean;
 use crate::write::write_atomic;
 
@@ -79,9 +79,17 @@ enum Command {
 
 #[derive(Args, Debug)]
 struct CheckArgs {
-    /// The agents directory.
+    /// The agents directory, or a project folder holding `.claude/`, `.github/agents/`,
+    /// `skills/` or Claude Code plugins.
     #[arg(default_value = "./agents")]
     root: PathBuf,
+    /// Apply every mechanical fix the diagnostics carry (each file replaced atomically,
+    /// and left alone if it changed since it was read), then check again.
+    #[arg(long)]
+    fix: bool,
+    /// Say which layouts were found, and where.
+    #[arg(short, long)]
+    verbose: bool,
     #[command(flatten)]
     common: CommonArgs,
 }
@@ -119,6 +127,11 @@ struct CommonArgs {
     /// Fail (exit 1) when there are warnings.
     #[arg(long)]
     deny_warnings: bool,
+    /// Read only these layouts; repeat it or give a comma list. Layouts: agentc, agent-skills
+    /// (`.agents/skills/`), claude (`.claude/`), claude-plugins, copilot (`.github/agents/`).
+    /// Without it, every layout found is read.
+    #[arg(long, value_name = "LAYOUT")]
+    layout: Vec<String>,
     /// The largest file agentc reads, in bytes.
     #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_MAX_FILE_SIZE)]
     max_file_size: u64,
@@ -190,6 +203,14 @@ fn options(root: PathBuf, common: &CommonArgs) -> Result<Options, Box<dyn std::e
     for list in &common.exclude {
         opts.exclude.extend(Scope::parse_list(list)?);
     }
+    for name in common.layout.iter().flat_map(|list| list.split(',')) {
+        let name = name.trim();
+        let layout = LayoutKind::parse(name).ok_or_else(|| {
+            let names: Vec<_> = LayoutKind::ALL.iter().map(|k| k.name()).collect();
+            format!("`{name}` is not a layout; the layouts are: {}", names.join(", "))
+        })?;
+        opts.layouts.insert(layout);
+    }
     Ok(opts)
 }
 
@@ -197,6 +218,7 @@ fn options(root: PathBuf, common: &CommonArgs) -> Result<Options, Box<dyn std::e
 fn compile_and_report(
     root: PathBuf,
     common: &CommonArgs,
+    verbose: bool,
     io: &mut Io<'_>,
 ) -> Result<Result<Compilation, i32>, Box<dyn std::error::Error>> {
     let opts = options(root, common)?;
@@ -213,6 +235,16 @@ fn compile_and_report(
         }
         Err(err) => return Err(err.into()),
     };
+    if verbose {
+        if compilation.layouts.is_empty() {
+            writeln!(io.stderr, "found no layout agentc knows")?;
+        }
+        for (kind, folder) in &compilation.layouts {
+            let folder =
+                if folder.path.is_empty() { "the root".to_owned() } else { folder.to_string() };
+            writeln!(io.stderr, "found {:<14} in {folder}", kind.name())?;
+        }
+    }
     let counts = report(&compilation, format, io)?;
     if counts.errors == 0 && common.deny_warnings && counts.warnings > 0 {
         if format == MessageFormat::Human {
@@ -227,10 +259,38 @@ fn compile_and_report(
 }
 
 fn check(args: CheckArgs, io: &mut Io<'_>) -> CliResult {
-    Ok(match compile_and_report(args.root, &args.common, io)? {
+    if args.fix {
+        fix(&args, io)?;
+    }
+    Ok(match compile_and_report(args.root, &args.common, args.verbose, io)? {
         Ok(_) => EXIT_OK,
         Err(code) => code,
     })
+}
+
+/// Applies the fixes of a first compile; the check that follows reports what is left.
+fn fix(args: &CheckArgs, io: &mut Io<'_>) -> Result<(), Box<dyn std::error::Error>> {
+    let opts = options(args.root.clone(), &args.common)?;
+    // A registry with errors is reported by the check that follows.
+    let Ok(compilation) = compile(&RealFs, &opts) else {
+        return Ok(());
+    };
+    let applied = crate::fix::apply(
+        &RealFs,
+        &compilation,
+        &compilation.root,
+        compilation.workspace.as_deref(),
+    );
+    for (file, fixes) in &applied.files {
+        writeln!(io.stderr, "fixed {file}: {fixes} {}", if *fixes == 1 { "fix" } else { "fixes" })?;
+    }
+    for (file, why) in &applied.skipped {
+        writeln!(io.stderr, "warning: left {file} alone: {why}")?;
+    }
+    if applied.files.is_empty() && applied.skipped.is_empty() {
+        writeln!(io.stderr, "nothing to fix")?;
+    }
+    Ok(())
 }
 
 /// Reads the current lockfile, refusing anything but a regular file (reading a
@@ -256,7 +316,7 @@ fn default_lockfile(root: &std::path::Path) -> PathBuf {
 
 fn lock(args: LockArgs, io: &mut Io<'_>) -> CliResult {
     let path = args.output.clone().unwrap_or_else(|| default_lockfile(&args.root));
-    let compilation = match compile_and_report(args.root, &args.common, io)? {
+    let compilation = match compile_and_report(args.root, &args.common, false, io)? {
         Ok(compilation) => compilation,
         Err(code) => {
             if code == EXIT_ERRORS && !args.check {

@@ -12,7 +12,7 @@ use crate::diagnostic::{self, Diagnostic, RelPath};
 use crate::discover::{self, AgentDir, AgentFile, FileRef, Layout};
 use crate::fs::{EntryKind, Fs};
 use crate::model::Model;
-use crate::options::{Options, Scope};
+use crate::options::{LayoutKind, Options, Scope};
 use crate::parse::dialects::{self, AssistantDoc};
 use crate::parse::files::{self, key_span};
 use crate::project::{Agent, AgentKind, Assistant, Plugin, Project, Skill, Tool};
@@ -30,6 +30,11 @@ pub struct Compilation {
     pub project: Project,
     /// The resolved model (complete only when there are no errors).
     pub model: Model,
+    /// The layouts discovery found, with the folder of each.
+    pub layouts: Vec<(LayoutKind, RelPath)>,
+    /// The root and workspace as compiled (canonical paths).
+    pub root: PathBuf,
+    pub workspace: Option<PathBuf>,
 }
 
 impl Compilation {
@@ -122,6 +127,7 @@ pub fn compile(fs: &dyn Fs, opts: &Options) -> Result<Compilation, SetupError> {
     let registry = opts.registry.as_deref().map(|path| load_registry(fs, path)).transpose()?;
 
     let layout = discover::discover(fs, opts, &root, workspace.as_deref());
+    let layouts = layout.found.clone();
     let mut out = Output { diagnostics: Vec::new(), sources: BTreeMap::new() };
     let mut project = build(fs, opts, layout, &mut out);
     if let Some((registry, digest)) = registry {
@@ -135,7 +141,15 @@ pub fn compile(fs: &dyn Fs, opts: &Options) -> Result<Compilation, SetupError> {
     let trees = check::links::Trees { root: &root, workspace: workspace.as_deref() };
     check::links::check(fs, &trees, &project, &mut diagnostics);
     diagnostic::sort(&mut diagnostics);
-    Ok(Compilation { diagnostics, sources, project, model: resolution.model })
+    Ok(Compilation {
+        diagnostics,
+        sources,
+        project,
+        model: resolution.model,
+        layouts,
+        root,
+        workspace,
+    })
 }
 
 /// How the registry file is shown: as the user gave it.

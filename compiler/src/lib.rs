@@ -23,6 +23,7 @@ pub mod diagnostic;
 pub mod discover;
 pub mod embed;
 pub mod emit;
+pub mod fix;
 pub mod fs;
 pub mod lock;
 pub mod model;

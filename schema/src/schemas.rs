@@ -154,10 +154,10 @@ fn prune_definitions(schema: &mut serde_json::Value) {
     }
     if let Some(serde_json::Value::Object(kept)) = schema.get_mut("definitions") {
         kept.retain(|name, _| used.contains(name));
-        if kept.is_empty() {
-            if let Some(object) = schema.as_object_mut() {
-                object.remove("definitions");
-            }
+        if kept.is_empty()
+            && let Some(object) = schema.as_object_mut()
+        {
+            object.remove("definitions");
         }
     }
 }

@@ -396,7 +396,14 @@ pub fn markdown<T: DeserializeOwned>(
     let text: &str = &source.text;
     let split = match frontmatter::split(text) {
         Ok(split) => split,
-        Err(err) if err.broken == Broken::Missing && frontmatter == Frontmatter::Optional => {
+        // Where frontmatter is optional, a `---` after some text is a Markdown
+        // thematic break, not frontmatter out of place: the file is all body.
+        Err(err)
+            if frontmatter == Frontmatter::Optional
+                && (err.broken == Broken::Missing
+                    || (err.broken == Broken::Misplaced
+                        && !text[..err.span.start].trim().is_empty())) =>
+        {
             frontmatter::Split { yaml: "", yaml_start: 0, body: text, body_start: 0 }
         }
         Err(err) => {

@@ -6,6 +6,7 @@
 fn ui() {
     let t = trybuild::TestCases::new();
     t.pass("tests/ui/pass.rs");
+    t.pass("tests/ui/wild.rs");
     t.compile_fail("tests/ui/unknown-tool.rs");
     t.compile_fail("tests/ui/unknown-route-target.rs");
     t.compile_fail("tests/ui/bad-guard.rs");
@@ -17,4 +18,5 @@ fn ui() {
     t.compile_fail("tests/ui/registry-tool-unimplemented.rs");
     t.compile_fail("tests/ui/stale-lock.rs");
     t.compile_fail("tests/ui/no-cascade.rs");
+    t.compile_fail("tests/ui/wild-unknown-tool.rs");
 }

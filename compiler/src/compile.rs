@@ -1,6 +1,6 @@
 //! The pipeline: discover → read → parse → check, over one agents directory.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -9,7 +9,7 @@ use rayon::prelude::*;
 
 use crate::catalog::Code;
 use crate::diagnostic::{self, Diagnostic, RelPath};
-use crate::discover::{self, AgentDir, AgentFile, FileRef, Layout};
+use crate::discover::{self, AgentDir, AgentFile, FileRef, Layout, Owner};
 use crate::fs::{EntryKind, Fs};
 use crate::model::Model;
 use crate::options::{LayoutKind, Options, Scope};
@@ -370,8 +370,43 @@ fn build(fs: &dyn Fs, opts: &Options, layout: Layout, out: &mut Output) -> Proje
         project.plugins.push(Plugin { dir, manifest });
     }
 
+    name_plugins(&mut project);
     read_package_files(fs, opts, &mut project.agents, &dropped, out);
     project
+}
+
+/// A plugin's namespace is the `name` its manifest declares, as Claude Code
+/// has it; discovery knew only the folder.
+fn name_plugins(project: &mut Project) {
+    let names: HashMap<String, String> = project
+        .plugins
+        .iter()
+        .filter_map(|plugin| {
+            let (_, doc) = plugin.manifest.as_ref()?;
+            let name = doc.value.name.value.as_str();
+            let usable = !doc.value.name.span.is_unknown()
+                && agentc_schema::check_name(agentc_schema::NameKind::Skill, name).is_ok();
+            usable.then(|| (plugin.dir.name.clone(), name.to_owned()))
+        })
+        .collect();
+    let rename = |plugin: &mut String| {
+        if let Some(name) = names.get(plugin) {
+            plugin.clone_from(name);
+        }
+    };
+    for skill in &mut project.skills {
+        if let Owner::Plugin(plugin) = &mut skill.file.owner {
+            rename(plugin);
+        }
+    }
+    for assistant in &mut project.assistants {
+        if let Some(plugin) = &mut assistant.file.plugin {
+            rename(plugin);
+        }
+    }
+    for plugin in &mut project.plugins {
+        rename(&mut plugin.dir.name);
+    }
 }
 
 /// The required entry points of a package-style agent.

@@ -56,6 +56,9 @@ pub struct AssistantFile {
     pub dialect: Dialect,
     /// The plugin it belongs to, if any.
     pub plugin: Option<String>,
+    /// The folders between the component folder (`agents/`) and the file:
+    /// part of a plugin subagent's id (`<plugin>:review:security`).
+    pub folders: Vec<String>,
 }
 
 /// A Claude Code plugin: a folder holding `.claude-plugin/plugin.json`.
@@ -412,6 +415,13 @@ impl Walk<'_> {
                 }
                 // Hidden folders and files belong to other tools (`.git`, `.vscode`).
                 (_, name) if name.starts_with('.') => {}
+                (EntryKind::Dir, "skills")
+                    if !self.reads(LayoutKind::Agentc) && self.reads(LayoutKind::AgentSkills) =>
+                {
+                    self.found(LayoutKind::AgentSkills, &entry);
+                    let children = self.list(&entry.path, &entry.rel);
+                    self.skills_dir(children, Owner::Global, Dialect::AgentSkill);
+                }
                 _ if !self.reads(LayoutKind::Agentc) => {}
                 (EntryKind::File, "SYSTEM.md") if self.opts.excludes(Scope::SystemPrompt) => {}
                 (EntryKind::File, "SYSTEM.md") => {
@@ -724,6 +734,13 @@ impl Walk<'_> {
         }
     }
 
+    /// How a skill collection (`skills/`, `.agents/skills/`) is read: as
+    /// agentc's runbooks, or — when `--layout agent-skills` is asked for without
+    /// `agentc` — by the Agent Skills specification alone.
+    fn collection_dialect(&self) -> Dialect {
+        if self.reads(LayoutKind::Agentc) { Dialect::Runbook } else { Dialect::AgentSkill }
+    }
+
     /// `.agents/` at the top of a project read without a workspace: its
     /// skills and tools are the repo's, as they are under `--workspace`.
     fn dot_agents(&mut self, dot_agents: &Entry) {
@@ -732,7 +749,7 @@ impl Walk<'_> {
             match (entry.kind, entry.name.as_str()) {
                 (EntryKind::Dir, "skills") if !self.opts.excludes(Scope::RepoSkills) => {
                     let inside = self.list(&entry.path, &entry.rel);
-                    self.skills_dir(inside, Owner::Repo, Dialect::Runbook);
+                    self.skills_dir(inside, Owner::Repo, self.collection_dialect());
                 }
                 (EntryKind::Dir, "tools") if !self.opts.excludes(Scope::RepoTools) => {
                     let inside = self.list(&entry.path, &entry.rel);
@@ -762,12 +779,18 @@ impl Walk<'_> {
                 let inside = self.list(&entry.path, &entry.rel);
                 self.skills_dir(inside, owner, Dialect::ClaudeSkill);
             }
-            (EntryKind::Dir, "agents") => {
-                self.markdown_tree(entry, ".md", Dialect::ClaudeSubagent, plugin.as_deref(), 0)
-            }
-            (EntryKind::Dir, "commands") => {
-                self.markdown_tree(entry, ".md", Dialect::ClaudeCommand, plugin.as_deref(), 0)
-            }
+            (EntryKind::Dir, "agents") => self.markdown_tree(
+                entry,
+                Dialect::ClaudeSubagent,
+                plugin.as_deref(),
+                &mut Vec::new(),
+            ),
+            (EntryKind::Dir, "commands") => self.markdown_tree(
+                entry,
+                Dialect::ClaudeCommand,
+                plugin.as_deref(),
+                &mut Vec::new(),
+            ),
             _ => {}
         }
     }
@@ -777,16 +800,18 @@ impl Walk<'_> {
     fn markdown_tree(
         &mut self,
         dir: &Entry,
-        suffix: &str,
         dialect: Dialect,
         plugin: Option<&str>,
-        depth: usize,
+        folders: &mut Vec<String>,
     ) {
         const MAX_DEPTH: usize = 8;
+        let suffix = ".md";
         for entry in self.list(&dir.path, &dir.rel) {
             match entry.kind {
-                EntryKind::Dir if depth < MAX_DEPTH => {
-                    self.markdown_tree(&entry, suffix, dialect, plugin, depth + 1)
+                EntryKind::Dir if folders.len() < MAX_DEPTH => {
+                    folders.push(entry.name.clone());
+                    self.markdown_tree(&entry, dialect, plugin, folders);
+                    folders.pop();
                 }
                 EntryKind::Dir => self.stray(
                     &entry,
@@ -798,6 +823,7 @@ impl Walk<'_> {
                         stem: stem.to_owned(),
                         dialect,
                         plugin: plugin.map(str::to_owned),
+                        folders: folders.clone(),
                     }),
                     None if entry.name.starts_with('.') => {}
                     None => self.stray(
@@ -827,6 +853,7 @@ impl Walk<'_> {
                         stem: stem.to_owned(),
                         dialect: Dialect::CopilotAgent,
                         plugin: None,
+                        folders: Vec::new(),
                     }),
                     _ if file.name.starts_with('.') => {}
                     _ => self.stray(

@@ -105,7 +105,9 @@ impl std::error::Error for UnknownScope {}
 pub enum LayoutKind {
     /// agentc's own: agents, runbook skills, tools, prompts.
     Agentc,
-    /// `.agents/skills/` at the top of a project.
+    /// Skill collections: `.agents/skills/` at the top of a project; alone
+    /// (without `agentc`), `skills/` and `.agents/skills/` read by the Agent
+    /// Skills specification rather than as runbooks.
     AgentSkills,
     /// `.claude/skills`, `.claude/agents`, `.claude/commands`.
     Claude,

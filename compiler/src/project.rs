@@ -110,12 +110,27 @@ impl Assistant {
         }
     }
 
-    /// The id: the name, namespaced by its plugin (`<plugin>:<name>`).
+    /// The id: the name, namespaced by its plugin (`<plugin>:<name>`); a
+    /// plugin's subagent in a subfolder has the folders in its id too
+    /// (`<plugin>:review:security`), as Claude Code names it.
     pub fn id(&self) -> String {
         match &self.file.plugin {
-            Some(plugin) => format!("{plugin}:{}", self.name()),
+            Some(plugin) => self.namespaced(plugin),
             None => self.name().to_owned(),
         }
+    }
+
+    /// The name within its plugin: the folders, then the name.
+    pub fn name_in_plugin(&self) -> String {
+        let folders = match self.file.dialect {
+            agentc_schema::Dialect::ClaudeSubagent => self.file.folders.as_slice(),
+            _ => &[],
+        };
+        folders.iter().map(String::as_str).chain([self.name()]).collect::<Vec<_>>().join(":")
+    }
+
+    fn namespaced(&self, plugin: &str) -> String {
+        format!("{plugin}:{}", self.name_in_plugin())
     }
 }
 

@@ -20,7 +20,6 @@ use crate::values::{NameList, Text};
 /// The YAML frontmatter of `.claude/agents/<name>.md` (or a plugin's
 /// `agents/`); the Markdown after it is the subagent's system prompt.
 #[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
 #[schemars(
     title = "Claude Code subagent frontmatter",
     extend("$id" = "https://agentc.dev/schemas/claude-subagent.schema.json")
@@ -161,7 +160,6 @@ pub struct ClaudeSubagentFrontmatter {
 /// The YAML frontmatter of `.claude/commands/<name>.md` (or a plugin's
 /// `commands/`); the Markdown after it is the prompt. Every key is optional.
 #[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
 #[schemars(
     title = "Claude Code slash command frontmatter",
     extend("$id" = "https://agentc.dev/schemas/claude-command.schema.json")
@@ -201,6 +199,76 @@ pub struct ClaudeCommandFrontmatter {
     #[serde(rename = "disable-model-invocation", default, skip_serializing_if = "Option::is_none")]
     #[schemars(example = true)]
     pub disable_model_invocation: Option<bool>,
+
+    /// # When to use
+    ///
+    /// More about when to use the command, appended to the description. (Commands read the fields of skills since Claude Code merged the two.)
+    #[serde(rename = "when_to_use", default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = &"When the user asks to cut a release.")]
+    pub when_to_use: Option<serde_json::Value>,
+
+    /// # Arguments
+    ///
+    /// Named arguments for `$name` substitution, a list or one string separated by spaces. (Commands read the fields of skills since Claude Code merged the two.)
+    #[serde(rename = "arguments", default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = &"issue branch")]
+    pub arguments: Option<serde_json::Value>,
+
+    /// # User invocable
+    ///
+    /// When false, the command is hidden from the slash-command menu. (Commands read the fields of skills since Claude Code merged the two.)
+    #[serde(rename = "user-invocable", default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = false)]
+    pub user_invocable: Option<serde_json::Value>,
+
+    /// # Disallowed tools
+    ///
+    /// Tools removed while the command runs. (Commands read the fields of skills since Claude Code merged the two.)
+    #[serde(rename = "disallowed-tools", default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = &"WebFetch")]
+    pub disallowed_tools: Option<serde_json::Value>,
+
+    /// # Effort
+    ///
+    /// How hard the model thinks while the command runs. (Commands read the fields of skills since Claude Code merged the two.)
+    #[serde(rename = "effort", default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = &"high")]
+    pub effort: Option<serde_json::Value>,
+
+    /// # Context
+    ///
+    /// `fork` runs the command in a subagent of its own. (Commands read the fields of skills since Claude Code merged the two.)
+    #[serde(rename = "context", default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = &"fork")]
+    pub context: Option<serde_json::Value>,
+
+    /// # Agent
+    ///
+    /// The subagent type a forked command runs in. (Commands read the fields of skills since Claude Code merged the two.)
+    #[serde(rename = "agent", default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = &"Explore")]
+    pub agent: Option<serde_json::Value>,
+
+    /// # Hooks
+    ///
+    /// Hooks active while the command runs, in Claude Code's hooks format. (Commands read the fields of skills since Claude Code merged the two.)
+    #[serde(rename = "hooks", default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = serde_json::json!({"PostToolUse": []}))]
+    pub hooks: Option<serde_json::Value>,
+
+    /// # Paths
+    ///
+    /// Glob patterns of files that make the command relevant. (Commands read the fields of skills since Claude Code merged the two.)
+    #[serde(rename = "paths", default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = &"src/**/*.rs")]
+    pub paths: Option<serde_json::Value>,
+
+    /// # Shell
+    ///
+    /// The shell for the command's inline commands: `bash` or `powershell`. (Commands read the fields of skills since Claude Code merged the two.)
+    #[serde(rename = "shell", default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = &"bash")]
+    pub shell: Option<serde_json::Value>,
 }
 
 /// # GitHub Copilot custom agent
@@ -209,7 +277,6 @@ pub struct ClaudeCommandFrontmatter {
 /// `.github/chatmodes/<name>.chatmode.md`); the Markdown after it is the
 /// agent's prompt.
 #[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
 #[schemars(
     title = "Copilot custom agent frontmatter",
     extend("$id" = "https://agentc.dev/schemas/copilot-agent.schema.json")
@@ -323,7 +390,6 @@ pub struct CopilotAgentFrontmatter {
 
 /// A handoff: a button that moves the conversation to another agent.
 #[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
 pub struct Handoff {
     /// The button's text.
     pub label: Spanned<Text>,

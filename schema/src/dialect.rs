@@ -36,8 +36,8 @@ pub enum Dialect {
     /// and `routes` are checked references.
     #[default]
     Runbook,
-    /// An Agent Skills `SKILL.md` outside any host's folder (`.agents/skills/`
-    /// collections read with `--layout agent-skills`).
+    /// An Agent Skills `SKILL.md` read by the specification alone: skill
+    /// collections (`skills/`, `.agents/skills/`) under `--layout agent-skills`.
     AgentSkill,
     /// A Claude Code skill (`.claude/skills/`, a plugin's `skills/`): Agent
     /// Skills plus Claude Code's own fields.

@@ -42,6 +42,11 @@ pub const NAME_PATTERN: &str = "^[a-z0-9][a-z0-9-]{0,63}$";
 /// Tools and hooks: lowercase kebab-case or snake_case.
 pub const TOOL_NAME_PATTERN: &str = "^(?!agent__)[a-z0-9][a-z0-9_-]{0,63}$";
 
+/// The Agent Skills rule as an ECMA-262 regular expression, for JSON Schemas:
+/// no leading, trailing or doubled hyphen, and no uppercase ASCII letter,
+/// blank or ASCII punctuation but `-` (letters of any script pass).
+pub const SPEC_NAME_PATTERN: &str = r"^(?!-)(?!.*--)(?!.*-$)[^\s!-,./:-@A-Z\[-`{-~]{1,64}$";
+
 /// Why a name breaks the rule.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NameError {

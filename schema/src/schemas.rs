@@ -132,6 +132,9 @@ fn skill_dialect(dialect: Dialect, title: &str, name: &str) -> serde_json::Value
     if let Some(serde_json::Value::Array(required)) = schema.get_mut("required") {
         required.retain(|key| key.as_str().is_some_and(|k| fields.contains(&k)));
     }
+    if dialect != Dialect::Runbook {
+        schema["properties"]["name"]["pattern"] = crate::names::SPEC_NAME_PATTERN.into();
+    }
     schema["title"] = title.into();
     schema["$id"] = format!("https://agentc.dev/schemas/{name}.schema.json").into();
     prune_definitions(&mut schema);

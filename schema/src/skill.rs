@@ -31,7 +31,7 @@ pub struct SkillFrontmatter {
     /// # Description
     ///
     /// When to use the skill: all the model sees before it opens the skill.
-    #[schemars(example = &"Use when a customer disputes a charge.")]
+    #[schemars(example = &"Use when a customer disputes a charge.", length(max = 1024))]
     pub description: Spanned<Text>,
 
     /// # License

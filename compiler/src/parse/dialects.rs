@@ -47,7 +47,7 @@ impl AssistantDoc {
 
 /// The Agent Skills rules of a `SKILL.md` outside agentc's runbook layout:
 /// the name rule and the folder (both errors here, as the reference validator
-/// has them), the lengths, and — under `.claude/` — Claude Code's tools and models.
+/// has them), and — under `.claude/` — Claude Code's tools and models.
 pub fn spec_skill(
     source: &Source,
     front: &SkillFrontmatter,
@@ -100,10 +100,6 @@ pub fn spec_skill(
         }
         Ok(()) => {}
     }
-    too_long(source, "description", &front.description, MAX_DESCRIPTION_LEN, out);
-    if let Some(compatibility) = &front.compatibility {
-        too_long(source, "compatibility", compatibility, MAX_COMPATIBILITY_LEN, out);
-    }
     if dialect == Dialect::ClaudeSkill {
         for rules in [&front.allowed_tools, &front.disallowed_tools].into_iter().flatten() {
             claude_tools(source, rules, out);
@@ -111,6 +107,17 @@ pub fn spec_skill(
         if let Some(model) = &front.model {
             claude_model(source, model, out);
         }
+    }
+}
+
+/// The Agent Skills length limits, which hold for every `SKILL.md` (a runbook
+/// is an Agent Skill too).
+pub fn skill_lengths(source: &Source, front: &SkillFrontmatter, out: &mut Vec<Diagnostic>) {
+    if !front.description.span.is_unknown() {
+        too_long(source, "description", &front.description, MAX_DESCRIPTION_LEN, out);
+    }
+    if let Some(compatibility) = &front.compatibility {
+        too_long(source, "compatibility", compatibility, MAX_COMPATIBILITY_LEN, out);
     }
 }
 

@@ -483,6 +483,7 @@ pub fn skill(
     if name.span.is_unknown() {
         return None;
     }
+    dialects::skill_lengths(source, &parsed.front.value, out);
     if dialect == Dialect::Runbook {
         runbook_name(source, name, folder, out);
     } else {

@@ -180,16 +180,19 @@ impl Diagnostic {
         self
     }
 
-    /// Attaches the fix: one edit replacing `span` of `file`.
+    /// Attaches the fix: one edit replacing `span` of `file` — when the text
+    /// to replace is known exactly (`None`, say, for text with escapes).
     pub fn with_fix(
         mut self,
         message: impl Into<String>,
         file: &RelPath,
-        span: Span,
+        span: Option<Span>,
         replacement: impl Into<String>,
     ) -> Self {
-        let edit = Edit { file: file.clone(), span, replacement: replacement.into() };
-        self.fix = Some(Fix { message: message.into(), edits: vec![edit] });
+        if let Some(span) = span {
+            let edit = Edit { file: file.clone(), span, replacement: replacement.into() };
+            self.fix = Some(Fix { message: message.into(), edits: vec![edit] });
+        }
         self
     }
 

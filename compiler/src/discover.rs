@@ -817,6 +817,9 @@ impl Walk<'_> {
                     &entry,
                     format!("agentc reads {MAX_DEPTH} levels of folders here, no deeper"),
                 ),
+                // Claude Code takes a file without a `name` for documentation;
+                // a README is the common one.
+                _ if entry.name.eq_ignore_ascii_case("README.md") => {}
                 _ => match entry.name.strip_suffix(suffix).filter(|stem| !stem.is_empty()) {
                     Some(stem) => self.layout.assistants.push(AssistantFile {
                         file: entry.file_ref(),

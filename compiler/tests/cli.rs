@@ -182,3 +182,45 @@ fn a_fifo_where_the_lockfile_goes_is_refused_not_read() {
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("not a regular file"), "{}", text(&out.stderr));
 }
+
+#[test]
+fn fix_applies_every_mechanical_fix_then_checks_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let project = dir.path().join("project");
+    let subagent = project.join(".claude/agents/reviewer.md");
+    write(
+        &subagent,
+        "---\nname: reviewer\ndescription: Reviews a change.\nhooks: {PreToolUse:[]}\ntools: [Raed, \"Grpe\", Task]\nmodel: sonet\n---\nSee [the guide](guide.md).\n",
+    );
+    let copilot = project.join(".github/agents/planner.agent.md");
+    write(
+        &copilot,
+        "\u{feff}---\ndescription: Plans.\ntools: ['serach', 'read']\nuser-invokable: false\nhandoffs:\n  - label: Go\n    agent: plan-b\n---\nPlan.\n",
+    );
+    write(
+        &project.join(".github/agents/planner-two.agent.md"),
+        "---\ndescription: Also plans.\n---\nPlan.\n",
+    );
+
+    let out = agentc(&["check", "project", "--fix"], dir.path());
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("fixed .claude/agents/reviewer.md: 5 fixes"), "{stderr}");
+    assert!(stderr.contains("fixed .github/agents/planner.agent.md: 2 fixes"), "{stderr}");
+    // What has no mechanical fix is still reported, after the fixes.
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("error[broken-link]"), "{stderr}");
+    assert!(stderr.contains("error[unknown-route-target]"), "{stderr}");
+    assert!(!stderr.contains("unknown-tool"), "{stderr}");
+    assert_eq!(
+        std::fs::read_to_string(&subagent).unwrap(),
+        "---\nname: reviewer\ndescription: Reviews a change.\nhooks: {PreToolUse: []}\ntools: [Read, \"Grep\", Agent]\nmodel: sonnet\n---\nSee [the guide](guide.md).\n"
+    );
+    // The byte order mark stays; the quotes stay; the key is renamed.
+    assert_eq!(
+        std::fs::read_to_string(&copilot).unwrap(),
+        "\u{feff}---\ndescription: Plans.\ntools: ['search', 'read']\nuser-invocable: false\nhandoffs:\n  - label: Go\n    agent: plan-b\n---\nPlan.\n"
+    );
+
+    let again = agentc(&["check", "project", "--fix"], dir.path());
+    assert!(text(&again.stderr).starts_with("nothing to fix"), "{}", text(&again.stderr));
+}

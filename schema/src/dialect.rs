@@ -151,9 +151,8 @@ impl ToolRules {
         let mut start = None;
         let bytes = text.value.as_bytes();
         let push = |from: usize, to: usize, items: &mut Vec<Spanned<String>>| {
-            let token = trim_blanks(&text.value[from..to]);
-            if !token.is_empty() {
-                items.push(Spanned::new(token.to_owned(), text.token_span(from..to)));
+            if !trim_blanks(&text.value[from..to]).is_empty() {
+                items.push(text.token(from..to));
             }
         };
         for (i, &b) in bytes.iter().enumerate() {

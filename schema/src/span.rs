@@ -81,8 +81,26 @@ impl<T> Spanned<T> {
         }
     }
 
+    /// Where bytes `range` of the text are written verbatim in the file, if
+    /// they are: the place a fix may replace them without touching quotes.
+    pub fn verbatim(&self, range: std::ops::Range<usize>) -> Option<Span> {
+        self.text_at.map(|at| Span::new(at + range.start, at + range.end))
+    }
+
     pub fn into_inner(self) -> T {
         self.value
+    }
+}
+
+impl Spanned<String> {
+    /// The token at bytes `range` of the text, with its own span (exact when
+    /// the text is written verbatim).
+    pub fn token(&self, range: std::ops::Range<usize>) -> Spanned<String> {
+        Spanned {
+            value: self.value[range.clone()].to_owned(),
+            span: self.token_span(range.clone()),
+            text_at: self.text_at.map(|at| at + range.start),
+        }
     }
 }
 

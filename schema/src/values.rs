@@ -261,14 +261,14 @@ impl NameList {
             let token = trim_blanks(piece);
             let lead = piece.len() - piece.trim_start_matches([' ', '\t']).len();
             let start = offset + lead;
-            let token_span = text.token_span(start..start + token.len());
+            let item = text.token(start..start + token.len());
             if token.is_empty() {
                 return Err(error_at(
-                    token_span,
+                    item.span,
                     "an entry of this comma-separated list is blank; remove the extra comma",
                 ));
             }
-            items.push(Spanned::new(token.to_owned(), token_span));
+            items.push(item);
             offset += piece.len() + 1;
         }
         Ok(NameList(items))

@@ -88,23 +88,19 @@ fn broken(fs: &dyn Fs, trees: &Trees<'_>, source: &Source, link: &Link) -> Optio
         format!("the {what} `{}` names a file that does not exist", link.path),
     );
     let written = source.text.get(link.span.start..link.span.end).unwrap_or_default();
-    diagnostic = match near_miss(fs, base, &inside) {
-        Some(name) => {
-            let fixed = match link.path.rsplit_once('/') {
-                Some((dir, _)) => format!("{dir}/{name}"),
-                None => name.clone(),
-            };
+    diagnostic = match near_miss(fs, &base.join(folder), &link.path) {
+        Some(fixed) => {
             let help = format!("did you mean `{fixed}`?");
-            if written == link.path {
-                diagnostic.with_help(help).with_fix(
-                    format!("link to `{fixed}`"),
-                    file,
-                    link.span,
-                    fixed,
-                )
-            } else {
-                diagnostic.with_help(help)
-            }
+            // The fix keeps a `#fragment` or `?query` as written; an escaped path
+            // is left to the author.
+            let span = written.starts_with(link.path.as_str()).then_some(link.span);
+            let rest = written.get(link.path.len()..).unwrap_or_default();
+            diagnostic.with_help(help).with_fix(
+                format!("link to `{fixed}`"),
+                file,
+                span,
+                format!("{fixed}{rest}"),
+            )
         }
         None => diagnostic.with_help(format!(
             "add `{}`, or correct the link; paths are relative to the file holding it",
@@ -132,16 +128,37 @@ fn normalize(path: &Path) -> Option<PathBuf> {
     Some(out)
 }
 
-/// A name in the missing file's folder close to its own, for "did you mean".
-fn near_miss(fs: &dyn Fs, base: &Path, inside: &Path) -> Option<String> {
-    let name = inside.file_name()?.to_str()?;
-    let names: Vec<String> = fs
-        .read_dir(&base.join(inside.parent()?))
-        .ok()?
-        .into_iter()
-        .filter_map(|(name, _)| name.into_string().ok())
-        .collect();
-    did_you_mean(name, names.iter().map(String::as_str)).map(str::to_owned)
+/// The link with each missing component replaced by the closest name in its
+/// folder (`referneces/forms.md` → `references/forms.md`), when that leads to
+/// something that exists.
+fn near_miss(fs: &dyn Fs, folder: &Path, link: &str) -> Option<String> {
+    let mut at = folder.to_path_buf();
+    let mut parts = Vec::new();
+    let mut changed = false;
+    for part in link.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                at.pop();
+            }
+            _ if fs.kind(&at.join(part)).is_ok() => at.push(part),
+            _ => {
+                let names: Vec<String> = fs
+                    .read_dir(&at)
+                    .ok()?
+                    .into_iter()
+                    .filter_map(|(name, _)| name.into_string().ok())
+                    .collect();
+                let close = did_you_mean(part, names.iter().map(String::as_str))?.to_owned();
+                at.push(&close);
+                parts.push(close);
+                changed = true;
+                continue;
+            }
+        }
+        parts.push(part.to_owned());
+    }
+    (changed && fs.kind(&at).is_ok()).then(|| parts.join("/"))
 }
 
 fn display(path: &Path) -> String {

@@ -92,7 +92,7 @@ pub fn spec_skill(
                 diagnostic = diagnostic.with_fix(
                     format!("rename the skill to `{folder}`"),
                     file,
-                    name.span,
+                    name.verbatim(0..name.value.as_str().len()),
                     folder,
                 );
             }
@@ -137,7 +137,10 @@ fn too_long(
                 value.span,
                 format!("`{field}` is {len} characters long, over the limit of {max}"),
             )
-            .with_help(format!("shorten it by {} characters", len - max)),
+            .with_help(match len - max {
+                1 => "shorten it by 1 character".to_owned(),
+                over => format!("shorten it by {over} characters"),
+            }),
         );
     }
 }
@@ -170,7 +173,7 @@ pub fn claude_tools(source: &Source, rules: &ToolRules, out: &mut Vec<Diagnostic
                 .with_fix(
                     format!("replace `{name}` with `{new}`"),
                     file,
-                    name_span,
+                    entry.verbatim(0..name.len()),
                     *new,
                 ),
             );
@@ -186,7 +189,12 @@ pub fn claude_tools(source: &Source, rules: &ToolRules, out: &mut Vec<Diagnostic
         diagnostic = match close {
             Some(close) => diagnostic
                 .with_help(format!("did you mean `{close}`? tool names are case-sensitive"))
-                .with_fix(format!("replace `{name}` with `{close}`"), file, name_span, close),
+                .with_fix(
+                    format!("replace `{name}` with `{close}`"),
+                    file,
+                    entry.verbatim(0..name.len()),
+                    close,
+                ),
             None => diagnostic.with_help(
                 "Claude Code drops a tool it does not know, silently; list built-in tools \
                  (`Read`, `Bash(git log:*)`), MCP tools as `mcp__<server>__<tool>`, or \
@@ -197,13 +205,10 @@ pub fn claude_tools(source: &Source, rules: &ToolRules, out: &mut Vec<Diagnostic
     }
 }
 
-/// The span of `name` at the start of `entry`, where it is written verbatim.
+/// The span of `name` at the start of `entry`: exact where it is written
+/// verbatim, else the entry's.
 fn entry_name_span(entry: &Spanned<String>, name: &str) -> agentc_schema::Span {
-    if entry.span.len() == entry.value.len() && entry.value.starts_with(name) {
-        agentc_schema::Span::new(entry.span.start, entry.span.start + name.len())
-    } else {
-        entry.span
-    }
+    entry.verbatim(0..name.len()).unwrap_or(entry.span)
 }
 
 /// A Claude Code model: an alias, or a full model id (which has a version
@@ -226,7 +231,12 @@ pub fn claude_model(source: &Source, model: &Spanned<Text>, out: &mut Vec<Diagno
     diagnostic = match did_you_mean(text, CLAUDE_MODEL_ALIASES.iter().copied()) {
         Some(close) => diagnostic
             .with_help(format!("did you mean `{close}`? the aliases are {aliases}"))
-            .with_fix(format!("replace `{text}` with `{close}`"), file, model.span, close),
+            .with_fix(
+                format!("replace `{text}` with `{close}`"),
+                file,
+                model.verbatim(0..text.len()),
+                close,
+            ),
         None => diagnostic.with_help(format!(
             "write an alias ({aliases}) or a full model id such as `claude-sonnet-4-5`"
         )),
@@ -347,7 +357,12 @@ pub fn copilot_agent(
         diagnostic = match did_you_mean(name, COPILOT_TOOLS.iter().copied()) {
             Some(close) => diagnostic
                 .with_help(format!("did you mean `{close}`? Copilot ignores a tool it does not know"))
-                .with_fix(format!("replace `{name}` with `{close}`"), file, entry.span, close),
+                .with_fix(
+                    format!("replace `{name}` with `{close}`"),
+                    file,
+                    entry.verbatim(0..name.len()),
+                    close,
+                ),
             None => diagnostic.with_help(
                 "Copilot ignores a tool it does not know; use an alias (`read`, `edit`, `search`, \
                  `execute`, `web`, `agent`, `todo`) or an MCP tool as `<server>/<tool>` or `<server>/*`",
@@ -384,7 +399,7 @@ pub fn copilot_agent(
             .with_fix(
                 "rename the key to `user-invocable`",
                 file,
-                key,
+                Some(key),
                 "user-invocable",
             ),
         );

@@ -70,11 +70,11 @@ pub fn resolve(
         .collect();
     let mut compiled = Vec::new();
     for assistant in &project.assistants {
-        let key = (
-            group(assistant.file.dialect),
-            assistant.file.plugin.clone(),
-            assistant.name().to_owned(),
-        );
+        let name = match assistant.file.plugin {
+            Some(_) => assistant.name_in_plugin(),
+            None => assistant.name().to_owned(),
+        };
+        let key = (group(assistant.file.dialect), assistant.file.plugin.clone(), name);
         let site = Site { file: assistant.source.path.clone(), span: name_span(assistant) };
         if let Some(first) = seen.get(&key) {
             out.push(duplicate(assistant, &site, first));
@@ -199,7 +199,7 @@ fn unknown_skill(
         Some(close) => diagnostic.with_help(format!("did you mean `{close}`?")).with_fix(
             format!("replace `{}` with `{close}`", name.value),
             file,
-            name.span,
+            name.verbatim(0..name.value.len()),
             close,
         ),
         None => diagnostic.with_help(
@@ -221,7 +221,7 @@ fn unknown_agent(file: &RelPath, target: &Spanned<Text>, ids: &[&str], what: &st
         Some(close) => diagnostic.with_help(format!("did you mean `{close}`?")).with_fix(
             format!("replace `{name}` with `{close}`"),
             file,
-            target.span,
+            target.verbatim(0..name.len()),
             close,
         ),
         None if ids.is_empty() => diagnostic

@@ -64,3 +64,19 @@ fn example_diagnostic_is_real() {
         "the README's example diagnostic differs from agentc's output:\n{human}"
     );
 }
+
+#[test]
+fn wild_formats_example_is_real() {
+    let project = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/readme-wild");
+    let args =
+        ["agentc".to_owned(), "check".into(), project.display().to_string(), "--verbose".into()];
+    let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
+    let code = run(&args, &mut Io { stdout: &mut stdout, stderr: &mut stderr, color: false });
+    assert_eq!(code, 1);
+    let human = String::from_utf8(stderr).unwrap();
+    let shown = format!("$ agentc check . --verbose\n{}", human.trim_end());
+    assert!(
+        readme().contains(&shown),
+        "the README's example for the formats of the wild differs from agentc's output:\n{human}"
+    );
+}

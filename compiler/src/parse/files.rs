@@ -88,15 +88,21 @@ pub fn decode_text<T: DeserializeOwned>(
                 (root, parsed.duplicates, parsed.bad_keys)
             }
             Err(err) => {
-                out.push(
-                    Diagnostic::at(
-                        Code::YamlSyntax,
-                        file,
-                        err.span,
-                        format!("invalid YAML: {}", err.message),
-                    )
-                    .with_help(yaml_help(&err.message)),
+                let diagnostic = Diagnostic::at(
+                    Code::YamlSyntax,
+                    file,
+                    err.span,
+                    format!("invalid YAML: {}", err.message),
                 );
+                out.push(match quote_value(text, base, &err) {
+                    Some((span, quoted, line)) => diagnostic
+                        .with_help(format!(
+                            "a value containing `: ` must be quoted: `{}`",
+                            line.trim()
+                        ))
+                        .with_fix("quote the value", file, Some(span), quoted),
+                    None => diagnostic.with_help(yaml_help(&err.message)),
+                });
                 return None;
             }
         },
@@ -320,6 +326,46 @@ fn set_aside(
         std::mem::take(entries).into_iter().partition(|e| fields.contains(&e.key.as_str()));
     *entries = kept;
     outside.into_iter().map(|entry| (entry, fields)).collect()
+}
+
+/// For "mapping values are not allowed" — an unquoted `: ` inside a plain
+/// value, which every host's parser refuses too — the value quoted: its
+/// span, the quoted text, and the line as it would read. Only a one-line
+/// `key: value` whose quoting moves the first error past this line.
+fn quote_value(text: &str, base: usize, err: &yaml::SyntaxError) -> Option<(Span, String, String)> {
+    if !err.message.contains("mapping values are not allowed") {
+        return None;
+    }
+    let at = err.span.start.checked_sub(base)?;
+    let line_start = text.get(..at)?.rfind('\n').map_or(0, |i| i + 1);
+    let line_end = text.get(at..)?.find('\n').map_or(text.len(), |i| at + i);
+    let line = text[line_start..line_end].trim_end_matches('\r');
+    let indent = line.len() - line.trim_start_matches([' ', '-']).len();
+    let (key, value) = line[indent..].split_once(": ")?;
+    let value = value.trim_end();
+    let plain_key = !key.is_empty() && !key.contains(['"', '\'', '#', '{', '[']);
+    let plain_value = !value.is_empty()
+        && !value.starts_with(['"', '\'', '[', '{', '|', '>', '&', '*', '!', '%', '@', '`'])
+        && !value.contains(" #");
+    // A plain value continued on the next lines cannot be quoted on one line.
+    let next_indent = text[line_end..]
+        .trim_start_matches(['\r', '\n'])
+        .lines()
+        .next()
+        .map(|next| next.len() - next.trim_start().len());
+    if !plain_key || !plain_value || next_indent.is_some_and(|n| n > indent) {
+        return None;
+    }
+    let start = line_start + indent + key.len() + 2;
+    let quoted = format!("\"{}\"", value.replace('\\', "\\\\").replace('"', "\\\""));
+    let mut fixed = text.to_owned();
+    fixed.replace_range(start..start + value.len(), &quoted);
+    let still = yaml::parse(&fixed, base).err();
+    if still.is_some_and(|e| e.span.start < base + start + quoted.len()) {
+        return None;
+    }
+    let shown = format!("{}{}", &line[..indent + key.len() + 2], quoted);
+    Some((Span::new(base + start, base + start + value.len()), quoted, shown))
 }
 
 fn yaml_help(message: &str) -> String {

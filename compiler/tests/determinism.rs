@@ -90,17 +90,22 @@ fn scrambled_directory_order_gives_the_same_report() {
 
 #[test]
 fn scrambled_directory_order_gives_the_same_lockfile() {
-    let example = Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/support-desk");
-    let mut opts = Options::new(example.join("agents"));
-    opts.workspace = Some(example.clone());
-    opts.registry = Some(example.join("registry.yaml"));
-    let lock = |fs: &dyn Fs| {
-        let compilation = compile(fs, &opts).unwrap();
-        assert!(!compilation.has_errors());
-        agentc_compiler::lock::lockfile(&compilation).to_json()
-    };
-    let expected = lock(&RealFs);
-    for seed in 1..=8 {
-        assert_eq!(lock(&ScrambledFs { seed }), expected, "seed {seed}");
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let example = repo.join("examples/support-desk");
+    let mut desk = Options::new(example.join("agents"));
+    desk.workspace = Some(example.clone());
+    desk.registry = Some(example.join("registry.yaml"));
+    // Every layout of the wild, plugins and Copilot handoffs included.
+    let wild = Options::new(repo.join("tests/fixtures/wild-layouts-accepted/root"));
+    for opts in [desk, wild] {
+        let lock = |fs: &dyn Fs| {
+            let compilation = compile(fs, &opts).unwrap();
+            assert!(!compilation.has_errors());
+            agentc_compiler::lock::lockfile(&compilation).to_json()
+        };
+        let expected = lock(&RealFs);
+        for seed in 1..=8 {
+            assert_eq!(lock(&ScrambledFs { seed }), expected, "seed {seed}");
+        }
     }
 }

@@ -7,6 +7,8 @@
 //! silent. `docs/formats.md` says how each reported problem was checked
 //! against its format's published rules.
 
+mod common;
+use common::copy_dir;
 use std::path::{Path, PathBuf};
 
 use agentc_compiler::cli::{Io, run};
@@ -21,19 +23,6 @@ fn corpus() -> PathBuf {
         dir.display()
     );
     dir
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), &target).unwrap();
-        }
-    }
 }
 
 /// The corpus as a project: Anthropic's skills as Claude Code skills,

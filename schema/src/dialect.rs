@@ -8,12 +8,12 @@
 //! says where each rule comes from.
 
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
-use serde::de::{self, Deserialize, Deserializer, SeqAccess, Visitor};
+use serde::de::{self, Deserialize, Deserializer};
 use serde::{Deserialize as DeserializeDerive, Serialize, Serializer};
 use std::fmt;
 
 use crate::span::{Spanned, error_at};
-use crate::values::{Text, trim_blanks};
+use crate::values::{Expecting, Text, Written, trim_blanks};
 
 /// Which format a file is written in.
 #[derive(
@@ -185,47 +185,21 @@ impl Serialize for ToolRules {
     }
 }
 
+/// [`ToolRules`]' forms.
+pub(crate) struct Tools;
+
+impl Expecting for Tools {
+    const WHAT: &'static str = "a list of tools or one string of tools separated by commas";
+}
+
 impl<'de> Deserialize<'de> for ToolRules {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        enum Raw {
-            Text(String),
-            Items(Vec<Spanned<Text>>),
-        }
-
-        struct RawVisitor;
-
-        impl<'de> Visitor<'de> for RawVisitor {
-            type Value = Raw;
-
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a list of tools or one string of tools separated by commas")
-            }
-
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Raw, A::Error> {
-                let mut items = Vec::new();
-                while let Some(item) = seq.next_element::<Spanned<Text>>()? {
-                    items.push(item);
-                }
-                Ok(Raw::Items(items))
-            }
-
-            fn visit_str<E: de::Error>(self, text: &str) -> Result<Raw, E> {
-                Ok(Raw::Text(text.to_owned()))
-            }
-        }
-
-        impl<'de> Deserialize<'de> for Raw {
-            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                deserializer.deserialize_any(RawVisitor)
-            }
-        }
-
-        let raw = Spanned::<Raw>::deserialize(deserializer)?;
+        let raw = Spanned::<Written<Tools>>::deserialize(deserializer)?;
         match raw.value {
-            Raw::Items(items) => Ok(ToolRules(
+            Written::List(items, _) => Ok(ToolRules(
                 items.into_iter().map(|t| t.map(|t| trim_blanks(&t.0).to_owned())).collect(),
             )),
-            Raw::Text(text) => {
+            Written::One(text) => {
                 ToolRules::split(&Spanned { value: text, span: raw.span, text_at: raw.text_at })
             }
         }
@@ -264,48 +238,22 @@ impl Serialize for OneOrMany {
     }
 }
 
+/// [`OneOrMany`]'s forms.
+pub(crate) struct Texts;
+
+impl Expecting for Texts {
+    const WHAT: &'static str = "a string or a list of strings";
+}
+
 impl<'de> Deserialize<'de> for OneOrMany {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        enum Raw {
-            One(String),
-            Many(Vec<Spanned<Text>>),
-        }
-
-        struct RawVisitor;
-
-        impl<'de> Visitor<'de> for RawVisitor {
-            type Value = Raw;
-
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a string or a list of strings")
-            }
-
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Raw, A::Error> {
-                let mut items = Vec::new();
-                while let Some(item) = seq.next_element::<Spanned<Text>>()? {
-                    items.push(item);
-                }
-                Ok(Raw::Many(items))
-            }
-
-            fn visit_str<E: de::Error>(self, text: &str) -> Result<Raw, E> {
-                Ok(Raw::One(text.to_owned()))
-            }
-        }
-
-        impl<'de> Deserialize<'de> for Raw {
-            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                deserializer.deserialize_any(RawVisitor)
-            }
-        }
-
-        let raw = Spanned::<Raw>::deserialize(deserializer)?;
+        let raw = Spanned::<Written<Texts>>::deserialize(deserializer)?;
         match raw.value {
-            Raw::Many(items) => Ok(OneOrMany(items)),
-            Raw::One(text) if text.trim().is_empty() => {
+            Written::List(items, _) => Ok(OneOrMany(items)),
+            Written::One(text) if text.trim().is_empty() => {
                 Err(error_at(raw.span, "the value is blank; write some text or remove the key"))
             }
-            Raw::One(text) => Ok(OneOrMany(vec![Spanned {
+            Written::One(text) => Ok(OneOrMany(vec![Spanned {
                 value: Text(text),
                 span: raw.span,
                 text_at: raw.text_at,

@@ -6,6 +6,7 @@
 use std::collections::HashSet;
 use std::fmt;
 use std::hash::Hash;
+use std::marker::PhantomData;
 
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::de::{self, Deserialize, Deserializer, SeqAccess, Visitor};
@@ -289,49 +290,65 @@ impl Serialize for NameList {
     }
 }
 
-impl<'de> Deserialize<'de> for NameList {
+/// The two forms every list-like field may be written in — one string, or
+/// a list of strings — before the string is split. `E` says what the field
+/// expects, for the message when it is neither.
+pub(crate) enum Written<E> {
+    One(String),
+    List(Vec<Spanned<Text>>, PhantomData<E>),
+}
+
+/// What a list-like field expects, in words.
+pub(crate) trait Expecting {
+    const WHAT: &'static str;
+}
+
+/// [`NameList`]'s forms.
+pub(crate) struct Names;
+
+impl Expecting for Names {
+    const WHAT: &'static str = "a list of names or a comma-separated string";
+}
+
+impl<'de, E: Expecting> Deserialize<'de> for Written<E> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        /// The two written forms, before the string form is split.
-        enum Raw {
-            Commas(String),
-            Items(Vec<Spanned<String>>),
-        }
+        struct WrittenVisitor<E>(PhantomData<E>);
 
-        struct RawVisitor;
-
-        impl<'de> Visitor<'de> for RawVisitor {
-            type Value = Raw;
+        impl<'de, E: Expecting> Visitor<'de> for WrittenVisitor<E> {
+            type Value = Written<E>;
 
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a list of names or a comma-separated string")
+                f.write_str(E::WHAT)
             }
 
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Raw, A::Error> {
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Written<E>, A::Error> {
                 let mut items = Vec::new();
                 while let Some(item) = seq.next_element::<Spanned<Text>>()? {
-                    items.push(item.map(|t| trim_blanks(&t.0).to_owned()));
+                    items.push(item);
                 }
-                Ok(Raw::Items(items))
+                Ok(Written::List(items, PhantomData))
             }
 
-            fn visit_str<E: de::Error>(self, text: &str) -> Result<Raw, E> {
-                Ok(Raw::Commas(text.to_owned()))
-            }
-        }
-
-        impl<'de> Deserialize<'de> for Raw {
-            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                deserializer.deserialize_any(RawVisitor)
+            fn visit_str<Er: de::Error>(self, text: &str) -> Result<Written<E>, Er> {
+                Ok(Written::One(text.to_owned()))
             }
         }
 
-        let raw = Spanned::<Raw>::deserialize(deserializer)?;
-        if matches!(&raw.value, Raw::Items(items) if items.is_empty()) {
+        deserializer.deserialize_any(WrittenVisitor(PhantomData))
+    }
+}
+
+impl<'de> Deserialize<'de> for NameList {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let raw = Spanned::<Written<Names>>::deserialize(deserializer)?;
+        if matches!(&raw.value, Written::List(items, _) if items.is_empty()) {
             return Err(de::Error::custom(EMPTY_LIST));
         }
         let list = match raw.value {
-            Raw::Items(items) => NameList(items),
-            Raw::Commas(text) => NameList::split_commas(&Spanned {
+            Written::List(items, _) => NameList(
+                items.into_iter().map(|t| t.map(|t| trim_blanks(&t.0).to_owned())).collect(),
+            ),
+            Written::One(text) => NameList::split_commas(&Spanned {
                 value: text,
                 span: raw.span,
                 text_at: raw.text_at,

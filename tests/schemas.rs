@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 
 use agentc::schema::{
     AgentFrontmatter, AgentManifest, ClaudeCommandFrontmatter, ClaudeSubagentFrontmatter,
-    CopilotAgentFrontmatter, Dialect, Kind, PluginManifest, Registry, SkillFrontmatter,
-    ToolManifest,
+    CopilotAgentFrontmatter, Dialect, Kind, PluginManifest, ProjectFile, Registry,
+    SkillFrontmatter, ToolManifest,
 };
 use agentc_compiler::RelPath;
 use agentc_compiler::diagnostic::Severity;
@@ -72,6 +72,8 @@ fn instance(path: &Path) -> serde_json::Value {
     let text = std::fs::read_to_string(path).unwrap();
     if path.extension().is_some_and(|e| e == "json") {
         serde_json::from_str(&text).unwrap()
+    } else if path.extension().is_some_and(|e| e == "toml") {
+        agentc_compiler::parse::toml::parse(&text).unwrap().to_json()
     } else {
         yaml::parse(&text, 0).unwrap().root.unwrap().to_json()
     }
@@ -125,6 +127,13 @@ fn compiler_errors(kind: Kind, path: &Path) -> Vec<String> {
         Kind::ClaudePlugin => {
             drop(decode_text::<PluginManifest>(&source, &text, 0, json, &mut out))
         }
+        Kind::Project => drop(decode_text::<ProjectFile>(
+            &source,
+            &text,
+            0,
+            Reading { syntax: Syntax::Toml, ..Reading::JSON },
+            &mut out,
+        )),
         Kind::Lockfile => unreachable!(),
     }
     out.into_iter().filter(|d| d.severity == Severity::Error).map(|d| d.message).collect()

@@ -53,6 +53,7 @@ catalog! {
     BadFrontmatter = "bad-frontmatter", Error, "missing, misplaced or unterminated `---` block";
     YamlSyntax = "yaml-syntax", Error, "the frontmatter is not valid YAML";
     JsonSyntax = "json-syntax", Error, "a JSON file is not valid JSON";
+    TomlSyntax = "toml-syntax", Error, "the project file (`agentc.toml`) is not valid TOML";
     DuplicateKey = "duplicate-key", Error, "a key appears twice in one mapping";
     UnknownField = "unknown-field", Error, "a field the schema does not know (an error in JSON files, a warning in frontmatter)";
     MissingField = "missing-field", Error, "a required field is absent";
@@ -62,6 +63,7 @@ catalog! {
     EmptyBody = "empty-body", Error, "a SKILL.md has no body";
     AmbiguousAgent = "ambiguous-agent", Error, "a folder holds both AGENT.md and agent.json";
     ReservedName = "reserved-name", Error, "an agent folder uses a reserved name";
+    EmptyRoot = "empty-root", Error, "the root holds no agent, skill or layout agentc knows";
     StrayEntry = "stray-entry", Warning, "a folder or file the layout does not explain (its contents are not read)";
     MissingEntryPoint = "missing-entry-point", Error, "an entry point file is absent or empty";
     BadEntryPoint = "bad-entry-point", Error, "an entry point is not a Markdown file at the agent's root";

@@ -2,7 +2,7 @@
 
 use std::ffi::OsString;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use agentc_schema::{Kind, Lockfile};
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -13,7 +13,8 @@ use crate::diagnostic::Counts;
 use crate::emit;
 use crate::fs::RealFs;
 use crate::lock::{describe_difference, lockfile};
-use crate::options::{DEFAULT_MAX_FILE_SIZE, LayoutKind, Options, Scope};
+use crate::options::{LayoutKind, Options, Scope};
+use crate::project_file;
 use crate::suggest::did_you_mean;
 use crate::write::write_atomic;
 
@@ -79,10 +80,11 @@ enum Command {
 
 #[derive(Args, Debug)]
 struct CheckArgs {
-    /// The agents directory, or a project folder holding `.claude/`, `.github/agents/`,
-    /// `skills/` or Claude Code plugins.
-    #[arg(default_value = "./agents")]
-    root: PathBuf,
+    /// The agents directory, a project folder holding `.claude/`, `.github/agents/`,
+    /// `skills/` or Claude Code plugins, or a folder with an `agentc.toml`. Without it:
+    /// the nearest `agentc.toml` at or above the current folder, else `./agents` if it
+    /// exists, else the current folder.
+    root: Option<PathBuf>,
     /// Apply every mechanical fix the diagnostics carry (each file replaced atomically,
     /// and left alone if it changed since it was read), then check again.
     #[arg(long)]
@@ -96,10 +98,10 @@ struct CheckArgs {
 
 #[derive(Args, Debug)]
 struct LockArgs {
-    /// The agents directory.
-    #[arg(default_value = "./agents")]
-    root: PathBuf,
-    /// The lockfile [default: agents.lock beside the root folder].
+    /// The agents directory or project, found as `check` finds it.
+    root: Option<PathBuf>,
+    /// The lockfile [default: `lockfile` of agentc.toml, else agents.lock beside the root
+    /// folder].
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     output: Option<PathBuf>,
     /// Write nothing; fail when the lockfile is not what would be written.
@@ -132,9 +134,9 @@ struct CommonArgs {
     /// Without it, every layout found is read.
     #[arg(long, value_name = "LAYOUT")]
     layout: Vec<String>,
-    /// The largest file agentc reads, in bytes.
-    #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_MAX_FILE_SIZE)]
-    max_file_size: u64,
+    /// The largest file agentc reads, in bytes [default: 16777216].
+    #[arg(long, value_name = "BYTES")]
+    max_file_size: Option<u64>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -195,13 +197,65 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>, io: &mut
 
 type CliResult = Result<i32, Box<dyn std::error::Error>>;
 
-fn options(root: PathBuf, common: &CommonArgs) -> Result<Options, Box<dyn std::error::Error>> {
-    let mut opts = Options::new(root);
-    opts.workspace = common.workspace.clone();
-    opts.registry = common.registry.clone();
-    opts.max_file_size = common.max_file_size;
+/// What a command compiles: from the project file, or from the arguments.
+struct Target {
+    options: Options,
+    /// Where `lock` writes unless `-o` says otherwise.
+    lockfile: PathBuf,
+}
+
+/// Finds what to compile: `root` (a folder with an `agentc.toml` is a
+/// project), or with no `root` the nearest project file, `./agents`, or the
+/// current folder. Flags given on the command line override the project file.
+fn target(
+    root: Option<PathBuf>,
+    common: &CommonArgs,
+    io: &mut Io<'_>,
+) -> Result<Result<Target, i32>, Box<dyn std::error::Error>> {
+    let project_file = match &root {
+        Some(root) => {
+            let file = root.join(agentc_schema::PROJECT_FILE);
+            std::fs::metadata(&file).is_ok_and(|m| m.is_file()).then_some(file)
+        }
+        None => project_file::find(&RealFs, Path::new(".")),
+    };
+    let (mut opts, lockfile) = match project_file {
+        Some(file) => {
+            let shown = crate::emit::relative_to_cwd(&file);
+            match project_file::load(&RealFs, &file, &shown) {
+                Ok(project) => (project.options, project.lockfile),
+                Err(failed) => {
+                    report(&failed, common.message_format, io)?;
+                    if common.message_format == MessageFormat::Human {
+                        writeln!(io.stderr, "error: {shown} has errors; agentc cannot run")?;
+                    }
+                    return Ok(Err(EXIT_USAGE));
+                }
+            }
+        }
+        None => {
+            let root = root.unwrap_or_else(|| {
+                let agents = PathBuf::from("agents");
+                if agents.is_dir() { agents } else { PathBuf::from(".") }
+            });
+            let lockfile = project_file::default_lockfile(&root);
+            (Options::new(root), lockfile)
+        }
+    };
+    if let Some(workspace) = &common.workspace {
+        opts.workspace = Some(workspace.clone());
+    }
+    if let Some(registry) = &common.registry {
+        opts.registry = Some(registry.clone());
+    }
+    if let Some(max) = common.max_file_size {
+        opts.max_file_size = max;
+    }
     for list in &common.exclude {
         opts.exclude.extend(Scope::parse_list(list)?);
+    }
+    if !common.layout.is_empty() {
+        opts.layouts.clear();
     }
     for name in common.layout.iter().flat_map(|list| list.split(',')) {
         let name = name.trim();
@@ -211,19 +265,18 @@ fn options(root: PathBuf, common: &CommonArgs) -> Result<Options, Box<dyn std::e
         })?;
         opts.layouts.insert(layout);
     }
-    Ok(opts)
+    Ok(Ok(Target { options: opts, lockfile }))
 }
 
 /// Compiles and reports; `Err(code)` when the run stops here with that exit code.
 fn compile_and_report(
-    root: PathBuf,
+    opts: &Options,
     common: &CommonArgs,
     verbose: bool,
     io: &mut Io<'_>,
 ) -> Result<Result<Compilation, i32>, Box<dyn std::error::Error>> {
-    let opts = options(root, common)?;
     let format = common.message_format;
-    let compilation = match compile(&RealFs, &opts) {
+    let compilation = match compile(&RealFs, opts) {
         Ok(compilation) => compilation,
         Err(SetupError::Registry(compilation)) => {
             report(&compilation, format, io)?;
@@ -259,20 +312,23 @@ fn compile_and_report(
 }
 
 fn check(args: CheckArgs, io: &mut Io<'_>) -> CliResult {
+    let target = match target(args.root.clone(), &args.common, io)? {
+        Ok(target) => target,
+        Err(code) => return Ok(code),
+    };
     if args.fix {
-        fix(&args, io)?;
+        fix(&target.options, io)?;
     }
-    Ok(match compile_and_report(args.root, &args.common, args.verbose, io)? {
+    Ok(match compile_and_report(&target.options, &args.common, args.verbose, io)? {
         Ok(_) => EXIT_OK,
         Err(code) => code,
     })
 }
 
 /// Applies the fixes of a first compile; the check that follows reports what is left.
-fn fix(args: &CheckArgs, io: &mut Io<'_>) -> Result<(), Box<dyn std::error::Error>> {
-    let opts = options(args.root.clone(), &args.common)?;
+fn fix(opts: &Options, io: &mut Io<'_>) -> Result<(), Box<dyn std::error::Error>> {
     // A registry with errors is reported by the check that follows.
-    let Ok(compilation) = compile(&RealFs, &opts) else {
+    let Ok(compilation) = compile(&RealFs, opts) else {
         return Ok(());
     };
     let applied = crate::fix::apply(
@@ -302,21 +358,13 @@ fn read_existing(path: &std::path::Path) -> std::io::Result<Vec<u8>> {
     std::fs::read(path)
 }
 
-/// `agents.lock` beside the root folder, as `Cargo.lock` sits beside `Cargo.toml`.
-fn default_lockfile(root: &std::path::Path) -> PathBuf {
-    match (root.file_name(), root.parent()) {
-        (Some(_), Some(parent)) => parent.join("agents.lock"),
-        // `.` or `..`: only the absolute path says where "beside" is.
-        _ => {
-            let absolute = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
-            absolute.parent().unwrap_or(&absolute).join("agents.lock")
-        }
-    }
-}
-
 fn lock(args: LockArgs, io: &mut Io<'_>) -> CliResult {
-    let path = args.output.clone().unwrap_or_else(|| default_lockfile(&args.root));
-    let compilation = match compile_and_report(args.root, &args.common, false, io)? {
+    let target = match target(args.root.clone(), &args.common, io)? {
+        Ok(target) => target,
+        Err(code) => return Ok(code),
+    };
+    let path = args.output.clone().unwrap_or(target.lockfile);
+    let compilation = match compile_and_report(&target.options, &args.common, false, io)? {
         Ok(compilation) => compilation,
         Err(code) => {
             if code == EXIT_ERRORS && !args.check {

@@ -90,6 +90,8 @@ impl PartialOrd for RelPath {
 impl fmt::Display for RelPath {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.origin {
+            // The root itself.
+            Origin::Root if self.path.is_empty() => f.write_str("."),
             Origin::Root => f.write_str(&self.path),
             Origin::Workspace => write!(f, "@workspace/{}", self.path),
         }

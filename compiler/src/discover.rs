@@ -17,6 +17,7 @@ use crate::catalog::Code;
 use crate::diagnostic::{Diagnostic, RelPath};
 use crate::fs::{EntryKind, Fs, is_loop_error};
 use crate::options::{LayoutKind, Options, Scope};
+use crate::suggest::list_names;
 
 /// A file to read: where users see it and where it is on disk.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -117,6 +118,23 @@ pub struct Layout {
     pub dropped: HashSet<RelPath>,
 }
 
+impl Layout {
+    /// Whether discovery found nothing to compile — no agent, skill, tool,
+    /// prompt, plugin or assistant's agent — and nothing it left out for a
+    /// reason it reported (only stray entries).
+    fn defines_nothing(&self) -> bool {
+        self.diagnostics.iter().all(|d| d.code == Code::StrayEntry)
+            && self.dropped.is_empty()
+            && self.skills.is_empty()
+            && self.tools.is_empty()
+            && self.agents.is_empty()
+            && self.assistants.is_empty()
+            && self.plugins.is_empty()
+            && self.system_prompt.is_none()
+            && self.repo_prompt.is_none()
+    }
+}
+
 /// One classified directory entry.
 #[derive(Clone, Debug)]
 struct Entry {
@@ -169,7 +187,10 @@ pub fn discover(
     if let Some(ws) = &opts.workspace {
         walk.workspace(ws);
     }
-    walk.layout.dropped = walk.dropped;
+    walk.layout.dropped = std::mem::take(&mut walk.dropped);
+    if walk.layout.defines_nothing() {
+        walk.refuse_empty_root(root_canon);
+    }
     walk.layout
 }
 
@@ -916,5 +937,62 @@ impl Walk<'_> {
             self.stray(other, "a folder of plugins holds one folder per plugin, each with .claude-plugin/plugin.json");
         }
         true
+    }
+
+    /// A root that defines nothing is a mistake (the wrong folder, most
+    /// often): one error that says what was expected and names a folder below
+    /// that holds a layout, instead of a warning for each thing that is there.
+    fn refuse_empty_root(&mut self, root: &Path) {
+        self.layout.diagnostics.retain(|d| d.code != Code::StrayEntry);
+        let rel = RelPath::root("");
+        let entries = self.list(root, &rel);
+        let held: Vec<String> = entries
+            .iter()
+            .filter(|e| !e.name.starts_with('.'))
+            .map(|e| if e.kind == EntryKind::Dir { format!("{}/", e.name) } else { e.name.clone() })
+            .collect();
+        let candidates: Vec<String> = entries
+            .into_iter()
+            .filter(|e| e.kind == EntryKind::Dir && !e.name.starts_with('.'))
+            .filter(|e| self.holds_a_layout(e))
+            .map(|e| e.name)
+            .collect();
+        let shown = self.opts.root.display().to_string();
+        let mut help = "agentc reads agents (`<agent>/AGENT.md`, `<agent>/agent.json`), skills \
+                        (`skills/<skill>/SKILL.md`), `.claude/`, `.github/agents/` and Claude Code \
+                        plugins"
+            .to_owned();
+        if let Some(first) = candidates.first() {
+            let path = self.opts.root.join(first);
+            help = format!("did you mean `agentc check {}`? {help}", path.display());
+        }
+        let holds = match held.is_empty() {
+            true => "it is empty".to_owned(),
+            false => format!("it holds {}", list_names(held.iter().map(String::as_str))),
+        };
+        self.report(
+            Diagnostic::on_path(
+                Code::EmptyRoot,
+                &RelPath::root(""),
+                format!("`{shown}` holds no agent, skill or layout agentc knows ({holds})"),
+            )
+            .with_help(help),
+        );
+    }
+
+    /// Whether a folder holds something agentc would compile, one level down.
+    fn holds_a_layout(&mut self, dir: &Entry) -> bool {
+        let inside = self.list(&dir.path, &dir.rel);
+        inside.iter().any(|e| {
+            e.is_file("agentc.toml")
+                || e.is_file("SKILL.md")
+                || is_agent_file(&e.name)
+                || (e.kind == EntryKind::Dir
+                    && matches!(e.name.as_str(), ".claude" | ".github" | ".agents" | "skills"))
+        }) || inside.iter().filter(|e| e.kind == EntryKind::Dir).any(|e| {
+            ["AGENT.md", "agent.json", "SKILL.md"]
+                .iter()
+                .any(|name| self.fs.kind(&e.path.join(name)).is_ok())
+        })
     }
 }

@@ -33,6 +33,21 @@ impl Bases {
     }
 }
 
+/// `path` as a person in the current folder would type it: relative when it
+/// lies below the current folder, as given otherwise.
+pub fn relative_to_cwd(path: &std::path::Path) -> String {
+    let cwd = std::env::current_dir().ok().and_then(|d| d.canonicalize().ok());
+    let absolute = path.canonicalize().ok();
+    let shown = match (cwd, absolute) {
+        (Some(cwd), Some(absolute)) => match absolute.strip_prefix(&cwd) {
+            Ok(inside) => inside.to_path_buf(),
+            Err(_) => path.to_path_buf(),
+        },
+        _ => path.to_path_buf(),
+    };
+    shown.to_string_lossy().replace('\\', "/")
+}
+
 /// Renders one diagnostic the way rustc does.
 pub fn human(diagnostic: &Diagnostic, sources: &Sources, color: bool) -> String {
     human_from(diagnostic, sources, color, &Bases::default())

@@ -30,6 +30,7 @@ pub mod model;
 pub mod options;
 pub mod parse;
 pub mod project;
+pub mod project_file;
 pub mod read;
 pub mod resolve;
 pub mod source;

@@ -159,6 +159,7 @@ fn schemas_are_written_atomically_to_a_directory() {
             "claude-subagent.schema.json",
             "copilot-agent.schema.json",
             "lockfile.schema.json",
+            "project.schema.json",
             "registry.schema.json",
             "skill.schema.json",
             "tool.schema.json"

@@ -6,7 +6,8 @@ use schemars::{JsonSchema, Schema};
 use crate::dialect::Dialect;
 use crate::{
     AgentFrontmatter, AgentManifest, ClaudeCommandFrontmatter, ClaudeSubagentFrontmatter,
-    CopilotAgentFrontmatter, Lockfile, PluginManifest, Registry, SkillFrontmatter, ToolManifest,
+    CopilotAgentFrontmatter, Lockfile, PluginManifest, ProjectFile, Registry, SkillFrontmatter,
+    ToolManifest,
 };
 
 /// A kind of file agentc reads or writes.
@@ -24,10 +25,11 @@ pub enum Kind {
     ClaudeCommand,
     ClaudePlugin,
     CopilotAgent,
+    Project,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 12] = [
+    pub const ALL: [Kind; 13] = [
         Kind::Agent,
         Kind::AgentMd,
         Kind::Skill,
@@ -40,6 +42,7 @@ impl Kind {
         Kind::ClaudeCommand,
         Kind::ClaudePlugin,
         Kind::CopilotAgent,
+        Kind::Project,
     ];
 
     /// The name used on the command line (`agentc schema agent`).
@@ -57,6 +60,7 @@ impl Kind {
             Kind::ClaudeCommand => "claude-command",
             Kind::ClaudePlugin => "claude-plugin",
             Kind::CopilotAgent => "copilot-agent",
+            Kind::Project => "project",
         }
     }
 
@@ -75,6 +79,7 @@ impl Kind {
             Kind::ClaudeCommand => "the YAML frontmatter of .claude/commands/<name>.md",
             Kind::ClaudePlugin => ".claude-plugin/plugin.json",
             Kind::CopilotAgent => "the YAML frontmatter of .github/agents/<name>.agent.md",
+            Kind::Project => "agentc.toml, the project file",
         }
     }
 
@@ -110,6 +115,7 @@ impl Kind {
             Kind::ClaudeCommand => draft07::<ClaudeCommandFrontmatter>(),
             Kind::ClaudePlugin => draft07::<PluginManifest>(),
             Kind::CopilotAgent => draft07::<CopilotAgentFrontmatter>(),
+            Kind::Project => draft07::<ProjectFile>(),
         }
     }
 

@@ -11,7 +11,7 @@ use serde::de::DeserializeOwned;
 use super::decode::{Problem, decode, one_of};
 use super::frontmatter::{self, Broken};
 use super::tree::{Entry, Node, Value};
-use super::{dialects, json, lenient, yaml};
+use super::{dialects, json, lenient, toml, yaml};
 use crate::catalog::Code;
 use crate::diagnostic::{Diagnostic, Edit, Fix, Severity};
 use crate::source::Source;
@@ -22,6 +22,7 @@ use crate::suggest::did_you_mean;
 pub enum Syntax {
     Yaml,
     Json,
+    Toml,
 }
 
 /// A decoded document with what the typed value does not carry.
@@ -103,6 +104,18 @@ pub fn decode_text<T: DeserializeOwned>(
                         .with_fix("quote the value", file, Some(span), quoted),
                     None => diagnostic.with_help(yaml_help(&err.message)),
                 });
+                return None;
+            }
+        },
+        Syntax::Toml => match toml::parse(text) {
+            Ok(root) => (root, Vec::new(), Vec::new()),
+            Err(err) => {
+                out.push(Diagnostic::at(
+                    Code::TomlSyntax,
+                    file,
+                    err.span,
+                    format!("invalid TOML: {}", err.message),
+                ));
                 return None;
             }
         },

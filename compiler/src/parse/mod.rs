@@ -11,5 +11,6 @@ pub mod frontmatter;
 pub mod json;
 pub mod lenient;
 pub mod links;
+pub mod toml;
 pub mod tree;
 pub mod yaml;

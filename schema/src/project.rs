@@ -1,0 +1,75 @@
+//! `agentc.toml`: the project file, which every door reads (the command line,
+//! `agents!()`, `build.rs`), so they cannot disagree about what to compile.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::span::Spanned;
+use crate::values::{List, Text};
+
+/// The project file's name.
+pub const PROJECT_FILE: &str = "agentc.toml";
+
+/// # agentc.toml — an agentc project
+///
+/// At the top of a project, as `Cargo.toml` is. Paths are relative to the
+/// folder holding this file. Every key is optional: an empty file compiles the
+/// folder it sits in, with every layout agentc knows.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(title = "agentc.toml", extend("$id" = "https://agentc.dev/schemas/project.schema.json"))]
+pub struct ProjectFile {
+    /// # Root
+    ///
+    /// The agents directory, or the folder holding the coding assistants'
+    /// layouts (`.claude/`, `.github/agents/`). Default: this file's folder.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = &"agents")]
+    pub root: Option<Spanned<Text>>,
+
+    /// # Workspace
+    ///
+    /// The repository root that adds `AGENTS.md` and `.agents/skills`, `.agents/tools`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = &".")]
+    pub workspace: Option<Spanned<Text>>,
+
+    /// # Registry
+    ///
+    /// The host's registry file (JSON or YAML): the tools it implements, its
+    /// models and context providers.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = &"registry.yaml")]
+    pub registry: Option<Spanned<Text>>,
+
+    /// # Lockfile
+    ///
+    /// Where `agentc lock` writes. Default: `agents.lock` beside the root folder.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = &"agents.lock")]
+    pub lockfile: Option<Spanned<Text>>,
+
+    /// # Excluded scopes
+    ///
+    /// Scopes switched off: `system-prompt`, `agent-prompt`, `repo-prompt`,
+    /// `global-skills`, `agent-skills`, `repo-skills`, `global-tools`,
+    /// `agent-tools`, `repo-tools`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = crate::values::example_list("repo-skills"))]
+    pub exclude: Option<List<Text>>,
+
+    /// # Layouts
+    ///
+    /// The layouts to read: `agentc`, `agent-skills`, `claude`,
+    /// `claude-plugins`, `copilot`. Default: every layout found.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = crate::values::example_list("agentc claude"))]
+    pub layouts: Option<List<Text>>,
+
+    /// # Largest file
+    ///
+    /// The largest file agentc reads, in bytes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = 16777216)]
+    pub max_file_size: Option<Spanned<u64>>,
+}

@@ -82,6 +82,8 @@ fn the_corpus_as_one_project() {
         ["agentc", "check", &project.path().display().to_string(), "--message-format", "json"];
     let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
     let code = run(args, &mut Io { stdout: &mut stdout, stderr: &mut stderr, color: false });
+    // Paths are shown from the current folder; the project is a temporary one.
+    let shown_from = format!("{}/", project.path().display());
     let mut counts = std::collections::BTreeMap::new();
     let mut errors = Vec::new();
     for line in String::from_utf8(stdout).unwrap().lines() {
@@ -89,6 +91,7 @@ fn the_corpus_as_one_project() {
         if value["type"] != "diagnostic" {
             continue;
         }
+        let file = value["file"].as_str().unwrap().replace(&shown_from, "");
         let key = format!(
             "{} ({})",
             value["code"].as_str().unwrap(),
@@ -98,7 +101,7 @@ fn the_corpus_as_one_project() {
         if value["severity"] == "error" {
             errors.push(format!(
                 "{}:{} {}: {}",
-                value["file"].as_str().unwrap(),
+                file,
                 value["line"],
                 value["code"].as_str().unwrap(),
                 value["message"].as_str().unwrap()

@@ -58,7 +58,9 @@ fn example_diagnostic_is_real() {
     ];
     let code = run(&args, &mut Io { stdout: &mut stdout, stderr: &mut stderr, color: false });
     assert_eq!(code, 1);
-    let human = String::from_utf8(stderr).unwrap();
+    // The README runs the command from the repository's top.
+    let shown_from = format!("{}/", temp.path().display());
+    let human = String::from_utf8(stderr).unwrap().replace(&shown_from, "examples/");
     assert!(
         readme().contains(human.trim_end()),
         "the README's example diagnostic differs from agentc's output:\n{human}"
@@ -73,7 +75,10 @@ fn wild_formats_example_is_real() {
     let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
     let code = run(&args, &mut Io { stdout: &mut stdout, stderr: &mut stderr, color: false });
     assert_eq!(code, 1);
-    let human = String::from_utf8(stderr).unwrap();
+    // The README runs the command in the project's folder.
+    let from_here =
+        format!("{}/", project.strip_prefix(env!("CARGO_MANIFEST_DIR")).unwrap().display());
+    let human = String::from_utf8(stderr).unwrap().replace(&from_here, "");
     let shown = format!("$ agentc check . --verbose\n{}", human.trim_end());
     assert!(
         readme().contains(&shown),

@@ -45,6 +45,7 @@ macro_rules! catalog {
 }
 
 catalog! {
+    CannotRun = "cannot-run", Error, "agentc could not run (exit 2): a bad argument, a missing root, a broken project or registry file";
     IoError = "io-error", Error, "a file or folder could not be read";
     SpecialFile = "special-file", Error, "a FIFO, socket or device where a file or folder belongs";
     SymlinkLoop = "symlink-loop", Error, "a symbolic link that leads back to itself";

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use agentc_schema::{Kind, Lockfile};
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use serde_json::json;
 
 use crate::catalog::Code;
 use crate::compile::{Compilation, SetupError, compile};
@@ -67,6 +68,14 @@ enum Command {
         after_help = "Examples:\n  agentc schema agent > agent.schema.json\n  agentc schema --out generated"
     )]
     Schema(SchemaArgs),
+    /// Write a new project that passes `agentc check`: agentc.toml, two agents (one of each
+    /// style), two skills with a guarded route, a tool, and the JSON Schemas for editors.
+    #[command(after_help = "Example:\n  agentc init my-agents && cd my-agents && agentc check")]
+    Init {
+        /// The folder to write into (created if missing) [default: the current folder].
+        #[arg(default_value = ".")]
+        dir: PathBuf,
+    },
     /// Explain a diagnostic code, with a failing example and its fix.
     Explain {
         /// The code, e.g. `unknown-tool`.
@@ -178,10 +187,16 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>, io: &mut
             return code;
         }
     };
+    let json = match &cli.command {
+        Command::Check(args) => args.common.message_format == MessageFormat::Json,
+        Command::Lock(args) => args.common.message_format == MessageFormat::Json,
+        _ => false,
+    };
     let result = match cli.command {
         Command::Check(args) => check(args, io),
         Command::Lock(args) => lock(args, io),
         Command::Schema(args) => schema(args, io),
+        Command::Init { dir } => init(&dir, io),
         Command::Explain { list: true, .. } => {
             write!(io.stdout, "{}", crate::catalog::markdown_table())
                 .map(|_| EXIT_OK)
@@ -190,7 +205,22 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>, io: &mut
         Command::Explain { code, .. } => explain(code.as_deref().unwrap_or_default(), io),
     };
     result.unwrap_or_else(|err| {
-        let _ = writeln!(io.stderr, "error: {err}");
+        // A run that could not start is still one JSON object per line when
+        // JSON was asked for, so a tool reading stdout sees why.
+        let _ = if json {
+            let diagnostic = json!({
+                "type": "diagnostic",
+                "code": Code::CannotRun.as_str(),
+                "severity": "error",
+                "message": err.to_string(),
+                "labels": [],
+            });
+            writeln!(io.stdout, "{diagnostic}").and_then(|_| {
+                writeln!(io.stdout, "{}", emit::json_summary(Counts { errors: 1, warnings: 0 }))
+            })
+        } else {
+            writeln!(io.stderr, "error: {err}")
+        };
         EXIT_USAGE
     })
 }
@@ -225,7 +255,7 @@ fn target(
             match project_file::load(&RealFs, &file, &shown) {
                 Ok(project) => (project.options, project.lockfile),
                 Err(failed) => {
-                    report(&failed, common.message_format, io)?;
+                    report(&failed, common.message_format, &emit::Bases::default(), io)?;
                     if common.message_format == MessageFormat::Human {
                         writeln!(io.stderr, "error: {shown} has errors; agentc cannot run")?;
                     }
@@ -275,11 +305,23 @@ fn compile_and_report(
     verbose: bool,
     io: &mut Io<'_>,
 ) -> Result<Result<Compilation, i32>, Box<dyn std::error::Error>> {
+    compile_and_report_with(opts, common, verbose, true, io)
+}
+
+/// [`compile_and_report`]; `clean_summary` says whether a run without a
+/// single diagnostic says so (`check` does; `lock` goes on to say what it wrote).
+fn compile_and_report_with(
+    opts: &Options,
+    common: &CommonArgs,
+    verbose: bool,
+    clean_summary: bool,
+    io: &mut Io<'_>,
+) -> Result<Result<Compilation, i32>, Box<dyn std::error::Error>> {
     let format = common.message_format;
     let compilation = match compile(&RealFs, opts) {
         Ok(compilation) => compilation,
         Err(SetupError::Registry(compilation)) => {
-            report(&compilation, format, io)?;
+            report(&compilation, format, &emit::Bases::from_cwd(opts), io)?;
             writeln!(
                 io.stderr,
                 "error: the registry file has errors; agentc cannot check against it"
@@ -298,7 +340,11 @@ fn compile_and_report(
             writeln!(io.stderr, "found {:<14} in {folder}", kind.name())?;
         }
     }
-    let counts = report(&compilation, format, io)?;
+    let counts = if compilation.diagnostics.is_empty() && !clean_summary {
+        Counts::default()
+    } else {
+        report(&compilation, format, &emit::Bases::from_cwd(opts), io)?
+    };
     if counts.errors == 0 && common.deny_warnings && counts.warnings > 0 {
         if format == MessageFormat::Human {
             writeln!(io.stderr, "error: warnings are denied (--deny-warnings)")?;
@@ -364,15 +410,16 @@ fn lock(args: LockArgs, io: &mut Io<'_>) -> CliResult {
         Err(code) => return Ok(code),
     };
     let path = args.output.clone().unwrap_or(target.lockfile);
-    let compilation = match compile_and_report(&target.options, &args.common, false, io)? {
-        Ok(compilation) => compilation,
-        Err(code) => {
-            if code == EXIT_ERRORS && !args.check {
-                writeln!(io.stderr, "error: {} was not written", path.display())?;
+    let compilation =
+        match compile_and_report_with(&target.options, &args.common, false, false, io)? {
+            Ok(compilation) => compilation,
+            Err(code) => {
+                if code == EXIT_ERRORS && !args.check {
+                    writeln!(io.stderr, "error: {} was not written", path.display())?;
+                }
+                return Ok(code);
             }
-            return Ok(code);
-        }
-    };
+        };
     let fresh = lockfile(&compilation);
     let bytes = fresh.to_json();
     let existing = read_existing(&path);
@@ -382,7 +429,14 @@ fn lock(args: LockArgs, io: &mut Io<'_>) -> CliResult {
     }
     if !args.check {
         if let Err(err) = write_atomic(&path, bytes.as_bytes()) {
-            writeln!(io.stderr, "error: cannot write {}: {}", path.display(), err.kind())?;
+            let folder = path.parent().filter(|p| !p.as_os_str().is_empty());
+            let why = match folder {
+                Some(folder) if !folder.is_dir() => {
+                    format!("the folder `{}` does not exist", folder.display())
+                }
+                _ => err.to_string(),
+            };
+            writeln!(io.stderr, "error: cannot write the lockfile `{}`: {why}", path.display())?;
             return Ok(EXIT_USAGE);
         }
         writeln!(io.stderr, "wrote {}", path.display())?;
@@ -393,7 +447,8 @@ fn lock(args: LockArgs, io: &mut Io<'_>) -> CliResult {
         Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
             writeln!(
                 io.stderr,
-                "error: {shown} does not exist\nhelp: run `agentc lock` to write it"
+                "error: {shown} does not exist\nhelp: run `{}` to write it",
+                lock_command(&args)
             )?;
             return Ok(EXIT_ERRORS);
         }
@@ -404,24 +459,74 @@ fn lock(args: LockArgs, io: &mut Io<'_>) -> CliResult {
         Ok(old) => old,
     };
     match Lockfile::from_json(&String::from_utf8_lossy(&old)) {
-        Err(err) => {
-            writeln!(io.stderr, "error: {shown}: {err}\nhelp: run `agentc lock` to rewrite it")?
-        }
+        Err(err) => writeln!(
+            io.stderr,
+            "error: {shown}: {err}\nhelp: run `{}` to rewrite it",
+            lock_command(&args)
+        )?,
         Ok(old) => {
             writeln!(io.stderr, "error: {shown} is out of date")?;
             for line in describe_difference(&old, &fresh) {
                 writeln!(io.stderr, "  {line}")?;
             }
-            writeln!(io.stderr, "help: run `agentc lock` to update it, and commit the result")?;
+            writeln!(
+                io.stderr,
+                "help: run `{}` to update it, and commit the result",
+                lock_command(&args)
+            )?;
         }
     }
     Ok(EXIT_ERRORS)
+}
+
+/// The command that writes the lockfile this `lock --check` compared: the
+/// same root and flags, so the hint works when pasted.
+fn lock_command(args: &LockArgs) -> String {
+    let mut words = vec!["agentc".to_owned(), "lock".to_owned()];
+    let mut push = |flag: &str, value: &std::ffi::OsStr| {
+        if !flag.is_empty() {
+            words.push(flag.to_owned());
+        }
+        words.push(shell_word(&value.to_string_lossy()));
+    };
+    if let Some(root) = &args.root {
+        push("", root.as_os_str());
+    }
+    if let Some(output) = &args.output {
+        push("-o", output.as_os_str());
+    }
+    let common = &args.common;
+    if let Some(workspace) = &common.workspace {
+        push("--workspace", workspace.as_os_str());
+    }
+    if let Some(registry) = &common.registry {
+        push("--registry", registry.as_os_str());
+    }
+    for exclude in &common.exclude {
+        push("--exclude", std::ffi::OsStr::new(exclude));
+    }
+    for layout in &common.layout {
+        push("--layout", std::ffi::OsStr::new(layout));
+    }
+    if let Some(max) = common.max_file_size {
+        push("--max-file-size", std::ffi::OsStr::new(&max.to_string()));
+    }
+    words.join(" ")
+}
+
+/// `word` as a POSIX shell reads it back: quoted when it holds anything but
+/// plain path characters.
+fn shell_word(word: &str) -> String {
+    let plain = !word.is_empty()
+        && word.chars().all(|c| c.is_ascii_alphanumeric() || "/._-+=:@,".contains(c));
+    if plain { word.to_owned() } else { format!("'{}'", word.replace('\'', "'\\''")) }
 }
 
 /// Prints every diagnostic and the summary; returns the counts.
 fn report(
     compilation: &Compilation,
     format: MessageFormat,
+    bases: &emit::Bases,
     io: &mut Io<'_>,
 ) -> Result<Counts, std::io::Error> {
     let counts = Counts::of(&compilation.diagnostics);
@@ -431,14 +536,14 @@ fn report(
                 writeln!(
                     io.stderr,
                     "{}\n",
-                    emit::human(diagnostic, &compilation.sources, io.color)
+                    emit::human_from(diagnostic, &compilation.sources, io.color, bases)
                 )?;
             }
             writeln!(io.stderr, "{}", emit::human_summary(counts, io.color))?;
         }
         MessageFormat::Json => {
             for diagnostic in &compilation.diagnostics {
-                writeln!(io.stdout, "{}", emit::json(diagnostic, &compilation.sources))?;
+                writeln!(io.stdout, "{}", emit::json(diagnostic, &compilation.sources, bases))?;
             }
             writeln!(io.stdout, "{}", emit::json_summary(counts))?;
         }
@@ -460,10 +565,13 @@ fn schema(args: SchemaArgs, io: &mut Io<'_>) -> CliResult {
     };
     match (args.out, args.kind) {
         (Some(dir), _) => {
-            std::fs::create_dir_all(&dir)?;
+            std::fs::create_dir_all(&dir).map_err(|err| {
+                format!("cannot create the folder `{}` for the schemas: {err}", dir.display())
+            })?;
             for kind in kinds {
                 let path = dir.join(kind.file_name());
-                write_atomic(&path, kind.schema_text().as_bytes())?;
+                write_atomic(&path, kind.schema_text().as_bytes())
+                    .map_err(|err| format!("cannot write `{}`: {err}", path.display()))?;
                 writeln!(io.stderr, "wrote {}", path.display())?;
             }
         }
@@ -478,6 +586,15 @@ fn schema(args: SchemaArgs, io: &mut Io<'_>) -> CliResult {
             }
         }
     }
+    Ok(EXIT_OK)
+}
+
+fn init(dir: &Path, io: &mut Io<'_>) -> CliResult {
+    let written = crate::init::init(dir)?;
+    writeln!(io.stderr, "wrote {} files into {}", written.len(), dir.display())?;
+    let go =
+        if dir == Path::new(".") { String::new() } else { format!("cd {} && ", dir.display()) };
+    writeln!(io.stderr, "next: {go}agentc check")?;
     Ok(EXIT_OK)
 }
 

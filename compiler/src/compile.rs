@@ -154,7 +154,7 @@ pub fn compile(fs: &dyn Fs, opts: &Options) -> Result<Compilation, SetupError> {
 
 /// How the registry file is shown: as the user gave it.
 fn registry_path(path: &Path) -> RelPath {
-    RelPath::root(path.to_string_lossy().replace('\\', "/"))
+    RelPath::given(crate::emit::relative_to_cwd(path))
 }
 
 /// Reads the registry; returns it with the digest of its bytes.

@@ -30,6 +30,9 @@ pub enum Origin {
     Root,
     /// The `--workspace` directory.
     Workspace,
+    /// A file named on the command line or in the project file (the
+    /// registry, `agentc.toml`): shown as given.
+    Given,
 }
 
 /// A path as users see it: relative to the root, or to the workspace
@@ -47,6 +50,11 @@ pub struct RelPath {
 impl RelPath {
     pub fn root(path: impl Into<String>) -> RelPath {
         RelPath { origin: Origin::Root, path: path.into() }
+    }
+
+    /// A file shown as the user named it.
+    pub fn given(path: impl Into<String>) -> RelPath {
+        RelPath { origin: Origin::Given, path: path.into() }
     }
 
     pub fn workspace(path: impl Into<String>) -> RelPath {
@@ -94,6 +102,7 @@ impl fmt::Display for RelPath {
             Origin::Root if self.path.is_empty() => f.write_str("."),
             Origin::Root => f.write_str(&self.path),
             Origin::Workspace => write!(f, "@workspace/{}", self.path),
+            Origin::Given => f.write_str(&self.path),
         }
     }
 }

@@ -101,6 +101,8 @@ fn input_paths(compilation: &Compilation, opts: &Options) -> Vec<PathBuf> {
         .filter_map(|rel| match rel.origin {
             Origin::Root => Some(root.join(&rel.path)),
             Origin::Workspace => workspace.as_ref().map(|ws| ws.join(&rel.path)),
+            // The registry, added below.
+            Origin::Given => None,
         })
         .collect();
     inputs.extend(opts.registry.as_deref().map(absolute));

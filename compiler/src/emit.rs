@@ -12,8 +12,9 @@ use crate::source::Source;
 /// The sources diagnostics point into.
 pub type Sources = BTreeMap<RelPath, Source>;
 
-/// Where human output shows paths from: by default relative to the root (and
-/// `@workspace/` for the workspace); code generation shows them from the crate.
+/// Where paths are shown from: without bases, relative to the root (and
+/// `@workspace/` for the workspace); the command line shows them from the
+/// current folder, code generation from the crate.
 #[derive(Clone, Debug, Default)]
 pub struct Bases {
     pub root: Option<String>,
@@ -21,12 +22,26 @@ pub struct Bases {
 }
 
 impl Bases {
-    fn show(&self, path: &RelPath) -> String {
+    /// The root and workspace of `opts` as seen from the current folder, so
+    /// a terminal or an editor opens every path a diagnostic shows.
+    pub fn from_cwd(opts: &crate::Options) -> Bases {
+        Bases {
+            root: Some(relative_to_cwd(&opts.root)),
+            workspace: opts.workspace.as_deref().map(relative_to_cwd),
+        }
+    }
+
+    pub fn show(&self, path: &RelPath) -> String {
         let base = match path.origin {
             crate::diagnostic::Origin::Root => &self.root,
             crate::diagnostic::Origin::Workspace => &self.workspace,
+            crate::diagnostic::Origin::Given => &None,
         };
         match base {
+            // The current folder itself.
+            Some(base) if (base.is_empty() || base == ".") && path.path.is_empty() => ".".into(),
+            Some(base) if base.is_empty() || base == "." => path.path.clone(),
+            Some(base) if path.path.is_empty() => base.clone(),
             Some(base) => format!("{}/{}", base.trim_end_matches('/'), path.path),
             None => path.to_string(),
         }
@@ -150,14 +165,15 @@ pub fn human_summary(counts: Counts, color: bool) -> String {
     renderer.render(&[Group::with_title(level.primary_title(text))])
 }
 
-/// One diagnostic as a JSON object (CONTRACT §3), keys in the contract's order.
-pub fn json(diagnostic: &Diagnostic, sources: &Sources) -> Value {
+/// One diagnostic as a JSON object (CONTRACT §3), keys in the contract's
+/// order, paths shown from `bases`.
+pub fn json(diagnostic: &Diagnostic, sources: &Sources, bases: &Bases) -> Value {
     let mut object = Map::new();
     object.insert("type".into(), json!("diagnostic"));
     object.insert("code".into(), json!(diagnostic.code.as_str()));
     object.insert("severity".into(), json!(diagnostic.severity.as_str()));
     object.insert("message".into(), json!(diagnostic.message));
-    position(&mut object, &diagnostic.location, sources, true);
+    position(&mut object, &diagnostic.location, sources, bases, true);
     if let Some(help) = &diagnostic.help {
         object.insert("help".into(), json!(help));
     }
@@ -166,7 +182,7 @@ pub fn json(diagnostic: &Diagnostic, sources: &Sources) -> Value {
         .iter()
         .map(|label| {
             let mut entry = Map::new();
-            position(&mut entry, &label.location, sources, false);
+            position(&mut entry, &label.location, sources, bases, false);
             entry.insert("message".into(), json!(label.message));
             Value::Object(entry)
         })
@@ -179,7 +195,7 @@ pub fn json(diagnostic: &Diagnostic, sources: &Sources) -> Value {
             .map(|edit| {
                 let mut entry = Map::new();
                 let location = Location { file: edit.file.clone(), span: Some(edit.span) };
-                position(&mut entry, &location, sources, true);
+                position(&mut entry, &location, sources, bases, true);
                 entry.insert("start".into(), json!(edit.span.start));
                 entry.insert("end".into(), json!(edit.span.end));
                 entry.insert("replacement".into(), json!(edit.replacement));
@@ -195,9 +211,10 @@ fn position(
     object: &mut Map<String, Value>,
     location: &Location,
     sources: &Sources,
+    bases: &Bases,
     with_end: bool,
 ) {
-    object.insert("file".into(), json!(location.file.to_string()));
+    object.insert("file".into(), json!(bases.show(&location.file)));
     let (Some(span), Some(source)) = (location.span, sources.get(&location.file)) else {
         return;
     };

@@ -69,7 +69,7 @@ pub fn apply(
         let path = match (file.origin, workspace) {
             (Origin::Root, _) => root.join(&file.path),
             (Origin::Workspace, Some(workspace)) => workspace.join(&file.path),
-            (Origin::Workspace, None) => continue,
+            (Origin::Workspace, None) | (Origin::Given, _) => continue,
         };
         match rewrite(fs, &path, &source.sha256, &mut edits) {
             Ok(()) => {

@@ -25,6 +25,7 @@ pub mod embed;
 pub mod emit;
 pub mod fix;
 pub mod fs;
+pub mod init;
 pub mod lock;
 pub mod model;
 pub mod options;

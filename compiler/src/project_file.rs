@@ -40,7 +40,7 @@ pub fn find(fs: &dyn Fs, start: &Path) -> Option<PathBuf> {
 /// Reads and checks the project file at `path`, shown in diagnostics as
 /// `shown`. Every problem is reported, as a compile reports them.
 pub fn load(fs: &dyn Fs, path: &Path, shown: &str) -> Result<Project, Box<Compilation>> {
-    let file = FileRef { rel: RelPath::root(shown), path: path.to_path_buf() };
+    let file = FileRef { rel: RelPath::given(shown), path: path.to_path_buf() };
     let mut failed = Compilation::default();
     let source = match read_one(fs, &file, u64::MAX) {
         Ok(source) => source,

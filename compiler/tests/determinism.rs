@@ -54,7 +54,7 @@ fn report(fs: &dyn Fs, opts: &Options) -> Vec<String> {
     compilation
         .diagnostics
         .iter()
-        .map(|d| emit::json(d, &compilation.sources).to_string())
+        .map(|d| emit::json(d, &compilation.sources, &emit::Bases::default()).to_string())
         .collect()
 }
 

@@ -30,6 +30,7 @@ impl Trees<'_> {
         match origin {
             Origin::Root => Some(self.root),
             Origin::Workspace => self.workspace,
+            Origin::Given => None,
         }
     }
 }

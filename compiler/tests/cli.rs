@@ -226,3 +226,67 @@ fn fix_applies_every_mechanical_fix_then_checks_again() {
     let again = agentc(&["check", "project", "--fix"], dir.path());
     assert!(text(&again.stderr).starts_with("nothing to fix"), "{}", text(&again.stderr));
 }
+
+#[test]
+fn init_writes_a_project_that_checks_and_locks_with_no_argument() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = agentc(&["init", "desk"], dir.path());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("next: cd desk && agentc check"), "{}", text(&out.stderr));
+    let project = dir.path().join("desk");
+    let check = agentc(&["check"], &project);
+    assert_eq!(text(&check.stderr), "no problems found\n");
+    assert!(check.status.success());
+    // From a folder below, the project file is found by walking up.
+    let below = agentc(&["check"], &project.join("agents/skills"));
+    assert!(below.status.success(), "{}", text(&below.stderr));
+    let lock = agentc(&["lock"], &project);
+    assert!(lock.status.success(), "{}", text(&lock.stderr));
+    assert!(project.join("agents.lock").is_file());
+    let current = agentc(&["lock", "--check"], &project);
+    assert!(current.status.success(), "{}", text(&current.stderr));
+    // Never over an existing project.
+    let again = agentc(&["init", "desk"], dir.path());
+    assert_eq!(again.status.code(), Some(2));
+    assert!(text(&again.stderr).contains("already exists"), "{}", text(&again.stderr));
+}
+
+#[test]
+fn a_broken_project_file_is_reported_at_its_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    write(&dir.path().join("agentc.toml"), "root = \"agnets\"\nlayouts = [\"claud\"]\n");
+    let out = agentc(&["check"], dir.path());
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("--> agentc.toml:1:8"), "{stderr}");
+    assert!(stderr.contains("did you mean `claude`?"), "{stderr}");
+    assert!(stderr.contains("error: agentc.toml has errors"), "{stderr}");
+}
+
+#[test]
+fn the_stale_lockfile_hint_is_a_command_that_works() {
+    let dir = tempfile::tempdir().unwrap();
+    write(&dir.path().join("team agents/skills/billing/SKILL.md"), SKILL);
+    let out = agentc(&["lock", "team agents", "-o", "out.lock", "--check"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
+    assert!(!stderr.contains("no problems found"), "{stderr}");
+    let hint = stderr.split('`').nth(1).expect("a command in backquotes");
+    assert_eq!(hint, "agentc lock 'team agents' -o out.lock");
+    let words = ["lock", "team agents", "-o", "out.lock"];
+    assert!(agentc(&words, dir.path()).status.success());
+    let checked = agentc(&["lock", "team agents", "-o", "out.lock", "--check"], dir.path());
+    assert!(checked.status.success(), "{}", text(&checked.stderr));
+}
+
+#[test]
+fn a_run_that_cannot_start_is_json_when_json_is_asked_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = agentc(&["check", "missing", "--message-format", "json"], dir.path());
+    assert_eq!(out.status.code(), Some(2));
+    let stdout = text(&out.stdout);
+    let first: serde_json::Value = serde_json::from_str(stdout.lines().next().unwrap()).unwrap();
+    assert_eq!(first["code"], "cannot-run");
+    assert!(first["message"].as_str().unwrap().contains("`missing` does not exist"));
+    assert_eq!(stdout.lines().last().unwrap(), r#"{"type":"summary","errors":1,"warnings":0}"#);
+}

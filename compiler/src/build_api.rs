@@ -37,19 +37,25 @@ impl Config {
     pub fn new(root: impl AsRef<Path>) -> Config {
         let root = root.as_ref();
         Config {
-            request: Request {
-                root: from_manifest(root),
-                workspace: None,
-                registry: None,
-                host_tools: Vec::new(),
-                exclude: Vec::new(),
-                lockfile: None,
-                shown_root: root.display().to_string(),
-                shown_lockfile: None,
-                shown_workspace: None,
-            },
+            request: Request::new(from_manifest(root), root.display().to_string()),
             out_file: None,
             invalid: Vec::new(),
+        }
+    }
+
+    /// Generate what the project file says: the nearest `agentc.toml` at or
+    /// above the package's folder, read as `agentc check` reads it, so the
+    /// command line and the build cannot disagree. Host tools are still named
+    /// here ([`Config::tool`]), as they are Rust paths.
+    pub fn from_project() -> Config {
+        let dir = from_manifest(Path::new("."));
+        match Request::from_project(&dir) {
+            Ok(request) => Config { request, out_file: None, invalid: Vec::new() },
+            Err(failure) => Config {
+                request: Request::new(dir, ".".to_owned()),
+                out_file: None,
+                invalid: vec![failure.message],
+            },
         }
     }
 

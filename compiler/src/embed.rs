@@ -30,6 +30,59 @@ pub struct Request {
     pub shown_root: String,
     pub shown_lockfile: Option<String>,
     pub shown_workspace: Option<String>,
+    /// The layouts to read (all when empty), as `--layout`.
+    pub layouts: std::collections::BTreeSet<crate::options::LayoutKind>,
+    pub max_file_size: Option<u64>,
+}
+
+impl Request {
+    /// A request for the agents directory `root`, shown as `shown`.
+    pub fn new(root: PathBuf, shown: String) -> Request {
+        Request {
+            root,
+            workspace: None,
+            registry: None,
+            host_tools: Vec::new(),
+            exclude: Vec::new(),
+            lockfile: None,
+            shown_root: shown,
+            shown_lockfile: None,
+            shown_workspace: None,
+            layouts: Default::default(),
+            max_file_size: None,
+        }
+    }
+
+    /// The request `agentc.toml` describes: the nearest one at or above
+    /// `dir` (the crate's folder), read as the command line reads it.
+    pub fn from_project(dir: &Path) -> Result<Request, Failure> {
+        let fs = crate::fs::RealFs;
+        let file = crate::project_file::find(&fs, dir).ok_or_else(|| {
+            Failure::new(format!(
+                "no agentc.toml in `{}` or a folder above it; write one (`agentc init` does), \
+                 or name the agents directory",
+                dir.display()
+            ))
+        })?;
+        let project = crate::project_file::load(&fs, &file, "agentc.toml").map_err(|failed| {
+            let rendered: Vec<String> =
+                failed.diagnostics.iter().map(|d| emit::human(d, &failed.sources, false)).collect();
+            Failure::new(format!("{} has errors:\n\n{}", file.display(), rendered.join("\n\n")))
+        })?;
+        let base = file.parent().unwrap_or(dir);
+        let shown = |p: &Path| p.strip_prefix(base).unwrap_or(p).display().to_string();
+        let opts = project.options;
+        Ok(Request {
+            shown_root: shown(&opts.root),
+            shown_workspace: opts.workspace.as_deref().map(shown),
+            workspace: opts.workspace.clone(),
+            registry: opts.registry.clone(),
+            exclude: opts.exclude.iter().map(|s| s.as_str().to_owned()).collect(),
+            layouts: opts.layouts.clone(),
+            max_file_size: Some(opts.max_file_size),
+            ..Request::new(opts.root.clone(), String::new())
+        })
+    }
 }
 
 /// Generated items and what they were made from.
@@ -44,7 +97,6 @@ pub struct Generated {
 /// Why the items could not be generated: rendered text for the user, and,
 /// when the directory could be read, the items for what did resolve — so code
 /// using them fails only where it names something broken.
-#[derive(Debug)]
 pub struct Failure {
     pub message: String,
     pub partial: Option<TokenStream>,
@@ -57,6 +109,14 @@ impl Failure {
 }
 
 impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// The rendered diagnostics, as `Display` has them: `build.rs`'s
+/// `.expect(…)` prints `Debug`, and the generated items are no reading matter.
+impl std::fmt::Debug for Failure {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.message)
     }
@@ -86,6 +146,10 @@ fn options(request: &Request) -> Result<Options, Failure> {
     opts.host_tools = request.host_tools.iter().map(|h| h.name.clone()).collect();
     for scope in &request.exclude {
         opts.exclude.extend(Scope::parse_list(scope).map_err(|e| Failure::new(e.to_string()))?);
+    }
+    opts.layouts = request.layouts.clone();
+    if let Some(max) = request.max_file_size {
+        opts.max_file_size = max;
     }
     Ok(opts)
 }

@@ -17,9 +17,10 @@ use syn::parse::{Parse, ParseStream};
 use syn::punctuated::Punctuated;
 use syn::{Ident, LitStr, Token, bracketed};
 
-/// The macro's arguments: `"dir"` then `key = value` options.
+/// The macro's arguments: `"dir"` (or nothing: the project file says) then
+/// `key = value` options.
 struct Args {
-    root: LitStr,
+    root: Option<LitStr>,
     workspace: Option<LitStr>,
     registry: Option<LitStr>,
     tools: Vec<(String, syn::Path)>,
@@ -45,7 +46,7 @@ impl Parse for ToolEntry {
 
 impl Parse for Args {
     fn parse(input: ParseStream<'_>) -> syn::Result<Self> {
-        let root: LitStr = input.parse()?;
+        let root: Option<LitStr> = if input.peek(LitStr) { Some(input.parse()?) } else { None };
         let mut args = Args {
             root,
             workspace: None,
@@ -55,8 +56,11 @@ impl Parse for Args {
             lock: None,
         };
         let mut seen = std::collections::HashSet::new();
+        let mut first = args.root.is_none();
         while !input.is_empty() {
-            input.parse::<Token![,]>()?;
+            if !std::mem::take(&mut first) {
+                input.parse::<Token![,]>()?;
+            }
             if input.is_empty() {
                 break;
             }
@@ -120,31 +124,40 @@ fn resolve(path: &str) -> PathBuf {
     }
 }
 
-fn request(args: &Args, resolve: &dyn Fn(&str) -> PathBuf) -> Request {
+/// What to compile: the directory named, or what the project file says;
+/// options written in the macro add to (or, for paths, replace) the file's.
+fn request(args: &Args, resolve: &dyn Fn(&str) -> PathBuf) -> Result<Request, String> {
     let lit = |l: &Option<LitStr>| l.as_ref().map(|l| resolve(&l.value()));
-    Request {
-        root: resolve(&args.root.value()),
-        workspace: lit(&args.workspace),
-        registry: lit(&args.registry),
-        host_tools: args
-            .tools
-            .iter()
-            .map(|(name, path)| HostTool { name: name.clone(), path: path.clone() })
-            .collect(),
-        exclude: args.exclude.iter().map(LitStr::value).collect(),
-        lockfile: lit(&args.lock),
-        shown_root: args.root.value(),
-        shown_lockfile: args.lock.as_ref().map(LitStr::value),
-        shown_workspace: args.workspace.as_ref().map(LitStr::value),
+    let mut request = match &args.root {
+        Some(root) => Request::new(resolve(&root.value()), root.value()),
+        None => Request::from_project(&resolve(".")).map_err(|f| f.message)?,
+    };
+    if let Some(workspace) = &args.workspace {
+        request.workspace = lit(&args.workspace);
+        request.shown_workspace = Some(workspace.value());
     }
+    if args.registry.is_some() {
+        request.registry = lit(&args.registry);
+    }
+    request.host_tools = args
+        .tools
+        .iter()
+        .map(|(name, path)| HostTool { name: name.clone(), path: path.clone() })
+        .collect();
+    request.exclude.extend(args.exclude.iter().map(LitStr::value));
+    request.lockfile = lit(&args.lock);
+    request.shown_lockfile = args.lock.as_ref().map(LitStr::value);
+    Ok(request)
 }
 
 /// Checks each option where it is written, so an error points at it.
 fn check_args(args: &Args) -> syn::Result<()> {
-    let root = args.root.value();
-    if agentc_compiler::compile::is_remote(&root) {
+    if let Some(lit) = &args.root
+        && agentc_compiler::compile::is_remote(&lit.value())
+    {
+        let root = lit.value();
         return Err(syn::Error::new(
-            args.root.span(),
+            lit.span(),
             format!(
                 "`{root}` is not a local directory; agentc reads only a directory in the crate, never a URL or a network share"
             ),
@@ -183,8 +196,12 @@ fn expand(input: TokenStream) -> TokenStream {
         tokens.extend(codegen::stub());
         return tokens;
     }
-    let span = args.root.span();
-    match run(&request(&args, &resolve)) {
+    let span = args.root.as_ref().map_or_else(Span::call_site, LitStr::span);
+    let request = match request(&args, &resolve) {
+        Ok(request) => request,
+        Err(message) => return failure_tokens(span, &message, codegen::stub()),
+    };
+    match run(&request) {
         Ok(generated) => generated.tokens,
         Err(failure) => {
             let items = failure.partial.unwrap_or_else(codegen::stub);
@@ -240,7 +257,7 @@ mod tests {
                         crate::tools::transfer_conversation]"#,
         )
         .unwrap();
-        let from_macro = run(&request(&args, &|p: &str| example.join(p))).unwrap().tokens;
+        let from_macro = run(&request(&args, &|p: &str| example.join(p)).unwrap()).unwrap().tokens;
         let from_build = Config::new(example.join("agents"))
             .workspace(&example)
             .registry(example.join("registry.yaml"))

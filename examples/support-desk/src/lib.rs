@@ -4,12 +4,10 @@
 
 pub mod tools;
 
-/// The agents, generated at compile time by the macro.
+/// The agents, generated at compile time by the macro, from what agentc.toml
+/// says (the root, the workspace and the registry).
 pub mod desk {
     agentc::agents!(
-        "agents",
-        workspace = ".",
-        registry = "registry.yaml",
         tools = [
             crate::tools::send_customer_email,
             crate::tools::fetch_invoice,

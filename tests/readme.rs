@@ -85,3 +85,45 @@ fn wild_formats_example_is_real() {
         "the README's example for the formats of the wild differs from agentc's output:\n{human}"
     );
 }
+
+#[test]
+fn the_build_script_shown_is_the_example_s() {
+    let readme = readme();
+    let shown = readme.rfind("```rust\n// build.rs\n").expect("the README's build.rs");
+    let body = &readme[shown + "```rust\n// build.rs\n".len()..];
+    let body = &body[..body.find("```").unwrap()];
+    let example = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/support-desk/build.rs"),
+    )
+    .unwrap();
+    let code: String =
+        example.lines().filter(|l| !l.starts_with("//!")).collect::<Vec<_>>().join("\n");
+    assert_eq!(body.trim(), code.trim(), "the README's build.rs is not the example's");
+}
+
+#[test]
+fn the_schema_path_shown_resolves_from_the_example_s_file() {
+    let readme = readme();
+    let at = readme.find("{ \"$schema\": \"").unwrap() + "{ \"$schema\": \"".len();
+    let path = &readme[at..at + readme[at..].find('"').unwrap()];
+    let example =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/support-desk/agents/escalations");
+    assert!(example.join(path).is_file(), "{path} does not resolve from {}", example.display());
+    let written = std::fs::read_to_string(example.join("agent.json")).unwrap();
+    assert!(
+        written.contains(&format!("\"$schema\": \"{path}\"")),
+        "the example's agent.json differs"
+    );
+}
+
+#[test]
+fn the_set_up_commands_are_what_ci_runs() {
+    let readme = readme();
+    let ci =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(".ci/run")).unwrap();
+    assert!(readme.contains("cargo run -p agentc-compiler -- check examples/support-desk\n"));
+    assert!(
+        readme.contains("\ncargo test --workspace\n") && ci.contains("\ncargo test --workspace\n")
+    );
+    assert!(readme.contains("cargo install --locked --path compiler"));
+}

@@ -2,10 +2,39 @@
 //! compile error that names the agent file, line and column (snapshots in
 //! `tests/ui/*.stderr`; regenerate with `TRYBUILD=overwrite`).
 
+mod common;
+
+/// The README's `src/main.rs`, beside the files its `cp` line copies: the
+/// tour's Rust compiles as shown.
+fn readme_main(dir: &std::path::Path) -> std::path::PathBuf {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let start = readme.find("```rust\n// src/main.rs\n").expect("the README's main.rs");
+    let body = &readme[start + "```rust\n".len()..];
+    let main = &body[..body.find("```").unwrap()];
+    let cp = readme.find("cp -r ../agentc/examples/support-desk/{").expect("the README's cp line");
+    let names = &readme[cp..];
+    let names = &names[names.find('{').unwrap() + 1..names.find('}').unwrap()];
+    let example = root.join("examples/support-desk");
+    for name in names.split(',') {
+        let from = example.join(name);
+        if from.is_dir() {
+            common::copy_dir(&from, &dir.join(name));
+        } else {
+            std::fs::copy(&from, dir.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+        }
+    }
+    let file = dir.join("main.rs");
+    std::fs::write(&file, main).unwrap();
+    file
+}
+
 #[test]
 fn ui() {
+    let readme = tempfile::tempdir().unwrap();
     let t = trybuild::TestCases::new();
     t.pass("tests/ui/pass.rs");
+    t.pass(readme_main(readme.path()));
     t.pass("tests/ui/wild.rs");
     t.compile_fail("tests/ui/unknown-tool.rs");
     t.compile_fail("tests/ui/unknown-route-target.rs");

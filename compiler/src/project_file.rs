@@ -17,6 +17,9 @@ use crate::parse::files::{Reading, Syntax, decode_text};
 use crate::read::read_one;
 use crate::suggest::did_you_mean;
 
+/// The project file's name.
+pub const FILE_NAME: &str = PROJECT_FILE;
+
 /// A project file that read and checked clean.
 #[derive(Clone, Debug)]
 pub struct Project {

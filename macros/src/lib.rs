@@ -130,7 +130,12 @@ fn request(args: &Args, resolve: &dyn Fn(&str) -> PathBuf) -> Result<Request, St
     let lit = |l: &Option<LitStr>| l.as_ref().map(|l| resolve(&l.value()));
     let mut request = match &args.root {
         Some(root) => Request::new(resolve(&root.value()), root.value()),
-        None => Request::from_project(&resolve(".")).map_err(|f| f.message)?,
+        None => {
+            // Where the project file is, as a path in the macro would be found.
+            let file = resolve(agentc_compiler::project_file::FILE_NAME);
+            let start = file.parent().map(PathBuf::from).unwrap_or_else(|| resolve("."));
+            Request::from_project(&start).map_err(|f| f.message)?
+        }
     };
     if let Some(workspace) = &args.workspace {
         request.workspace = lit(&args.workspace);

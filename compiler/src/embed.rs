@@ -189,10 +189,19 @@ fn render(compilation: &Compilation, request: &Request, severity: Severity) -> V
 /// Tools only the registry declares must be implemented in the crate: the
 /// generated `Tool::host()` refers to each, which is how rustc checks it.
 fn check_host_tools(model: &Model, request: &Request) -> Result<(), Failure> {
+    // A registry often describes more tools than one program runs: only the
+    // ones an agent or a skill uses need an implementation here.
+    let used: std::collections::HashSet<&str> = model
+        .agents
+        .iter()
+        .flat_map(|a| a.tools.iter().map(|t| t.qualified.as_str()))
+        .chain(model.skills.iter().flat_map(|s| s.tools.iter().map(String::as_str)))
+        .collect();
     let missing: Vec<&str> = model
         .tools
         .iter()
         .filter(|t| t.scope == agentc_schema::lockfile::ScopeKind::Host)
+        .filter(|t| used.contains(t.qualified.as_str()))
         .filter(|t| !request.host_tools.iter().any(|h| h.name == t.qualified))
         .map(|t| t.qualified.as_str())
         .collect();
@@ -201,7 +210,7 @@ fn check_host_tools(model: &Model, request: &Request) -> Result<(), Failure> {
     }
     let names: Vec<String> = missing.iter().map(|n| format!("`{n}`")).collect();
     Err(Failure::new(format!(
-        "the registry declares {} but the crate names no implementation for {}\n\
+        "the agents use {}, which the registry declares, but the crate names no implementation for {}\n\
          help: add {} to `tools = [...]` (the macro) or `.tool(...)` (the build API), \
          naming the function that implements {}",
         names.join(", "),
@@ -248,13 +257,18 @@ pub fn run(request: &Request) -> Result<Generated, Failure> {
             partial: Some(generate(&compilation.model, "", &inputs)),
         });
     }
-    check_host_tools(&compilation.model, request)?;
     let fresh = lockfile(&compilation);
     if let Some(path) = &request.lockfile {
-        check_lockfile(request, path, &fresh)?;
         inputs.push(std::fs::canonicalize(path).unwrap_or_else(|_| path.clone()));
     }
     let tokens = generate(&compilation.model, &fresh.root_digest, &inputs);
+    // The directory compiled: whatever else is wrong, the items are whole, so
+    // code that names them reports nothing but this.
+    let whole = |failure: Failure| Failure { partial: Some(tokens.clone()), ..failure };
+    check_host_tools(&compilation.model, request).map_err(whole)?;
+    if let Some(path) = &request.lockfile {
+        check_lockfile(request, path, &fresh).map_err(whole)?;
+    }
     Ok(Generated { tokens, inputs, warnings: render(&compilation, request, Severity::Warning) })
 }
 

@@ -3,4 +3,7 @@ agentc::agents!("host-tool-unimplemented/agents", tools = [crate::tools::issue_r
 
 mod tools {}
 
-fn main() {}
+fn main() {
+    // The items are generated for everything that resolved: naming them adds no error.
+    let _ = (Agent::Billing.def(), Skill::WrapUp.def(), Tool::LookupOrder.def());
+}

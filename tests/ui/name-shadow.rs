@@ -4,4 +4,7 @@ fn issue_refund(input: agentc::serde_json::Value) -> Result<agentc::serde_json::
 
 agentc::agents!("name-shadow/agents", workspace = "name-shadow/workspace", tools = [issue_refund]);
 
-fn main() {}
+fn main() {
+    // The items are generated for everything that resolved: naming them adds no error.
+    let _ = (Agent::Billing.def(), Skill::WrapUp.def(), Skill::RefundReview.def(), Tool::LookupOrder.def());
+}

@@ -5,4 +5,7 @@ agentc::agents!(
     registry = "registry-tool-unimplemented/registry.yaml",
 );
 
-fn main() {}
+fn main() {
+    // The items are generated for everything that resolved: naming them adds no error.
+    let _ = (Agent::Billing.def(), Skill::RefundReview.def(), Tool::IssueRefund.host());
+}

@@ -10,4 +10,7 @@ agentc::agents!(
     lock = "stale-lock/agents.lock",
 );
 
-fn main() {}
+fn main() {
+    // The items are generated for everything that resolved: naming them adds no error.
+    let _ = (Agent::Billing.def(), Skill::RefundReview.def(), Tool::IssueRefund.host(), LOCK_DIGEST);
+}

@@ -19,15 +19,43 @@ pub mod links;
 /// Runs every check; problems go to `out`.
 pub fn check(project: &Project, resolution: &Resolution, out: &mut Vec<Diagnostic>) {
     for skill in &project.skills {
-        runbook(skill, out);
+        runbook(skill, &resolution.tools, out);
     }
     for agent in &project.agents {
         agent_tools(project, resolution, agent, out);
     }
 }
 
+/// The skill's declared tools: which are (plain names), and which of them
+/// resolved. A step or guard naming a tool close to one that did not is the
+/// same mistake as that entry (already `unknown-tool`), and a suggestion never
+/// points at a name that is itself broken.
+struct Declared<'s> {
+    all: Vec<&'s str>,
+    usable: Vec<&'s str>,
+    broken: Vec<&'s str>,
+}
+
+impl Declared<'_> {
+    /// Reports `tool` unless the skill declares it, or it is the name a broken
+    /// declaration meant.
+    fn check(
+        &self,
+        code: Code,
+        file: &RelPath,
+        tool: &Spanned<String>,
+        plain: &str,
+        what: &str,
+    ) -> Option<Diagnostic> {
+        if self.all.contains(&plain) || did_you_mean(plain, self.broken.iter().copied()).is_some() {
+            return None;
+        }
+        Some(undeclared(code, file, tool, what, &self.usable, self.all.is_empty()))
+    }
+}
+
 /// Steps, `onSkip` and routes of one skill, checked against its own `tools`.
-fn runbook(skill: &Skill, out: &mut Vec<Diagnostic>) {
+fn runbook(skill: &Skill, tools: &crate::resolve::Table, out: &mut Vec<Diagnostic>) {
     let front = &skill.parsed.front.value;
     let tree = &skill.parsed.front.tree;
     let file = &skill.source.path;
@@ -36,8 +64,14 @@ fn runbook(skill: &Skill, out: &mut Vec<Diagnostic>) {
         crate::discover::Owner::Agent(a) => format!("agent__{a}__"),
         _ => String::new(),
     };
-    let declared: Vec<&str> =
+    let agent = match &skill.file.owner {
+        crate::discover::Owner::Agent(a) => Some(a.as_str()),
+        _ => None,
+    };
+    let all: Vec<&str> =
         front.tools.iter().flatten().map(|t| plain_name(&prefix, t.value.as_str())).collect();
+    let (usable, broken) = all.iter().partition(|name| tools.lookup(agent, name).is_some());
+    let declared = Declared { all, usable, broken };
     let has_steps = front.steps.as_ref().is_some_and(|s| !s.is_empty());
     // A `tools` or `steps` value with a problem (reported) was set aside; checks
     // against it would only repeat that problem.
@@ -45,7 +79,7 @@ fn runbook(skill: &Skill, out: &mut Vec<Diagnostic>) {
     let steps_known = !skill.parsed.front.recovered("steps");
 
     if let Some(steps) = front.steps.as_ref().filter(|_| tools_known) {
-        if declared.is_empty() {
+        if declared.all.is_empty() {
             out.push(
                 Diagnostic::new(
                     Code::StepsWithoutTools,
@@ -58,9 +92,8 @@ fn runbook(skill: &Skill, out: &mut Vec<Diagnostic>) {
         } else {
             for step in steps {
                 let tool = &step.value.tool;
-                if !declared.contains(&plain_name(&prefix, tool.value.as_str())) {
-                    out.push(undeclared(Code::StepToolUndeclared, file, tool, "a step", &declared));
-                }
+                let plain = plain_name(&prefix, tool.value.as_str());
+                out.extend(declared.check(Code::StepToolUndeclared, file, tool, plain, "a step"));
             }
         }
     }
@@ -113,7 +146,7 @@ fn runbook(skill: &Skill, out: &mut Vec<Diagnostic>) {
                     "a guard is {GUARD_GRAMMAR}; a condition in prose or code stays in code"
                 )),
             ),
-            Err(GuardError::UnknownStatus { range, word }) => {
+            Err(GuardError::UnknownStatus { range, word, on }) => {
                 let statuses = agentc_schema::Status::ALL.map(|s| s.as_str());
                 let near = did_you_mean(&word, statuses);
                 out.push(
@@ -129,27 +162,33 @@ fn runbook(skill: &Skill, out: &mut Vec<Diagnostic>) {
                         list_names(statuses)
                     )),
                 );
+                // A second mistake in the same guard is reported too.
+                guard_tool(guard, on.as_ref(), &prefix, &declared, tools_known, file, out);
             }
             Ok(parsed) => {
-                if let Some(on) = parsed.on
-                    && tools_known
-                    && !declared.contains(&plain_name(&prefix, on.value.as_str()))
-                {
-                    let token = Spanned::new(on.value.clone(), guard_token_span(guard, on.range));
-                    out.push(undeclared(
-                        Code::GuardToolUndeclared,
-                        file,
-                        &token,
-                        "the guard",
-                        &declared,
-                    ));
-                }
+                guard_tool(guard, parsed.on.as_ref(), &prefix, &declared, tools_known, file, out);
             }
         }
     }
 }
 
 /// `name` without the private prefix `agent__<agent>__`, when it has it.
+/// The tool after `on` must be one the skill declares.
+fn guard_tool(
+    guard: &Spanned<String>,
+    on: Option<&agentc_schema::guard::Token<String>>,
+    prefix: &str,
+    declared: &Declared<'_>,
+    tools_known: bool,
+    file: &RelPath,
+    out: &mut Vec<Diagnostic>,
+) {
+    let Some(on) = on.filter(|_| tools_known) else { return };
+    let token = Spanned::new(on.value.clone(), guard_token_span(guard, on.range.clone()));
+    let plain = plain_name(prefix, on.value.as_str());
+    out.extend(declared.check(Code::GuardToolUndeclared, file, &token, plain, "the guard"));
+}
+
 fn plain_name<'n>(prefix: &str, name: &'n str) -> &'n str {
     if prefix.is_empty() { name } else { name.strip_prefix(prefix).unwrap_or(name) }
 }
@@ -160,14 +199,18 @@ fn undeclared(
     tool: &Spanned<String>,
     what: &str,
     declared: &[&str],
+    none_declared: bool,
 ) -> Diagnostic {
     let near = did_you_mean(&tool.value, declared.iter().copied());
-    let help = match (near, declared.is_empty()) {
+    let help = match (near, none_declared) {
         (Some(n), _) => format!(
             "did you mean `{n}`? the skill's tools are {}",
             list_names(declared.iter().copied())
         ),
         (None, true) => "the skill declares no `tools`; add it there".to_owned(),
+        (None, false) if declared.is_empty() => {
+            format!("add `{}` to the skill's `tools`", tool.value)
+        }
         (None, false) => format!(
             "add `{}` to the skill's `tools`, or use one of {}",
             tool.value,

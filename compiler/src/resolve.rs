@@ -172,13 +172,27 @@ impl Suggester {
         name: &str,
         noun: &'static str,
     ) -> String {
-        let key = (noun, agent.map(str::to_owned), name.to_owned());
+        self.unknown_help_except(table, agent, name, noun, None)
+    }
+
+    /// [`Suggester::unknown_help`], never suggesting `except` (a skill is no
+    /// "did you mean" for a route out of itself).
+    fn unknown_help_except(
+        &mut self,
+        table: &Table,
+        agent: Option<&str>,
+        name: &str,
+        noun: &'static str,
+        except: Option<&str>,
+    ) -> String {
+        let key = (noun, agent.map(str::to_owned), format!("{name}\0{}", except.unwrap_or("")));
         if let Some(help) = self.memo.get(&key) {
             return help.clone();
         }
         let (sample, total) = table.visible_sample(agent);
         let mut help = String::new();
-        if let Some(close) = did_you_mean_within(name, table.visible(agent), &mut self.budget) {
+        let candidates = table.visible(agent).filter(|n| Some(*n) != except);
+        if let Some(close) = did_you_mean_within(name, candidates, &mut self.budget) {
             help.push_str(&format!("did you mean `{close}`? "));
         } else if let Some(owner) = table.owner_of_private(name).filter(|o| Some(*o) != agent) {
             help.push_str(&format!("`{name}` is private to the agent `{owner}`. "));
@@ -579,11 +593,12 @@ impl Resolver<'_> {
                             route.target.value
                         ),
                     )
-                    .with_help(self.suggester.unknown_help(
+                    .with_help(self.suggester.unknown_help_except(
                         self.skills,
                         agent,
                         &route.target.value,
                         "skill",
+                        Some(&def.name),
                     )),
                 );
                 continue;

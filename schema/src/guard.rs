@@ -93,8 +93,9 @@ pub struct Guard {
 pub enum GuardError {
     /// Outside the grammar (`bad-guard`).
     Syntax { range: Range<usize>, message: String },
-    /// A word of letters that is not a status (`bad-status`).
-    UnknownStatus { range: Range<usize>, word: String },
+    /// A word of letters that is not a status (`bad-status`); `on` is the
+    /// guard's tool, which is checked all the same.
+    UnknownStatus { range: Range<usize>, word: String, on: Option<Token<String>> },
 }
 
 /// Splits `text` into whitespace-separated tokens with their ranges.
@@ -182,7 +183,11 @@ pub fn parse_guard(text: &str) -> Result<Guard, GuardError> {
         }
         for (word, word_range) in words {
             let Some(status) = Status::parse(word) else {
-                return Err(GuardError::UnknownStatus { range: word_range, word: word.to_owned() });
+                return Err(GuardError::UnknownStatus {
+                    range: word_range,
+                    word: word.to_owned(),
+                    on: guard.on.clone(),
+                });
             };
             if guard.statuses.iter().any(|s| s.value == status) {
                 return Err(syntax(word_range, format!("the status `{word}` is listed twice")));
@@ -242,7 +247,11 @@ mod tests {
         }
         assert_eq!(
             err("on x status=success,Exploded"),
-            GuardError::UnknownStatus { range: 20..28, word: "Exploded".into() }
+            GuardError::UnknownStatus {
+                range: 20..28,
+                word: "Exploded".into(),
+                on: Some(Token { value: "issue_refund".into(), range: 3..15 })
+            }
         );
     }
 }

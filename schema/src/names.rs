@@ -57,9 +57,9 @@ pub enum NameError {
     BadFirst {
         found: char,
     },
-    BadChar {
-        found: char,
-        index: usize,
+    /// Every character the rule does not allow, each once, in order.
+    BadChars {
+        found: Vec<char>,
     },
     /// `agent__…` is how private skills and tools are qualified.
     Reserved,
@@ -75,7 +75,17 @@ impl fmt::Display for NameError {
             NameError::BadFirst { found } => {
                 write!(f, "a name must start with a lowercase letter or a digit, not `{found}`")
             }
-            NameError::BadChar { found, .. } => write!(f, "`{found}` is not allowed in a name"),
+            NameError::BadChars { found } => {
+                let shown: Vec<String> =
+                    found.iter().map(|c| format!("`{}`", c.escape_debug())).collect();
+                match shown.as_slice() {
+                    [one] => write!(f, "{one} is not allowed in a name"),
+                    [first @ .., last] => {
+                        write!(f, "{} and {last} are not allowed in a name", first.join(", "))
+                    }
+                    [] => f.write_str("the name has characters that are not allowed"),
+                }
+            }
             NameError::Reserved => f.write_str(
                 "names starting with `agent__` are reserved for the qualified names of private skills and tools",
             ),
@@ -85,19 +95,24 @@ impl fmt::Display for NameError {
 
 /// Checks `name` against the rule for `kind`.
 pub fn check_name(kind: NameKind, name: &str) -> Result<(), NameError> {
-    let mut chars = name.chars();
-    let first = chars.next().ok_or(NameError::Empty)?;
-    if !(first.is_ascii_lowercase() || first.is_ascii_digit()) {
-        return Err(NameError::BadFirst { found: first });
-    }
-    for (index, c) in name.chars().enumerate().skip(1) {
-        let ok = c.is_ascii_lowercase()
+    let allowed = |c: char| {
+        c.is_ascii_lowercase()
             || c.is_ascii_digit()
             || c == '-'
-            || (c == '_' && kind.allows_underscore());
-        if !ok {
-            return Err(NameError::BadChar { found: c, index });
+            || (c == '_' && kind.allows_underscore())
+    };
+    let first = name.chars().next().ok_or(NameError::Empty)?;
+    let mut found: Vec<char> = Vec::new();
+    for c in name.chars().filter(|c| !allowed(*c)) {
+        if !found.contains(&c) {
+            found.push(c);
         }
+    }
+    if !found.is_empty() {
+        return Err(NameError::BadChars { found });
+    }
+    if !(first.is_ascii_lowercase() || first.is_ascii_digit()) {
+        return Err(NameError::BadFirst { found: first });
     }
     if name.starts_with("agent__") {
         return Err(NameError::Reserved);
@@ -210,9 +225,17 @@ mod tests {
         assert!(check_name(NameKind::Tool, "lookup_order").is_ok());
         assert_eq!(
             check_name(NameKind::Skill, "lookup_order"),
-            Err(NameError::BadChar { found: '_', index: 6 })
+            Err(NameError::BadChars { found: vec!['_'] })
         );
         assert_eq!(check_name(NameKind::Agent, "-x"), Err(NameError::BadFirst { found: '-' }));
+        assert_eq!(
+            check_name(NameKind::Skill, "Refund Review!"),
+            Err(NameError::BadChars { found: vec!['R', ' ', '!'] })
+        );
+        assert_eq!(
+            NameError::BadChars { found: vec!['R', ' ', '!'] }.to_string(),
+            "`R`, ` ` and `!` are not allowed in a name"
+        );
         assert_eq!(check_name(NameKind::Agent, ""), Err(NameError::Empty));
         assert!(check_name(NameKind::Agent, &"a".repeat(64)).is_ok());
         assert_eq!(check_name(NameKind::Tool, "agent__a__t"), Err(NameError::Reserved));

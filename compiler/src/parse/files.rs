@@ -95,6 +95,10 @@ pub fn decode_text<T: DeserializeOwned>(
                     err.span,
                     format!("invalid YAML: {}", err.message),
                 );
+                if let Some(diagnostic) = bracket_or_tab(source, text, base, &err) {
+                    out.push(diagnostic);
+                    return None;
+                }
                 out.push(match quote_value(text, base, &err) {
                     Some((span, quoted, line)) => diagnostic
                         .with_help(format!(
@@ -381,6 +385,53 @@ fn quote_value(text: &str, base: usize, err: &yaml::SyntaxError) -> Option<(Span
     Some((Span::new(base + start, base + start + value.len()), quoted, shown))
 }
 
+/// Two YAML errors whose position misleads: after a `[` or `{` left open the
+/// parser stops lines later, so the error points at the bracket (the place
+/// it stopped becomes a label); a tab in indentation gets a help about tabs
+/// and, as its fix, the tabs as spaces.
+fn bracket_or_tab(
+    source: &Source,
+    text: &str,
+    base: usize,
+    err: &yaml::SyntaxError,
+) -> Option<Diagnostic> {
+    let file = &source.path;
+    let at = err.span.start.checked_sub(base)?;
+    if err.message.contains("tab") {
+        let line_start = text.get(..at)?.rfind('\n').map_or(0, |i| i + 1);
+        let line = &text[line_start..];
+        let tabs = line.len() - line.trim_start_matches(['\t', ' ']).len();
+        let indent = &line[..tabs];
+        let diagnostic = Diagnostic::at(
+            Code::YamlSyntax,
+            file,
+            err.span,
+            format!("invalid YAML: {}", err.message),
+        )
+        .with_help("YAML indents with spaces, never tabs; replace the tabs with spaces");
+        let spaces = indent.replace('\t', "  ");
+        let span =
+            indent.contains('\t').then(|| Span::new(base + line_start, base + line_start + tabs));
+        return Some(diagnostic.with_fix("indent with spaces", file, span, spaces));
+    }
+    if err.message.contains("mapping values are not allowed") {
+        return None;
+    }
+    let open = yaml::unclosed_bracket(text, at)?;
+    let bracket = &text[open..open + 1];
+    let close = if bracket == "[" { "]" } else { "}" };
+    Some(
+        Diagnostic::at(
+            Code::YamlSyntax,
+            file,
+            Span::new(base + open, base + open + 1),
+            format!("invalid YAML: this `{bracket}` is never closed"),
+        )
+        .with_label(file, Some(err.span), format!("the parser stopped here: {}", err.message))
+        .with_help(format!("close the list with `{close}` before the next key")),
+    )
+}
+
 fn yaml_help(message: &str) -> String {
     if message.contains("mapping values are not allowed") {
         "a value containing `: ` must be quoted, e.g. `description: \"Use when: …\"`".into()
@@ -556,21 +607,34 @@ pub fn skill(
 fn runbook_name(source: &Source, name: &Spanned<Text>, folder: &str, out: &mut Vec<Diagnostic>) {
     match check_name(NameKind::Skill, name.value.as_str()) {
         Err(err) => {
-            let help = match suggest_name(NameKind::Skill, name.value.as_str()) {
-                Some(better) => {
-                    format!("did you mean `{better}`? names use lowercase letters, digits and `-`")
-                }
-                None => "names use lowercase letters, digits and `-`, at most 64 characters".into(),
+            // The folder's own name, when it follows the rule, is the likeliest intent.
+            let folder_ok = !folder.is_empty() && check_name(NameKind::Skill, folder).is_ok();
+            let better = if folder_ok {
+                Some(folder.to_owned())
+            } else {
+                suggest_name(NameKind::Skill, name.value.as_str())
             };
-            out.push(
-                Diagnostic::at(
-                    Code::BadName,
-                    &source.path,
-                    name.span,
-                    format!("the skill name `{}` breaks the naming rule: {err}", name.value),
-                )
-                .with_help(help),
+            let diagnostic = Diagnostic::at(
+                Code::BadName,
+                &source.path,
+                name.span,
+                format!("the skill name `{}` breaks the naming rule: {err}", name.value),
             );
+            out.push(match better {
+                Some(better) => diagnostic
+                    .with_help(format!(
+                        "did you mean `{better}`? names use lowercase letters, digits and `-`"
+                    ))
+                    .with_fix(
+                        format!("rename the skill to `{better}`"),
+                        &source.path,
+                        name.verbatim(0..name.value.as_str().len()),
+                        better,
+                    ),
+                None => diagnostic.with_help(
+                    "names use lowercase letters, digits and `-`, at most 64 characters",
+                ),
+            });
         }
         Ok(()) if !folder.is_empty() && name.value.as_str() != folder => {
             out.push(

@@ -409,3 +409,42 @@ mod tests {
         assert!(parse(&nested, 0).is_err());
     }
 }
+
+/// The offset of the innermost `[` or `{` still open at `upto`, outside
+/// quotes and comments: where a parse error after an unclosed flow
+/// collection really starts.
+pub fn unclosed_bracket(text: &str, upto: usize) -> Option<usize> {
+    let mut open: Vec<usize> = Vec::new();
+    let mut quote: Option<char> = None;
+    let mut comment = false;
+    let mut previous = '\n';
+    for (i, c) in text.char_indices().take_while(|(i, _)| *i < upto) {
+        match (quote, c) {
+            _ if comment => comment = c != '\n',
+            (Some(q), _) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '\'' | '"') => quote = Some(c),
+            (None, '#') if previous.is_whitespace() => comment = true,
+            (None, '[' | '{') => open.push(i),
+            (None, ']' | '}') => {
+                open.pop();
+            }
+            _ => {}
+        }
+        previous = c;
+    }
+    open.pop()
+}
+
+#[cfg(test)]
+mod bracket_tests {
+    use super::unclosed_bracket;
+
+    #[test]
+    fn finds_the_bracket_left_open() {
+        let text = "tools: [a, b\nsteps:\n";
+        assert_eq!(unclosed_bracket(text, text.len()), Some(7));
+        assert_eq!(unclosed_bracket("a: [x] # [\nb: '['\n", 18), None);
+        assert_eq!(unclosed_bracket("a: {b: [c]\n", 11), Some(3));
+    }
+}

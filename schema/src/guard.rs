@@ -250,7 +250,7 @@ mod tests {
             GuardError::UnknownStatus {
                 range: 20..28,
                 word: "Exploded".into(),
-                on: Some(Token { value: "issue_refund".into(), range: 3..15 })
+                on: Some(Token { value: "x".into(), range: 3..4 })
             }
         );
     }

@@ -4,6 +4,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+use agentc_schema::agent::{REQUIRED_ENTRY_POINTS, is_entry_point_name};
 use agentc_schema::{Dialect, Span};
 use rayon::prelude::*;
 
@@ -407,19 +408,6 @@ fn name_plugins(project: &mut Project) {
     for plugin in &mut project.plugins {
         rename(&mut plugin.dir.name);
     }
-}
-
-/// The required entry points of a package-style agent.
-pub const REQUIRED_ENTRY_POINTS: [&str; 3] = ["system.md", "boundaries.md", "conventions.md"];
-
-/// `^[a-z0-9][a-z0-9._-]*\.md$`: a Markdown file name at the agent's root.
-fn is_entry_point_name(name: &str) -> bool {
-    let Some(stem) = name.strip_suffix(".md") else {
-        return false;
-    };
-    let mut chars = stem.chars();
-    chars.next().is_some_and(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
-        && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || "._-".contains(c))
 }
 
 /// Checks package agents' entry points, then reads them with `workflows/` and

@@ -52,7 +52,10 @@ pub struct AgentManifest {
     ///
     /// Markdown files at the agent's root, in prompt order. Must include
     /// `system.md`, `boundaries.md` and `conventions.md`.
-    #[schemars(example = crate::values::example_list("system.md boundaries.md conventions.md"))]
+    #[schemars(
+        example = crate::values::example_list("system.md boundaries.md conventions.md"),
+        schema_with = "entry_points_schema"
+    )]
     pub entry_points: Spanned<List<Text, 1>>,
 
     /// # Tools
@@ -154,6 +157,38 @@ pub struct AgentManifest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(example = crate::values::example_list("role(support-lead)"))]
     pub permissions: Option<List<Text>>,
+}
+
+/// The entry points every package lists.
+pub const REQUIRED_ENTRY_POINTS: [&str; 3] = ["system.md", "boundaries.md", "conventions.md"];
+
+/// An entry point: a Markdown file name at the agent's root.
+pub const ENTRY_POINT_PATTERN: &str = r"^[a-z0-9][a-z0-9._-]*\.md$";
+
+/// Whether `name` is an entry point's file name ([`ENTRY_POINT_PATTERN`]).
+pub fn is_entry_point_name(name: &str) -> bool {
+    let Some(stem) = name.strip_suffix(".md") else {
+        return false;
+    };
+    let mut chars = stem.chars();
+    chars.next().is_some_and(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+        && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || "._-".contains(c))
+}
+
+/// `entry_points` as the compiler checks it: Markdown file names at the
+/// agent's root, each once, the three required ones among them.
+fn entry_points_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    let contains: Vec<serde_json::Value> = REQUIRED_ENTRY_POINTS
+        .iter()
+        .map(|name| serde_json::json!({ "contains": { "const": name } }))
+        .collect();
+    schemars::json_schema!({
+        "type": "array",
+        "items": { "type": "string", "pattern": ENTRY_POINT_PATTERN },
+        "uniqueItems": true,
+        "minItems": 1,
+        "allOf": contains
+    })
 }
 
 /// # Trigger rules

@@ -35,6 +35,9 @@ fn package() -> Value {
     })
 }
 
+/// A change to the baseline that breaks one rule.
+type Mutation = Box<dyn Fn(&mut Value)>;
+
 /// How a variant is expected to be judged.
 #[derive(Debug, PartialEq)]
 enum Only {
@@ -47,7 +50,7 @@ enum Only {
 #[test]
 fn agent_json_variants_are_refused_by_both() {
     let validator = jsonschema::draft7::new(&Kind::Agent.schema()).unwrap();
-    let variants: Vec<(&str, Box<dyn Fn(&mut Value)>, Only)> = vec![
+    let variants: Vec<(&str, Mutation, Only)> = vec![
         ("max_iterations zero", Box::new(|v| v["max_iterations"] = json!(0)), Only::Both),
         ("max_iterations negative", Box::new(|v| v["max_iterations"] = json!(-3)), Only::Both),
         ("max_iterations a string", Box::new(|v| v["max_iterations"] = json!("12")), Only::Both),

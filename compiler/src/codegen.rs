@@ -352,13 +352,18 @@ pub fn generate(input: &Input<'_>) -> TokenStream {
 
         #tool_enum
 
+        // Generated items are an API: a crate uses the part it needs, which
+        // is no reason for a warning about the rest.
+        #[allow(dead_code)]
         static SKILL_DEFS: [#rt::SkillDef<Skill, Tool>; #skill_count] = [#(#skill_defs),*];
 
+        #[allow(dead_code)]
         static TOOL_DEFS: [#rt::ToolDef; #tool_count] = [#(#tool_defs),*];
 
         #(#agent_defs)*
 
         /// The root digest of the inputs, equal to `root_digest` in `agents.lock`.
+        #[allow(dead_code)]
         pub const LOCK_DIGEST: &str = #digest;
 
         #(#host_uses)*
@@ -409,11 +414,12 @@ fn name_enum(e: &NameEnum<'_>) -> TokenStream {
     quote! {
         #[doc = #doc]
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        #[allow(non_camel_case_types)]
+        #[allow(non_camel_case_types, dead_code)]
         pub enum #ident {
             #( #[doc = #docs] #variants, )*
         }
 
+        #[allow(dead_code)]
         impl #ident {
             #[doc = #all_doc]
             pub const ALL: &'static [#ident] = &[#(#ident::#variants),*];
@@ -525,6 +531,7 @@ fn agent_def(
     let doc = format!("The agent `{id}`.");
     quote! {
         #[doc = #doc]
+        #[allow(dead_code)]
         pub static #ident: #rt::AgentDef<Skill, Tool> = #rt::AgentDef {
             id: #id,
             style: #style,

@@ -410,12 +410,14 @@ fn lock(args: LockArgs, io: &mut Io<'_>) -> CliResult {
         Err(code) => return Ok(code),
     };
     let path = args.output.clone().unwrap_or(target.lockfile);
+    // Shown as a person in this folder would type it.
+    let shown = emit::relative_to_cwd(&path);
     let compilation =
         match compile_and_report_with(&target.options, &args.common, false, false, io)? {
             Ok(compilation) => compilation,
             Err(code) => {
                 if code == EXIT_ERRORS && !args.check {
-                    writeln!(io.stderr, "error: {} was not written", path.display())?;
+                    writeln!(io.stderr, "error: {shown} was not written")?;
                 }
                 return Ok(code);
             }
@@ -424,7 +426,7 @@ fn lock(args: LockArgs, io: &mut Io<'_>) -> CliResult {
     let bytes = fresh.to_json();
     let existing = read_existing(&path);
     if existing.as_deref().is_ok_and(|old| old == bytes.as_bytes()) {
-        writeln!(io.stderr, "{} is up to date", path.display())?;
+        writeln!(io.stderr, "{shown} is up to date")?;
         return Ok(EXIT_OK);
     }
     if !args.check {
@@ -436,13 +438,12 @@ fn lock(args: LockArgs, io: &mut Io<'_>) -> CliResult {
                 }
                 _ => err.to_string(),
             };
-            writeln!(io.stderr, "error: cannot write the lockfile `{}`: {why}", path.display())?;
+            writeln!(io.stderr, "error: cannot write the lockfile `{shown}`: {why}")?;
             return Ok(EXIT_USAGE);
         }
-        writeln!(io.stderr, "wrote {}", path.display())?;
+        writeln!(io.stderr, "wrote {shown}")?;
         return Ok(EXIT_OK);
     }
-    let shown = path.display();
     let old = match existing {
         Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
             writeln!(

@@ -52,7 +52,11 @@ impl Bases {
 /// lies below the current folder, as given otherwise.
 pub fn relative_to_cwd(path: &std::path::Path) -> String {
     let cwd = std::env::current_dir().ok().and_then(|d| d.canonicalize().ok());
-    let absolute = path.canonicalize().ok();
+    // A file not written yet: its folder says where it will be.
+    let absolute = path.canonicalize().ok().or_else(|| {
+        let parent = path.parent().filter(|p| !p.as_os_str().is_empty())?;
+        Some(parent.canonicalize().ok()?.join(path.file_name()?))
+    });
     let shown = match (cwd, absolute) {
         (Some(cwd), Some(absolute)) => match absolute.strip_prefix(&cwd) {
             Ok(inside) => inside.to_path_buf(),

@@ -290,3 +290,13 @@ fn a_run_that_cannot_start_is_json_when_json_is_asked_for() {
     assert!(first["message"].as_str().unwrap().contains("`missing` does not exist"));
     assert_eq!(stdout.lines().last().unwrap(), r#"{"type":"summary","errors":1,"warnings":0}"#);
 }
+
+#[test]
+fn the_example_checks_and_locks_with_no_argument_in_its_folder() {
+    let example = Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/support-desk");
+    let check = agentc(&["check"], &example);
+    assert_eq!(text(&check.stderr), "no problems found\n");
+    let lock = agentc(&["lock", "--check"], &example);
+    assert!(lock.status.success(), "{}", text(&lock.stderr));
+    assert_eq!(text(&lock.stderr), "agents.lock is up to date\n");
+}

@@ -47,6 +47,16 @@ enum Only {
     Agentc(&'static str),
 }
 
+/// What is wrong with a variant's verdicts, if anything.
+fn disagreement(what: &str, only: &Only, schema: bool, compiler: bool) -> Option<String> {
+    let expected = match only {
+        Only::Both => (true, true),
+        Only::Agentc(_) => (false, true),
+    };
+    ((schema, compiler) != expected)
+        .then(|| format!("{what}: schema refuses {schema}, agentc refuses {compiler}"))
+}
+
 #[test]
 fn agent_json_variants_are_refused_by_both() {
     let validator = jsonschema::draft7::new(&Kind::Agent.schema()).unwrap();
@@ -120,15 +130,7 @@ fn agent_json_variants_are_refused_by_both() {
         write(&agent.join("agent.json"), &serde_json::to_string_pretty(&value).unwrap());
         let schema_refuses = !validator.is_valid(&value);
         let compiler_refuses = agentc_refuses(dir.path(), "escalations/agent.json");
-        let expected = match only {
-            Only::Both => (true, true),
-            Only::Agentc(_) => (false, true),
-        };
-        if (schema_refuses, compiler_refuses) != expected {
-            disagreements.push(format!(
-                "{what}: schema refuses {schema_refuses}, agentc refuses {compiler_refuses}"
-            ));
-        }
+        disagreements.extend(disagreement(what, &only, schema_refuses, compiler_refuses));
     }
     assert!(disagreements.is_empty(), "{}", disagreements.join("\n"));
 }
@@ -177,15 +179,7 @@ fn skill_frontmatter_variants_are_refused_by_both() {
         );
         let schema_refuses = !validator.is_valid(&value);
         let compiler_refuses = agentc_refuses(dir.path(), "skills/refund-review/SKILL.md");
-        let expected = match only {
-            Only::Both => (true, true),
-            Only::Agentc(_) => (false, true),
-        };
-        if (schema_refuses, compiler_refuses) != expected {
-            disagreements.push(format!(
-                "{what}: schema refuses {schema_refuses}, agentc refuses {compiler_refuses}"
-            ));
-        }
+        disagreements.extend(disagreement(what, &only, schema_refuses, compiler_refuses));
     }
     assert!(disagreements.is_empty(), "{}", disagreements.join("\n"));
 }

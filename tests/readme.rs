@@ -127,3 +127,23 @@ fn the_set_up_commands_are_what_ci_runs() {
     );
     assert!(readme.contains("cargo install --locked --path compiler"));
 }
+
+#[test]
+fn the_service_snippet_is_the_example_s_test() {
+    let readme = readme();
+    let start = readme.find("```rust\nuse agentc::Lockfile;\n").expect("the service snippet");
+    let body = &readme[start + "```rust\n".len()..];
+    let shown: Vec<&str> = body[..body.find("```").unwrap()]
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(str::trim)
+        .collect();
+    let test = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/support-desk/tests/service.rs"),
+    )
+    .unwrap();
+    let run = &test[test.find("// README: begin").unwrap()..test.find("// README: end").unwrap()];
+    let mut ran: Vec<&str> = vec!["use agentc::Lockfile;"];
+    ran.extend(run.lines().skip(1).map(str::trim).filter(|l| !l.is_empty()));
+    assert_eq!(shown, ran, "the README's service snippet is not what the example's test runs");
+}

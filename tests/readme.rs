@@ -147,3 +147,32 @@ fn the_service_snippet_is_the_example_s_test() {
     ran.extend(run.lines().skip(1).map(str::trim).filter(|l| !l.is_empty()));
     assert_eq!(shown, ran, "the README's service snippet is not what the example's test runs");
 }
+
+#[test]
+fn the_project_file_shown_is_valid() {
+    use agentc::schema::ProjectFile;
+    use agentc_compiler::parse::files::{Reading, Syntax, decode_text};
+    let readme = readme();
+    let start = readme.find("```toml\n# agentc.toml").expect("the README's agentc.toml");
+    let body = &readme[start + "```toml\n".len()..];
+    let text = &body[..body.find("```").unwrap()];
+    let source =
+        agentc_compiler::source::Source::new(agentc_compiler::RelPath::given("agentc.toml"), text);
+    let mut out = Vec::new();
+    let reading = Reading { syntax: Syntax::Toml, ..Reading::JSON };
+    let doc = decode_text::<ProjectFile>(&source, text, 0, reading, &mut out);
+    assert!(doc.is_some() && out.is_empty(), "{out:?}");
+    // Its keys are the ones the example's project file uses.
+    let example = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/support-desk/agentc.toml"),
+    )
+    .unwrap();
+    for key in [
+        "root = \"agents\"",
+        "workspace = \".\"",
+        "registry = \"registry.yaml\"",
+        "lockfile = \"agents.lock\"",
+    ] {
+        assert!(text.contains(key) && example.contains(key), "{key}");
+    }
+}

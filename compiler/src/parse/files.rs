@@ -285,8 +285,11 @@ fn strict_line(repair: &lenient::Repair, start: usize) -> String {
         .map(|e| e.replacement.len() as isize - (e.end - e.start) as isize)
         .sum();
     let at = (start as isize + delta).clamp(0, repair.text.len() as isize) as usize;
-    let begin = repair.text[..at].rfind('\n').map_or(0, |i| i + 1);
-    let end = repair.text[at..].find('\n').map_or(repair.text.len(), |i| at + i);
+    let (Some(before), Some(after)) = (repair.text.get(..at), repair.text.get(at..)) else {
+        return String::new();
+    };
+    let begin = before.rfind('\n').map_or(0, |i| i + 1);
+    let end = after.find('\n').map_or(repair.text.len(), |i| at + i);
     repair.text[begin..end].trim().to_owned()
 }
 

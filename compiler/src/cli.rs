@@ -205,6 +205,13 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>, io: &mut
         Command::Explain { code, .. } => explain(code.as_deref().unwrap_or_default(), io),
     };
     result.unwrap_or_else(|err| {
+        // Whoever read the output stopped reading (`| head -1`): end quietly.
+        if err
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+        {
+            return EXIT_USAGE;
+        }
         // A run that could not start is still one JSON object per line when
         // JSON was asked for, so a tool reading stdout sees why.
         let _ = if json {

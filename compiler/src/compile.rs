@@ -125,7 +125,11 @@ pub fn compile(fs: &dyn Fs, opts: &Options) -> Result<Compilation, SetupError> {
     let root = check_dir(fs, "agents directory", &opts.root)?;
     let workspace =
         opts.workspace.as_deref().map(|ws| check_dir(fs, "workspace", ws)).transpose()?;
-    let registry = opts.registry.as_deref().map(|path| load_registry(fs, path)).transpose()?;
+    let registry = opts
+        .registry
+        .as_deref()
+        .map(|path| load_registry(fs, path, opts.max_file_size))
+        .transpose()?;
 
     let layout = discover::discover(fs, opts, &root, workspace.as_deref());
     let layouts = layout.found.clone();
@@ -162,6 +166,7 @@ fn registry_path(path: &Path) -> RelPath {
 fn load_registry(
     fs: &dyn Fs,
     path: &Path,
+    max_size: u64,
 ) -> Result<(agentc_schema::Registry, String), SetupError> {
     if is_remote(&path.to_string_lossy()) {
         return Err(SetupError::NotLocal(path.display().to_string()));
@@ -185,8 +190,8 @@ fn load_registry(
     }
     let file = FileRef { rel: registry_path(path), path: path.into() };
     let mut out = Output { diagnostics: Vec::new(), sources: BTreeMap::new() };
-    // The registry is the host's own file: the size bound is for agent files.
-    let source = out.take(read_one(fs, &file, u64::MAX));
+    // Bounded like every input, so a huge or sparse file is a clear error.
+    let source = out.take(read_one(fs, &file, max_size));
     let registry = source.and_then(|source| {
         let mut diagnostics = Vec::new();
         let registry = files::registry(&source, &mut diagnostics);

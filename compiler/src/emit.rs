@@ -48,6 +48,24 @@ impl Bases {
     }
 }
 
+/// `text` with every control character escaped (`\n`, `\u{1b}`): a name or a
+/// value from the input can never start a line of its own or steer the
+/// terminal. Line breaks in human output come from the renderer alone.
+pub fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(char::is_control) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 /// `path` as a person in the current folder would type it: relative when it
 /// lies below the current folder, as given otherwise.
 pub fn relative_to_cwd(path: &std::path::Path) -> String {
@@ -83,7 +101,13 @@ pub fn human_from(
         Severity::Error => Level::ERROR,
         Severity::Warning => Level::WARNING,
     };
-    let title = level.primary_title(diagnostic.message.as_str()).id(diagnostic.code.as_str());
+    // Names and values from the input are in every text below: none may
+    // reach the terminal as a control character.
+    let message = escape_controls(&diagnostic.message);
+    let labels: Vec<std::borrow::Cow<'_, str>> =
+        diagnostic.labels.iter().map(|l| escape_controls(&l.message)).collect();
+    let show = |file: &RelPath| escape_controls(&bases.show(file)).into_owned();
+    let title = level.primary_title(message.as_ref()).id(diagnostic.code.as_str());
     let mut group = Group::with_title(title);
 
     // One snippet per file: the primary location first, then labels elsewhere.
@@ -100,8 +124,10 @@ pub fn human_from(
         if &primary.file == file {
             marks.push((primary, None, true));
         }
-        for label in diagnostic.labels.iter().filter(|l| &l.location.file == file) {
-            marks.push((&label.location, Some(label.message.as_str()), false));
+        for (label, text) in diagnostic.labels.iter().zip(&labels) {
+            if &label.location.file == file {
+                marks.push((&label.location, Some(text.as_ref()), false));
+            }
         }
         let source = sources.get(file);
         let spanned: Vec<_> = marks.iter().filter(|(loc, ..)| loc.span.is_some()).collect();
@@ -110,7 +136,7 @@ pub fn human_from(
                 let window = Window::new(source, spanned.iter().filter_map(|(loc, ..)| loc.span));
                 let mut snippet = Snippet::source(window.text.clone())
                     .line_start(window.first_line + 1)
-                    .path(bases.show(file))
+                    .path(show(file))
                     .fold(true);
                 for (loc, label, is_primary) in &spanned {
                     let Some(span) = loc.span else { continue };
@@ -125,15 +151,15 @@ pub fn human_from(
                 group = group.element(snippet);
                 for (loc, label, _) in marks.iter().filter(|(loc, ..)| loc.span.is_none()) {
                     if let Some(label) = label {
-                        notes.push(format!("{}: {label}", bases.show(&loc.file)));
+                        notes.push(format!("{}: {label}", show(&loc.file)));
                     }
                 }
             }
             _ => {
-                group = group.element(Origin::path(bases.show(file)));
+                group = group.element(Origin::path(show(file)));
                 for (_, label, _) in &marks {
                     if let Some(label) = label {
-                        notes.push(format!("{}: {label}", bases.show(file)));
+                        notes.push(format!("{}: {label}", show(file)));
                     }
                 }
             }
@@ -142,8 +168,9 @@ pub fn human_from(
     for note in &notes {
         group = group.element(Level::NOTE.message(note.as_str()));
     }
-    if let Some(help) = &diagnostic.help {
-        group = group.element(Level::HELP.message(help.as_str()));
+    let help = diagnostic.help.as_deref().map(escape_controls);
+    if let Some(help) = &help {
+        group = group.element(Level::HELP.message(help.as_ref()));
     }
     let renderer = if color { Renderer::styled() } else { Renderer::plain() };
     renderer.decor_style(DecorStyle::Ascii).render(&[group])

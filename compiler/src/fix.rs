@@ -71,7 +71,9 @@ pub fn apply(
             (Origin::Workspace, Some(workspace)) => workspace.join(&file.path),
             (Origin::Workspace, None) | (Origin::Given, _) => continue,
         };
-        match rewrite(fs, &path, &source.sha256, &mut edits) {
+        // The text as read, and the byte order mark it may have started with.
+        let size = source.text.len() as u64 + 3;
+        match rewrite(fs, &path, size, &source.sha256, &mut edits) {
             Ok(()) => {
                 applied.files.insert(file.clone(), count);
             }
@@ -85,12 +87,16 @@ pub fn apply(
 fn rewrite(
     fs: &dyn Fs,
     path: &Path,
+    size: u64,
     sha256: &str,
     edits: &mut [(Span, &str)],
 ) -> Result<(), String> {
-    let bytes = match fs.read(path, u64::MAX) {
+    // The file as checked held `size` bytes: anything larger has changed.
+    let bytes = match fs.read(path, size) {
         Ok(ReadOutcome::Bytes(bytes)) => bytes,
-        Ok(ReadOutcome::TooLarge(_)) => return Err("it is too large".into()),
+        Ok(ReadOutcome::TooLarge(_)) => {
+            return Err("it changed since it was checked; run the check again".into());
+        }
         Err(err) => return Err(format!("it cannot be read: {err}")),
     };
     if sha256_hex(&bytes) != sha256 {

@@ -144,7 +144,9 @@ impl Fs for RealFs {
         if meta.len() > max {
             return Ok(ReadOutcome::TooLarge(meta.len()));
         }
-        let mut bytes = Vec::with_capacity(meta.len() as usize);
+        // The declared size is only a hint (a sparse file may claim a terabyte):
+        // the buffer grows as bytes actually arrive.
+        let mut bytes = Vec::with_capacity(meta.len().min(1 << 20) as usize);
         file.take(max.saturating_add(1)).read_to_end(&mut bytes)?;
         if bytes.len() as u64 > max {
             return Ok(ReadOutcome::TooLarge(bytes.len() as u64));

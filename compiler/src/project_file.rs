@@ -45,7 +45,7 @@ pub fn find(fs: &dyn Fs, start: &Path) -> Option<PathBuf> {
 pub fn load(fs: &dyn Fs, path: &Path, shown: &str) -> Result<Project, Box<Compilation>> {
     let file = FileRef { rel: RelPath::given(shown), path: path.to_path_buf() };
     let mut failed = Compilation::default();
-    let source = match read_one(fs, &file, u64::MAX) {
+    let source = match read_one(fs, &file, crate::options::DEFAULT_MAX_FILE_SIZE) {
         Ok(source) => source,
         Err(failure) => {
             failed.diagnostics.push(failure.diagnostic);

@@ -300,3 +300,53 @@ fn the_example_checks_and_locks_with_no_argument_in_its_folder() {
     assert!(lock.status.success(), "{}", text(&lock.stderr));
     assert_eq!(text(&lock.stderr), "agents.lock is up to date\n");
 }
+
+#[test]
+fn a_huge_sparse_registry_is_refused_not_allocated() {
+    let dir = tempfile::tempdir().unwrap();
+    write(&dir.path().join("agents/skills/billing/SKILL.md"), SKILL);
+    let registry = std::fs::File::create(dir.path().join("registry.yaml")).unwrap();
+    // A terabyte that takes no disk: the read must not believe the size.
+    registry.set_len(1 << 40).unwrap();
+    let out = agentc(&["check", "agents", "--registry", "registry.yaml"], dir.path());
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("error[file-too-large]"), "{stderr}");
+    assert!(stderr.contains("registry.yaml"), "{stderr}");
+}
+
+#[cfg(unix)]
+#[test]
+fn names_cannot_forge_lines_or_steer_the_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    write(&dir.path().join("agents/skills/billing/SKILL.md"), SKILL);
+    let forged = "notes\nerror[unknown-tool]: forged\n\u{1b}]0;owned\u{7}\u{1b}[31m";
+    std::fs::create_dir_all(dir.path().join("agents").join(forged)).unwrap();
+    let out = agentc(&["check", "agents"], dir.path());
+    let stderr = text(&out.stderr);
+    assert!(!stderr.contains('\u{1b}') && !stderr.contains('\u{7}'), "{stderr:?}");
+    assert!(!stderr.lines().any(|l| l.starts_with("error[unknown-tool]")), "{stderr}");
+    assert!(
+        stderr.contains(r"notes\nerror[unknown-tool]: forged\n\u{1b}]0;owned\u{7}"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_reader_that_stops_reading_ends_the_run_quietly() {
+    let dir = tempfile::tempdir().unwrap();
+    for i in 0..2000 {
+        write(&dir.path().join(format!("agents/stray-{i}/notes.txt")), "x");
+    }
+    write(&dir.path().join("agents/skills/billing/SKILL.md"), SKILL);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_agentc"))
+        .args(["check", "agents", "--message-format", "json"])
+        .current_dir(dir.path())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert!(!text(&out.stderr).contains("Broken pipe"), "{}", text(&out.stderr));
+}

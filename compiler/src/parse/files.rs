@@ -521,7 +521,14 @@ pub fn markdown<T: DeserializeOwned>(
         }
         Err(err) => {
             let help = match err.broken {
-                Broken::Missing => format!("{}, e.g.\n---\n{example}\n---", err.help),
+                // One line: help text never carries a line break of its own.
+                Broken::Missing => {
+                    format!(
+                        "{}, e.g. `---` / `{}` / `---`",
+                        err.help,
+                        example.replace('\n', "` / `")
+                    )
+                }
                 _ => err.help,
             };
             out.push(

@@ -417,7 +417,7 @@ fn bracket_or_tab(
             indent.contains('\t').then(|| Span::new(base + line_start, base + line_start + tabs));
         return Some(diagnostic.with_fix("indent with spaces", file, span, spaces));
     }
-    if err.message.contains("mapping values are not allowed") {
+    if !err.scanned || err.message.contains("mapping values are not allowed") {
         return None;
     }
     let open = yaml::unclosed_bracket(text, at)?;
@@ -435,13 +435,23 @@ fn bracket_or_tab(
     )
 }
 
+/// The help for a YAML error: what to change, naming the limit that was hit.
 fn yaml_help(message: &str) -> String {
     if message.contains("mapping values are not allowed") {
         "a value containing `: ` must be quoted, e.g. `description: \"Use when: …\"`".into()
     } else if message.contains("anchor or alias") {
         "`*` starts a YAML alias; quote the value, e.g. `tools: \"*\"`".into()
-    } else if message.contains("more than") {
+    } else if message.starts_with("aliases expand") {
         "remove the aliases that multiply the document".into()
+    } else if message.contains("more than one YAML document") {
+        "the frontmatter is one YAML document: remove the `...` or `---` line and what follows it before the closing `---`".into()
+    } else if message.contains("values; a frontmatter block") {
+        format!(
+            "the limit is {} values per frontmatter block; move long lists out of the frontmatter",
+            yaml::NODE_BUDGET
+        )
+    } else if message.contains("nest deeper") {
+        format!("the limit is {} levels of nesting; flatten the structure", super::tree::MAX_DEPTH)
     } else {
         "fix the YAML syntax at this position".into()
     }
@@ -786,4 +796,29 @@ pub fn registry(source: &Source, out: &mut Vec<Diagnostic>) -> Option<Registry> 
 pub fn is_model(text: &str) -> bool {
     text.split_once('/').is_some_and(|(p, m)| !p.is_empty() && !m.is_empty())
         && !text.chars().any(char::is_whitespace)
+}
+
+#[cfg(test)]
+mod help_tests {
+    use super::*;
+
+    fn help_for(yaml_text: &str) -> String {
+        let err = yaml::parse(yaml_text, 0).unwrap_err();
+        yaml_help(&err.message)
+    }
+
+    #[test]
+    fn each_limit_names_its_own_cause() {
+        let second_document = "name: a\n...\ndescription: b\n";
+        assert!(
+            help_for(second_document).contains("one YAML document"),
+            "{}",
+            help_for(second_document)
+        );
+        let routes: String = (0..100_001).map(|i| format!("- r{i}\n")).collect();
+        let many = format!("routes:\n{routes}");
+        assert!(help_for(&many).contains("move long lists"), "{}", help_for(&many));
+        let bomb = "a: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\ne: [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\n";
+        assert!(help_for(bomb).contains("aliases"), "{}", help_for(bomb));
+    }
 }

@@ -43,18 +43,27 @@ pub fn parse(text: &str) -> Result<Parsed, SyntaxError> {
         } else {
             text[range.start..].chars().next().map_or(range.start, |c| range.start + c.len_utf8())
         };
-        SyntaxError { span: Span::new(range.start, end), message: err.kind().to_string() }
+        SyntaxError {
+            span: Span::new(range.start, end),
+            message: err.kind().to_string(),
+            scanned: true,
+        }
     })?;
     let Some(value) = result.value else {
         return Err(SyntaxError {
             span: Span::new(0, 0),
             message: "the file is empty; a JSON object was expected".into(),
+            scanned: false,
         });
     };
     let mut duplicates = Vec::new();
     let root = convert(text, &value, &mut duplicates);
     if let Some(span) = first_overflow(&root) {
-        return Err(SyntaxError { span, message: "the number is too large to represent".into() });
+        return Err(SyntaxError {
+            span,
+            message: "the number is too large to represent".into(),
+            scanned: false,
+        });
     }
     Ok(Parsed { root, duplicates })
 }
@@ -73,6 +82,7 @@ fn check_depth(text: &str) -> Result<(), SyntaxError> {
                         message: format!(
                             "a control character (U+{b:04X}) inside a string; JSON needs it escaped, e.g. `\\t` or `\\n`"
                         ),
+                        scanned: false,
                     });
                 }
                 (true, _) => escaped = false,
@@ -90,6 +100,7 @@ fn check_depth(text: &str) -> Result<(), SyntaxError> {
                     return Err(SyntaxError {
                         span: Span::new(i, i + 1),
                         message: format!("arrays and objects nest deeper than {MAX_DEPTH} levels"),
+                        scanned: false,
                     });
                 }
             }

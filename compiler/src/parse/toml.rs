@@ -13,7 +13,7 @@ use super::yaml::SyntaxError;
 pub fn parse(text: &str) -> Result<Node, SyntaxError> {
     let document = toml_edit::Document::parse(text).map_err(|err| {
         let span = err.span().map_or(Span::new(0, 0), |r| Span::new(r.start, r.end));
-        SyntaxError { span, message: err.message().trim().to_owned() }
+        SyntaxError { span, message: err.message().trim().to_owned(), scanned: true }
     })?;
     Ok(table(document.as_table(), Span::new(0, text.len()), text))
 }

@@ -22,6 +22,10 @@ pub const ALIAS_BYTE_BUDGET: usize = 1 << 20;
 pub struct SyntaxError {
     pub span: Span,
     pub message: String,
+    /// The scanner refused the text (rather than a limit or a rule agentc
+    /// enforces on text that scans): only then may the real mistake lie
+    /// earlier, at a bracket left open.
+    pub scanned: bool,
 }
 
 /// What reading a YAML text produced.
@@ -89,7 +93,7 @@ pub fn parse(text: &str, base: usize) -> Result<Parsed, SyntaxError> {
     let mut copied_bytes = 0usize;
     let mut documents = 0;
 
-    let error = |span: Span, message: String| SyntaxError { span, message };
+    let error = |span: Span, message: String| SyntaxError { span, message, scanned: false };
 
     while let Some(next) = parser.next_event() {
         let (event, yspan) = match next {
@@ -97,7 +101,8 @@ pub fn parse(text: &str, base: usize) -> Result<Parsed, SyntaxError> {
             Err(err) => {
                 let at = offsets.byte(err.marker().index());
                 let end = text[at - base..].chars().next().map_or(at, |c| at + c.len_utf8());
-                return Err(error(Span::new(at, end), err.info().to_owned()));
+                let message = err.info().to_owned();
+                return Err(SyntaxError { span: Span::new(at, end), message, scanned: true });
             }
         };
         let span = offsets.span(&yspan);
@@ -121,7 +126,7 @@ pub fn parse(text: &str, base: usize) -> Result<Parsed, SyntaxError> {
                         format!("collections nest deeper than {MAX_DEPTH} levels"),
                     ));
                 }
-                budget = budget.checked_sub(1).ok_or_else(|| budget_error(span))?;
+                budget = budget.checked_sub(1).ok_or_else(|| budget_error(span, false))?;
                 stack.push(if matches!(event, Event::SequenceStart(..)) {
                     Frame::Seq { span, anchor, items: Vec::new() }
                 } else {
@@ -159,7 +164,7 @@ pub fn parse(text: &str, base: usize) -> Result<Parsed, SyntaxError> {
                 node
             }
             Event::Scalar(value, style, anchor, tag) => {
-                budget = budget.checked_sub(1).ok_or_else(|| budget_error(span))?;
+                budget = budget.checked_sub(1).ok_or_else(|| budget_error(span, false))?;
                 check_tag(tag.as_deref(), span, true)?;
                 let is_str_tag = tag.is_some();
                 let node = match style {
@@ -182,10 +187,10 @@ pub fn parse(text: &str, base: usize) -> Result<Parsed, SyntaxError> {
                     ));
                 };
                 let size = target.size();
-                budget = budget.checked_sub(size).ok_or_else(|| budget_error(span))?;
+                budget = budget.checked_sub(size).ok_or_else(|| budget_error(span, true))?;
                 copied_bytes += target.text_bytes();
                 if copied_bytes > ALIAS_BYTE_BUDGET {
-                    return Err(budget_error(span));
+                    return Err(budget_error(span, true));
                 }
                 target.clone()
             }
@@ -215,17 +220,25 @@ fn check_tag(
         message: format!(
             "the tag `{shown}` is not supported; agent files hold plain values (only `!!str` is allowed)"
         ),
+        scanned: false,
     })
 }
 
-fn budget_error(span: Span) -> SyntaxError {
-    SyntaxError {
-        span,
-        message: format!(
-            "the document expands to more than {NODE_BUDGET} values or {ALIAS_BYTE_BUDGET} bytes \
-             of aliased text; a frontmatter block never needs that much"
-        ),
-    }
+/// The node budget ran out: by aliases copying what they name, or by the
+/// values as written. Each says which, so the help names the right cause.
+fn budget_error(span: Span, by_aliases: bool) -> SyntaxError {
+    let message = if by_aliases {
+        format!(
+            "aliases expand the document to more than {NODE_BUDGET} values or \
+             {ALIAS_BYTE_BUDGET} bytes of copied text; a frontmatter block never needs that much"
+        )
+    } else {
+        format!(
+            "the frontmatter holds more than {NODE_BUDGET} values; a frontmatter block never \
+             needs that many"
+        )
+    };
+    SyntaxError { span, message, scanned: false }
 }
 
 /// Attaches a finished node to the collection being built, or makes it the root.
@@ -392,7 +405,7 @@ mod tests {
         let long = "x".repeat(100_000);
         let aliases = vec!["*d"; 50].join(", ");
         let doc = format!("description: &d \"{long}\"\nextra: [{aliases}]\n");
-        assert!(parse(&doc, 0).unwrap_err().message.contains("bytes of aliased text"));
+        assert!(parse(&doc, 0).unwrap_err().message.contains("bytes of copied text"));
     }
 
     #[test]

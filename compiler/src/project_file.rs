@@ -5,7 +5,8 @@
 
 use std::path::{Path, PathBuf};
 
-use agentc_schema::{PROJECT_FILE, ProjectFile, Span, Spanned, Text};
+pub use agentc_schema::PROJECT_FILE;
+use agentc_schema::{ProjectFile, Span, Spanned, Text};
 
 use crate::catalog::Code;
 use crate::compile::Compilation;
@@ -16,9 +17,6 @@ use crate::options::{LayoutKind, Options, Scope};
 use crate::parse::files::{Reading, Syntax, decode_text};
 use crate::read::read_one;
 use crate::suggest::did_you_mean;
-
-/// The project file's name.
-pub const FILE_NAME: &str = PROJECT_FILE;
 
 /// A project file that read and checked clean.
 #[derive(Clone, Debug)]

@@ -132,7 +132,7 @@ fn request(args: &Args, resolve: &dyn Fn(&str) -> PathBuf) -> Result<Request, St
         Some(root) => Request::new(resolve(&root.value()), root.value()),
         None => {
             // Where the project file is, as a path in the macro would be found.
-            let file = resolve(agentc_compiler::project_file::FILE_NAME);
+            let file = resolve(agentc_compiler::project_file::PROJECT_FILE);
             let start = file.parent().map(PathBuf::from).unwrap_or_else(|| resolve("."));
             Request::from_project(&start).map_err(|f| f.message)?
         }

@@ -12,7 +12,7 @@ use agentc_schema::Span;
 use rayon::prelude::*;
 
 use crate::catalog::Code;
-use crate::diagnostic::{Diagnostic, Origin, RelPath};
+use crate::diagnostic::{Diagnostic, Origin};
 use crate::fs::Fs;
 use crate::parse::links::{Link, relative_links};
 use crate::project::{AgentKind, Project};
@@ -163,5 +163,5 @@ fn near_miss(fs: &dyn Fs, folder: &Path, link: &str) -> Option<String> {
 }
 
 fn display(path: &Path) -> String {
-    RelPath::root(path.to_string_lossy().replace('\\', "/")).path
+    path.to_string_lossy().replace('\\', "/")
 }

@@ -7,6 +7,8 @@ use annotate_snippets::{AnnotationKind, Group, Level, Origin, Renderer, Snippet}
 use serde_json::{Map, Value, json};
 
 use crate::diagnostic::{Counts, Diagnostic, Location, RelPath, Severity};
+use agentc_schema::Span;
+
 use crate::source::Source;
 
 /// The sources diagnostics point into.
@@ -119,6 +121,7 @@ pub fn human_from(
         }
     }
     let mut notes = Vec::new();
+    let mut headers = Vec::new();
     for file in files {
         let mut marks: Vec<(&Location, Option<&str>, bool)> = Vec::new();
         if &primary.file == file {
@@ -133,22 +136,38 @@ pub fn human_from(
         let spanned: Vec<_> = marks.iter().filter(|(loc, ..)| loc.span.is_some()).collect();
         match source {
             Some(source) if !spanned.is_empty() => {
-                let window = Window::new(source, spanned.iter().filter_map(|(loc, ..)| loc.span));
-                let mut snippet = Snippet::source(window.text.clone())
-                    .line_start(window.first_line + 1)
-                    .path(show(file))
-                    .fold(true);
-                for (loc, label, is_primary) in &spanned {
-                    let Some(span) = loc.span else { continue };
-                    let kind =
-                        if *is_primary { AnnotationKind::Primary } else { AnnotationKind::Context };
-                    let annotation = kind.span(window.map(source, span));
-                    snippet = snippet.annotation(match label {
-                        Some(label) => annotation.label(*label),
-                        None => annotation,
-                    });
+                let spans: Vec<(Span, bool)> = spanned
+                    .iter()
+                    .filter_map(|(loc, _, is_primary)| Some((loc.span?, *is_primary)))
+                    .collect();
+                for cluster in clusters(source, &spans) {
+                    let window = Window::new(source, &cluster.spans);
+                    let shown = show(file);
+                    if let Some(header) = window.header(source, &cluster.spans) {
+                        headers.push((shown.clone(), header));
+                    }
+                    let mut snippet = Snippet::source(window.text.clone())
+                        .line_start(window.first_line + 1)
+                        .path(shown)
+                        .fold(true);
+                    for (loc, label, is_primary) in &spanned {
+                        let Some(span) = loc.span else { continue };
+                        if !cluster.spans.contains(&(span, *is_primary)) {
+                            continue;
+                        }
+                        let kind = if *is_primary {
+                            AnnotationKind::Primary
+                        } else {
+                            AnnotationKind::Context
+                        };
+                        let annotation = kind.span(window.map(source, span));
+                        snippet = snippet.annotation(match label {
+                            Some(label) => annotation.label(*label),
+                            None => annotation,
+                        });
+                    }
+                    group = group.element(snippet);
                 }
-                group = group.element(snippet);
                 for (loc, label, _) in marks.iter().filter(|(loc, ..)| loc.span.is_none()) {
                     if let Some(label) = label {
                         notes.push(format!("{}: {label}", show(&loc.file)));
@@ -173,7 +192,7 @@ pub fn human_from(
         group = group.element(Level::HELP.message(help.as_ref()));
     }
     let renderer = if color { Renderer::styled() } else { Renderer::plain() };
-    renderer.decor_style(DecorStyle::Ascii).render(&[group])
+    correct_columns(renderer.decor_style(DecorStyle::Ascii).render(&[group]), &headers)
 }
 
 /// The closing line of a human report.
@@ -263,45 +282,120 @@ pub fn json_summary(counts: Counts) -> Value {
     json!({ "type": "summary", "errors": counts.errors, "warnings": counts.warnings })
 }
 
+// What a snippet copies is bounded, so rendering costs what is shown, not the
+// size of the file: thousands of diagnostics on one long line, or labels far
+// apart in a long file, each render in constant work.
+
+/// Bytes of a long line kept on each side of a span's ends: more than any
+/// terminal shows (the renderer trims a line to its width around the span),
+/// so the cut is never visible.
+const REACH: usize = 400;
+/// Lines longer than this are cut around their spans.
+const LONG_LINE: usize = 4 * REACH;
+/// Lines kept in full around an annotated line; the renderer folds the rest.
+const CONTEXT: usize = 3;
+/// Annotated lines farther apart than this are shown as separate snippets.
+const GAP: usize = 200;
+
+/// Spans of one file whose lines are shown together.
+struct Cluster {
+    spans: Vec<(Span, bool)>,
+}
+
+/// Groups the spans of one file by nearness, the primary span's group first.
+fn clusters(source: &Source, spans: &[(Span, bool)]) -> Vec<Cluster> {
+    let mut by_line: Vec<(usize, usize, (Span, bool))> = spans
+        .iter()
+        .map(|&(span, primary)| {
+            let first = source.line_index(span.start);
+            (first, source.line_index(span.end.max(span.start)), (span, primary))
+        })
+        .collect();
+    by_line.sort_by_key(|&(first, last, (span, _))| (first, last, span.start, span.end));
+    let mut clusters: Vec<(usize, Cluster)> = Vec::new();
+    for (first, last, span) in by_line {
+        match clusters.last_mut() {
+            Some((end, cluster)) if first <= *end + GAP => {
+                *end = (*end).max(last);
+                cluster.spans.push(span);
+            }
+            _ => clusters.push((last, Cluster { spans: vec![span] })),
+        }
+    }
+    let mut clusters: Vec<Cluster> = clusters.into_iter().map(|(_, c)| c).collect();
+    if let Some(at) = clusters.iter().position(|c| c.spans.iter().any(|(_, primary)| *primary)) {
+        let primary = clusters.remove(at);
+        clusters.insert(0, primary);
+    }
+    clusters
+}
+
+/// One line of a window: the pieces of the source line it shows, each a
+/// source range and where it starts in the window's text.
+struct Shown {
+    text_start: usize,
+    pieces: Vec<(std::ops::Range<usize>, usize)>,
+}
+
 /// The lines a snippet shows, with `\r` line ends removed so they render cleanly.
 struct Window {
     text: String,
     first_line: usize,
-    /// For each shown line: its start in the source and in `text`.
-    starts: Vec<(usize, usize)>,
+    lines: Vec<Shown>,
 }
 
 impl Window {
-    fn new(source: &Source, spans: impl Iterator<Item = agentc_schema::Span>) -> Window {
-        let mut lines: Vec<usize> = Vec::new();
-        for span in spans {
-            let first = source.line_index(span.start);
-            let last = source.line_index(span.end.max(span.start));
-            lines.extend(first..=last);
+    fn new(source: &Source, spans: &[(Span, bool)]) -> Window {
+        let mut anchors: Vec<usize> = Vec::new();
+        for (span, _) in spans {
+            anchors.push(source.line_index(span.start));
+            anchors.push(source.line_index(span.end.max(span.start)));
         }
-        lines.sort_unstable();
-        lines.dedup();
-        let first_line = lines.first().copied().unwrap_or(0);
-        let last_line = lines.last().copied().unwrap_or(0);
+        anchors.sort_unstable();
+        anchors.dedup();
+        let first_line = anchors.first().copied().unwrap_or(0);
+        let last_line = anchors.last().copied().unwrap_or(0);
+        let near = |line: usize| {
+            let at = anchors.partition_point(|&a| a < line.saturating_sub(CONTEXT));
+            anchors.get(at).is_some_and(|&a| a <= line + CONTEXT)
+        };
         let mut text = String::new();
-        let mut starts = Vec::new();
+        let mut lines = Vec::new();
         for index in first_line..=last_line {
             let range = source.line_range(index);
-            starts.push((range.start, text.len()));
-            text.push_str(&source.text[range]);
+            let text_start = text.len();
+            let mut pieces = Vec::new();
+            if near(index) {
+                for piece in cut(source, range.clone(), spans) {
+                    if piece.start > range.start || !pieces.is_empty() {
+                        text.push_str("...");
+                    }
+                    pieces.push((piece.clone(), text.len()));
+                    text.push_str(&source.text[piece]);
+                }
+                if pieces.last().is_some_and(|(piece, _)| piece.end < range.end) {
+                    text.push_str("...");
+                }
+            }
             text.push('\n');
+            lines.push(Shown { text_start, pieces });
         }
-        Window { text, first_line, starts }
+        Window { text, first_line, lines }
     }
 
     /// Maps a source span into the window's text.
-    fn map(&self, source: &Source, span: agentc_schema::Span) -> std::ops::Range<usize> {
+    fn map(&self, source: &Source, span: Span) -> std::ops::Range<usize> {
         let at = |offset: usize| {
             let line = source.line_index(offset).saturating_sub(self.first_line);
-            let (source_start, text_start) = self.starts.get(line).copied().unwrap_or((0, 0));
-            let line_len = source.line_range(line + self.first_line).len();
-            let column = offset.saturating_sub(source_start).min(line_len);
-            text_start + column
+            let Some(shown) = self.lines.get(line) else { return self.text.len() };
+            let mut position = shown.text_start;
+            for (piece, start) in &shown.pieces {
+                if offset < piece.start {
+                    break;
+                }
+                position = start + (offset - piece.start).min(piece.len());
+            }
+            position
         };
         // Spans come from the parsers and land on character boundaries; should
         // one not, widen it to the nearest ones rather than fail to render.
@@ -320,5 +414,198 @@ impl Window {
         let start = floor(at(span.start));
         let end = ceil(at(span.end.max(span.start))).max(start);
         start..end
+    }
+
+    /// The position the renderer's `-->` line will give, and the true one,
+    /// when a cut line makes them differ: the renderer counts columns in the
+    /// window's text. It places the header at the primary span, or else at
+    /// the first span of the first annotated line.
+    fn header(&self, source: &Source, spans: &[(Span, bool)]) -> Option<Header> {
+        let (span, _) = spans
+            .iter()
+            .copied()
+            .min_by_key(|&(span, primary)| (!primary, source.line_index(span.start), span.start))?;
+        let line = source.line_index(span.start);
+        let shown = self.lines.get(line.saturating_sub(self.first_line))?;
+        let mapped = self.map(source, span).start;
+        let rendered = self.text.get(shown.text_start..mapped)?.chars().count() + 1;
+        let actual = source.line_col(span.start).column;
+        (rendered != actual).then_some(Header { line: line + 1, rendered, actual })
+    }
+}
+
+/// The parts of the line at `range` a snippet shows: all of a short line; on
+/// a long one, a reach around each span end that falls on it.
+fn cut(
+    source: &Source,
+    range: std::ops::Range<usize>,
+    spans: &[(Span, bool)],
+) -> Vec<std::ops::Range<usize>> {
+    if range.len() <= LONG_LINE {
+        return vec![range];
+    }
+    let mut points = Vec::new();
+    for (span, _) in spans {
+        let end = span.end.max(span.start);
+        if range.contains(&span.start) || span.start == range.end {
+            points.push(span.start);
+            points.push(end.min(span.start + REACH));
+        } else if range.contains(&end) || end == range.end {
+            points.push(end);
+        } else if span.start < range.start && end > range.end {
+            points.push(range.start);
+        }
+    }
+    if points.is_empty() {
+        points.push(range.start);
+    }
+    points.sort_unstable();
+    let text = &source.text;
+    let floor = |mut i: usize| {
+        while i > range.start && !text.is_char_boundary(i) {
+            i -= 1;
+        }
+        i
+    };
+    let ceil = |mut i: usize| {
+        while i < range.end && !text.is_char_boundary(i) {
+            i += 1;
+        }
+        i
+    };
+    let mut pieces: Vec<std::ops::Range<usize>> = Vec::new();
+    for point in points {
+        let piece = floor(point.saturating_sub(REACH).max(range.start))
+            ..ceil((point + REACH).min(range.end));
+        match pieces.last_mut() {
+            Some(last) if piece.start <= last.end => last.end = last.end.max(piece.end),
+            _ => pieces.push(piece),
+        }
+    }
+    pieces
+}
+
+/// Where a snippet's header points, as rendered and as it should read.
+struct Header {
+    line: usize,
+    rendered: usize,
+    actual: usize,
+}
+
+/// Puts the true column into each header a cut line made the renderer
+/// miscount; `headers` are in the order the snippets are rendered.
+fn correct_columns(rendered: String, headers: &[(String, Header)]) -> String {
+    if headers.is_empty() {
+        return rendered;
+    }
+    let mut pending = headers.iter().peekable();
+    let mut out = String::with_capacity(rendered.len());
+    for line in rendered.split_inclusive('\n') {
+        let Some((path, header)) = pending.peek() else {
+            out.push_str(line);
+            continue;
+        };
+        let plain = strip_styles(line);
+        let wrong = format!(":{}:{}", header.line, header.rendered);
+        let target = format!("{path}{wrong}");
+        let trimmed = plain.trim();
+        let is_header = trimmed.strip_prefix("-->").or_else(|| trimmed.strip_prefix(":::"));
+        match (is_header.map(str::trim), line.rfind(&wrong)) {
+            (Some(found), Some(at)) if found == target => {
+                out.push_str(&line[..at]);
+                out.push_str(&format!(":{}:{}", header.line, header.actual));
+                out.push_str(&line[at + wrong.len()..]);
+                pending.next();
+            }
+            _ => out.push_str(line),
+        }
+    }
+    out
+}
+
+/// `line` without its ANSI style sequences.
+fn strip_styles(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' {
+            for c in chars.by_ref() {
+                if c.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::Code;
+
+    fn render(text: &str, diagnostic: &Diagnostic, color: bool) -> String {
+        let path = RelPath::root("skills/x/SKILL.md");
+        let sources = Sources::from([(path.clone(), Source::new(path, text))]);
+        human(diagnostic, &sources, color)
+    }
+
+    fn tool_at(text: &str, name: &str) -> Diagnostic {
+        let start = text.find(name).unwrap();
+        let span = Span::new(start, start + name.len());
+        Diagnostic::at(Code::UnknownTool, &RelPath::root("skills/x/SKILL.md"), span, "unknown")
+    }
+
+    #[test]
+    fn a_long_line_is_shown_around_the_span_with_its_true_column() {
+        let tools: Vec<String> = (0..20_000).map(|i| format!("t{i}")).collect();
+        let text = format!("---\ntools: [{}]\n---\n", tools.join(", "));
+        let column = text.find("t15000,").unwrap() - text.find("tools").unwrap() + 1;
+        for color in [false, true] {
+            let out = render(&text, &tool_at(&text, "t15000,"), color);
+            assert!(out.contains(&format!("skills/x/SKILL.md:2:{column}")), "{out}");
+            assert!(out.contains("t15000"), "{out}");
+            assert!(out.lines().all(|line| line.len() < 300), "{out}");
+        }
+        // At the line's start nothing is cut before the span.
+        let out = render(&text, &tool_at(&text, "t0,"), false);
+        assert!(out.contains("skills/x/SKILL.md:2:9\n"), "{out}");
+        assert!(out.contains("2 | tools: [t0, t1,"), "{out}");
+    }
+
+    #[test]
+    fn labels_far_apart_are_shown_as_two_snippets_without_the_lines_between() {
+        let mut text = String::from("name: first\n");
+        for i in 0..1_000 {
+            text.push_str(&format!("filler line {i}\n"));
+        }
+        text.push_str("name: second\n");
+        let file = RelPath::root("skills/x/SKILL.md");
+        let second = text.find("second").unwrap();
+        let first = text.find("first").unwrap();
+        let diagnostic =
+            Diagnostic::at(Code::UnknownTool, &file, Span::new(second, second + 6), "twice")
+                .with_label(&file, Some(Span::new(first, first + 5)), "first here");
+        let out = render(&text, &diagnostic, false);
+        assert!(out.contains("--> skills/x/SKILL.md:1002:7"), "{out}");
+        assert!(out.contains("::: skills/x/SKILL.md:1:7"), "{out}");
+        assert!(out.contains("first here"), "{out}");
+        assert!(!out.contains("filler line 500"), "{out}");
+    }
+
+    #[test]
+    fn labels_near_each_other_share_one_snippet() {
+        let text = "name: first\nother: x\nname: second\n";
+        let file = RelPath::root("skills/x/SKILL.md");
+        let second = text.find("second").unwrap();
+        let first = text.find("first").unwrap();
+        let diagnostic =
+            Diagnostic::at(Code::UnknownTool, &file, Span::new(second, second + 6), "twice")
+                .with_label(&file, Some(Span::new(first, first + 5)), "first here");
+        let out = render(text, &diagnostic, false);
+        assert!(!out.contains(":::"), "{out}");
+        assert!(out.contains("2 | other: x"), "{out}");
     }
 }

@@ -1,6 +1,6 @@
 //! Source text and the mapping from byte offsets to lines and columns.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use agentc_schema::Span;
 use agentc_schema::lockfile::sha256_hex;
@@ -15,6 +15,17 @@ pub struct Source {
     /// sha256 of the file's bytes as they are on disk (BOM included).
     pub sha256: String,
     line_starts: Vec<usize>,
+    /// Characters before each multiple of [`MARK_STRIDE`] bytes, made the first
+    /// time a column is asked far into a line: thousands of diagnostics on one
+    /// long line then cost a bounded count each, not a scan from the line's start.
+    char_marks: OnceLock<Vec<usize>>,
+}
+
+const MARK_STRIDE: usize = 4096;
+
+/// Characters in `bytes`, which start and end on character boundaries.
+fn count_chars(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&b| (b & 0xC0) != 0x80).count()
 }
 
 /// A 1-based line and column; columns count Unicode scalar values.
@@ -37,7 +48,7 @@ impl Source {
         let text = text.into();
         let line_starts =
             std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1)).collect();
-        Source { path, text, sha256, line_starts }
+        Source { path, text, sha256, line_starts, char_marks: OnceLock::new() }
     }
 
     /// The 0-based line holding byte `offset`.
@@ -59,9 +70,31 @@ impl Source {
     pub fn line_col(&self, offset: usize) -> LineCol {
         let offset = self.floor_char_boundary(offset.min(self.text.len()));
         let line = self.line_index(offset);
-        let start = self.line_starts[line];
-        let column = self.text[start..offset].chars().count() + 1;
-        LineCol { line: line + 1, column }
+        let start = self.line_starts.get(line).copied().unwrap_or(0);
+        let column = if offset - start <= MARK_STRIDE {
+            count_chars(&self.text.as_bytes()[start..offset])
+        } else {
+            self.chars_before(offset) - self.chars_before(start)
+        };
+        LineCol { line: line + 1, column: column + 1 }
+    }
+
+    /// Characters in the text before byte `offset`, a character boundary.
+    fn chars_before(&self, offset: usize) -> usize {
+        let bytes = self.text.as_bytes();
+        let marks = self.char_marks.get_or_init(|| {
+            let mut marks = Vec::with_capacity(bytes.len() / MARK_STRIDE + 2);
+            let mut count = 0;
+            marks.push(0);
+            for chunk in bytes.chunks(MARK_STRIDE) {
+                count += count_chars(chunk);
+                marks.push(count);
+            }
+            marks
+        });
+        let mark = offset / MARK_STRIDE;
+        let from = mark * MARK_STRIDE;
+        marks.get(mark).copied().unwrap_or(0) + count_chars(&bytes[from.min(offset)..offset])
     }
 
     /// Where a span starts and ends.
@@ -89,5 +122,17 @@ mod tests {
         assert_eq!(src.line_col(7), LineCol { line: 2, column: 1 });
         assert_eq!(src.line_range(0), 0..5);
         assert_eq!(&src.text[src.line_range(1)], "name: b");
+    }
+
+    #[test]
+    fn columns_far_into_a_long_line_count_every_character() {
+        let line = "é".repeat(10_000) + "x" + &"a".repeat(9_000);
+        let src = Source::new(RelPath::root("a.md"), format!("key: v\n{line}\nend"));
+        let x = 7 + 20_000;
+        assert_eq!(&src.text[x..x + 1], "x");
+        assert_eq!(src.line_col(x), LineCol { line: 2, column: 10_001 });
+        let end = 7 + line.len();
+        assert_eq!(src.line_col(end), LineCol { line: 2, column: 19_002 });
+        assert_eq!(src.line_col(end + 1), LineCol { line: 3, column: 1 });
     }
 }

@@ -360,6 +360,16 @@ impl<'de> de::Deserializer<'de> for NodeDe<'de> {
             Value::Int(i) => visitor.visit_i64(*i),
             Value::UInt(u) => visitor.visit_u64(*u),
             Value::Float(f) => visitor.visit_f64(*f),
+            Value::BigInt(text) => {
+                // A quantity takes the nearest float; a refusal shows the digits as written.
+                let near = text.parse::<f64>().unwrap_or(f64::INFINITY);
+                visitor.visit_f64(near).map_err(|mut err: Error| {
+                    err.message = err
+                        .message
+                        .replace(&format!("the number {near}"), &format!("the integer {text}"));
+                    err
+                })
+            }
             Value::Str(s) => visitor.visit_borrowed_str(s),
             Value::Seq(items) => visitor.visit_seq(self.seq(items)),
             Value::Map(entries) => visitor.visit_map(Map {

@@ -167,6 +167,9 @@ fn number(text: &str) -> Value {
     if let Ok(u) = text.parse::<u64>() {
         return Value::UInt(u);
     }
+    if text.bytes().all(|b| b.is_ascii_digit() || b == b'-') {
+        return Value::BigInt(text.to_owned());
+    }
     text.parse::<f64>().map_or_else(|_| Value::Str(text.to_owned()), Value::Float)
 }
 

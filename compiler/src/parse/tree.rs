@@ -24,6 +24,9 @@ pub enum Value {
     Int(i64),
     UInt(u64),
     Float(f64),
+    /// An integer beyond 64 bits, as written: as a float it would change its
+    /// digits, and such a scalar is more often a name or a key than a quantity.
+    BigInt(String),
     Str(String),
     Seq(Vec<Node>),
     Map(Vec<Entry>),
@@ -65,7 +68,7 @@ impl Node {
         match self.value {
             Value::Null => "null",
             Value::Bool(_) => "a boolean",
-            Value::Int(_) | Value::UInt(_) => "an integer",
+            Value::Int(_) | Value::UInt(_) | Value::BigInt(_) => "an integer",
             Value::Float(_) => "a number",
             Value::Str(_) => "a string",
             Value::Seq(_) => "a list",
@@ -85,7 +88,7 @@ impl Node {
     /// The bytes of text in this subtree (to bound what aliases copy).
     pub fn text_bytes(&self) -> usize {
         match &self.value {
-            Value::Str(s) => s.len(),
+            Value::Str(s) | Value::BigInt(s) => s.len(),
             Value::Seq(items) => items.iter().map(Node::text_bytes).sum(),
             Value::Map(entries) => entries.iter().map(|e| e.key.len() + e.value.text_bytes()).sum(),
             _ => 0,
@@ -101,7 +104,7 @@ impl Node {
             Value::Int(i) => J::from(*i),
             Value::UInt(u) => J::from(*u),
             Value::Float(f) => serde_json::Number::from_f64(*f).map_or(J::Null, J::Number),
-            Value::Str(s) => J::String(s.clone()),
+            Value::Str(s) | Value::BigInt(s) => J::String(s.clone()),
             Value::Seq(items) => J::Array(items.iter().map(Node::to_json).collect()),
             Value::Map(entries) => {
                 J::Object(entries.iter().map(|e| (e.key.clone(), e.value.to_json())).collect())

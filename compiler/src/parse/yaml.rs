@@ -250,7 +250,7 @@ fn push(stack: &mut [Frame], out: &mut Parsed, node: Node) {
             None => *pending_key = Some(node),
             Some(key) => {
                 let key_text = match key.value {
-                    Value::Str(s) => s,
+                    Value::Str(s) | Value::BigInt(s) => s,
                     Value::Null => String::new(),
                     Value::Bool(b) => b.to_string(),
                     Value::Int(i) => i.to_string(),
@@ -305,7 +305,7 @@ fn resolve_plain(text: &str) -> Value {
         if let Ok(u) = text.strip_prefix('+').unwrap_or(text).parse::<u64>() {
             return Value::UInt(u);
         }
-        return text.parse::<f64>().map_or_else(|_| Value::Str(text.to_owned()), Value::Float);
+        return Value::BigInt(text.to_owned());
     }
     if is_core_float(unsigned)
         && bytes.iter().any(u8::is_ascii_digit)
@@ -368,6 +368,17 @@ mod tests {
         assert_eq!(get(&doc, "g").value, Value::Null);
         assert_eq!(get(&doc, "h").value, Value::Str("1".into()));
         assert_eq!(get(&doc, "i").value, Value::Float(1000.0));
+    }
+
+    #[test]
+    fn integers_beyond_64_bits_keep_their_digits() {
+        let doc =
+            root("a: 99999999999999999999\nb: -99999999999999999999\nc: 18446744073709551615\n");
+        assert_eq!(get(&doc, "a").value, Value::BigInt("99999999999999999999".into()));
+        assert_eq!(get(&doc, "b").value, Value::BigInt("-99999999999999999999".into()));
+        assert_eq!(get(&doc, "c").value, Value::UInt(u64::MAX));
+        let keys = parse("99999999999999999999: a\n100000000000000000000: b\n", 10).unwrap();
+        assert!(keys.duplicates.is_empty());
     }
 
     #[test]

@@ -167,8 +167,8 @@ struct Walk<'a> {
     opts: &'a Options,
     /// Canonical root and workspace: symlinks may lead anywhere inside them.
     allowed: Vec<PathBuf>,
-    /// Entries reported and left out (special files, bad links), so the folder
-    /// holding them is not reported a second time as lacking them.
+    /// Entries reported and left out (special files, bad links, folders that
+    /// cannot be listed), so nothing is reported a second time as lacking them.
     dropped: HashSet<RelPath>,
     layout: Layout,
 }
@@ -205,6 +205,10 @@ impl Walk<'_> {
     }
 
     fn stray(&mut self, entry: &Entry, why: impl Into<String>) {
+        // A folder that could not be listed has its io-error: it is not also stray.
+        if self.dropped.contains(&entry.rel) {
+            return;
+        }
         let path =
             if entry.kind == EntryKind::Dir { entry.rel.as_folder() } else { entry.rel.clone() };
         let what = if entry.kind == EntryKind::Dir { "folder" } else { "file" };
@@ -230,6 +234,7 @@ impl Walk<'_> {
                     &rel.as_folder(),
                     format!("the folder cannot be read: {err}"),
                 ));
+                self.dropped.insert(rel.clone());
                 return Vec::new();
             }
         };

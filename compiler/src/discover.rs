@@ -6,7 +6,7 @@
 //! system's order. Anything the layout does not explain is reported, and its
 //! contents are left alone.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 
@@ -170,8 +170,14 @@ struct Walk<'a> {
     /// Entries reported and left out (special files, bad links, folders that
     /// cannot be listed), so nothing is reported a second time as lacking them.
     dropped: HashSet<RelPath>,
+    /// Stray entries per folder: past [`STRAY_LIMIT`], one summary says how
+    /// many more there are, so a folder of 200,000 leftovers is one report.
+    strays: HashMap<RelPath, usize>,
     layout: Layout,
 }
+
+/// Stray entries reported one by one in a folder.
+const STRAY_LIMIT: usize = 20;
 
 /// Walks the root (and the workspace, if any).
 pub fn discover(
@@ -182,11 +188,19 @@ pub fn discover(
 ) -> Layout {
     let mut allowed = vec![root_canon.to_path_buf()];
     allowed.extend(workspace_canon.map(Path::to_path_buf));
-    let mut walk = Walk { fs, opts, allowed, dropped: HashSet::new(), layout: Layout::default() };
+    let mut walk = Walk {
+        fs,
+        opts,
+        allowed,
+        dropped: HashSet::new(),
+        strays: HashMap::new(),
+        layout: Layout::default(),
+    };
     walk.root(root_canon);
     if let Some(ws) = &opts.workspace {
         walk.workspace(ws);
     }
+    walk.summarize_strays();
     walk.layout.dropped = std::mem::take(&mut walk.dropped);
     if walk.layout.defines_nothing() {
         walk.refuse_empty_root(root_canon);
@@ -209,6 +223,15 @@ impl Walk<'_> {
         if self.dropped.contains(&entry.rel) {
             return;
         }
+        let folder = match entry.rel.path.trim_end_matches('/').rsplit_once('/') {
+            Some((parent, _)) => RelPath { origin: entry.rel.origin, path: format!("{parent}/") },
+            None => RelPath { origin: entry.rel.origin, path: String::new() },
+        };
+        let count = self.strays.entry(folder).or_default();
+        *count += 1;
+        if *count > STRAY_LIMIT {
+            return;
+        }
         let path =
             if entry.kind == EntryKind::Dir { entry.rel.as_folder() } else { entry.rel.clone() };
         let what = if entry.kind == EntryKind::Dir { "folder" } else { "file" };
@@ -222,6 +245,28 @@ impl Walk<'_> {
         )
         .with_help(why);
         self.report(diagnostic);
+    }
+
+    /// One warning for each folder with more stray entries than were listed.
+    fn summarize_strays(&mut self) {
+        let mut crowded: Vec<(RelPath, usize)> =
+            self.strays.drain().filter(|(_, count)| *count > STRAY_LIMIT).collect();
+        crowded.sort();
+        for (folder, count) in crowded {
+            let more = count - STRAY_LIMIT;
+            self.report(
+                Diagnostic::on_path(
+                    Code::StrayEntry,
+                    &folder,
+                    format!(
+                        "{more} more entries in this folder are not part of the layout; their contents are not read"
+                    ),
+                )
+                .with_help(format!(
+                    "the first {STRAY_LIMIT} are reported one by one; move what agentc should not read out of the agents directory"
+                )),
+            );
+        }
     }
 
     /// Lists a directory: sorted, with every entry classified and checked.

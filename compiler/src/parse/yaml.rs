@@ -101,6 +101,12 @@ pub fn parse(text: &str, base: usize) -> Result<Parsed, SyntaxError> {
             Err(err) => {
                 let at = offsets.byte(err.marker().index());
                 let end = text[at - base..].chars().next().map_or(at, |c| at + c.len_utf8());
+                // The scanner's own depth guard: the same limit as ours, not a
+                // bracket left open.
+                if err.info().contains("recursion limit") {
+                    let message = format!("collections nest deeper than {MAX_DEPTH} levels");
+                    return Err(error(Span::new(at, end), message));
+                }
                 let message = err.info().to_owned();
                 return Err(SyntaxError { span: Span::new(at, end), message, scanned: true });
             }

@@ -1,0 +1,351 @@
+//! Hostile inputs, each run through the real binary in both output formats
+//! under a memory bound and a watchdog: every one must end with the right exit
+//! code and the expected report — no hang, no abort, no flood.
+//!
+//! The watchdog is a hang detector, not a speed test (speed is measured in the
+//! benchmarks): each case takes well under a second in a release build.
+//! An unreadable folder cannot be made for root, which CI runs as; that case
+//! is `tests/unreadable.rs`, behind the file-system seam.
+
+#![cfg(unix)]
+
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Virtual memory the binary may map (`ulimit -v`, in KiB): a multiple of
+/// what any case needs, far below what an unbounded read or expansion takes.
+const MEMORY_KIB: u64 = 1024 * 1024;
+/// Long enough for a debug build on a loaded 2-core machine.
+const WATCHDOG: Duration = Duration::from_secs(120);
+
+struct Case {
+    name: &'static str,
+    build: fn(&Path),
+    /// Arguments after `check <root>`; `{dir}` is the case's folder.
+    args: &'static [&'static str],
+    exit: i32,
+    /// Each code reported, and how many times.
+    codes: &'static [(&'static str, usize)],
+    /// Text the first diagnostic's message holds.
+    says: &'static str,
+}
+
+fn write(path: &Path, bytes: impl AsRef<[u8]>) {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, bytes).unwrap();
+}
+
+fn skill(root: &Path, frontmatter: &str) {
+    write(
+        &root.join("skills/a/SKILL.md"),
+        format!("---\nname: a\ndescription: Handles a.\n{frontmatter}---\nBody.\n"),
+    );
+}
+
+fn alias_bomb(root: &Path) {
+    let mut yaml = String::from("x0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n");
+    for i in 1..10 {
+        let refs = vec![format!("*a{}", i - 1); 9].join(", ");
+        yaml.push_str(&format!("x{i}: &a{i} [{refs}]\n"));
+    }
+    skill(root, &yaml);
+}
+
+fn deep_flow(root: &Path) {
+    skill(root, &format!("metadata: {}{}\n", "[".repeat(10_000), "]".repeat(10_000)));
+}
+
+fn deep_block(root: &Path) {
+    let mut yaml = String::from("metadata:\n");
+    for depth in 1..3_000 {
+        yaml.push_str(&format!("{}- \n", " ".repeat(depth)));
+    }
+    skill(root, &yaml);
+}
+
+fn deep_json(root: &Path) {
+    let nested = format!("{}{}", "[".repeat(10_000), "]".repeat(10_000));
+    write(&root.join("pkg/agent.json"), format!("{{\"name\": \"pkg\", \"x\": {nested}}}"));
+}
+
+fn over_size_bound(root: &Path) {
+    skill(root, "");
+    let file = File::options().append(true).open(root.join("skills/a/SKILL.md")).unwrap();
+    file.set_len(17 * 1024 * 1024).unwrap();
+}
+
+fn binary(root: &Path) {
+    let bytes: Vec<u8> = (0..=255u8).cycle().take(25_600).collect();
+    write(&root.join("skills/a/SKILL.md"), bytes);
+}
+
+fn nul_in_frontmatter(root: &Path) {
+    write(&root.join("skills/a/SKILL.md"), b"---\nname: a\0b\ndescription: d\n---\nBody.\n");
+}
+
+fn nul_in_body(root: &Path) {
+    write(&root.join("skills/a/SKILL.md"), b"---\nname: a\ndescription: d\n---\nBo\0dy.\n");
+}
+
+fn long_line(root: &Path) {
+    let tools: Vec<String> = (0..15_000).map(|i| format!("t{i}")).collect();
+    skill(root, &format!("tools: [{}]\n", tools.join(", ")));
+}
+
+fn symlink_loop(root: &Path) {
+    skill(root, "");
+    std::os::unix::fs::symlink("loop", root.join("skills/loop")).unwrap();
+}
+
+fn symlink_escape(root: &Path) {
+    skill(root, "");
+    std::os::unix::fs::symlink("/etc", root.join("skills/etc")).unwrap();
+}
+
+fn fifo(root: &Path) {
+    let folder = root.join("skills/a");
+    std::fs::create_dir_all(&folder).unwrap();
+    let status = Command::new("mkfifo").arg(folder.join("SKILL.md")).status().unwrap();
+    assert!(status.success());
+}
+
+fn socket(root: &Path) {
+    let folder = root.join("skills/a");
+    std::fs::create_dir_all(&folder).unwrap();
+    let listener = std::os::unix::net::UnixListener::bind(folder.join("SKILL.md")).unwrap();
+    // The socket file stays after the listener closes.
+    drop(listener);
+}
+
+fn non_utf8_name(root: &Path) {
+    use std::os::unix::ffi::OsStrExt;
+    let name = std::ffi::OsStr::from_bytes(b"\xff\xfe");
+    write(
+        &root.join("skills").join(name).join("SKILL.md"),
+        "---\nname: a\ndescription: d\n---\nB\n",
+    );
+}
+
+fn empty_folders(root: &Path) {
+    skill(root, "");
+    for i in 0..200_000 {
+        std::fs::create_dir(root.join(format!("skills/e{i}"))).unwrap();
+    }
+}
+
+fn many_routes(root: &Path) {
+    let routes: String = (0..100_000).map(|i| format!("  - to: s{i}\n")).collect();
+    skill(root, &format!("routes:\n{routes}"));
+}
+
+fn sparse_registry(root: &Path) {
+    skill(root, "");
+    let file = File::create(root.join("../registry.txt")).unwrap();
+    file.set_len(1 << 40).unwrap();
+}
+
+const CASES: &[Case] = &[
+    Case {
+        name: "alias-bomb",
+        build: alias_bomb,
+        args: &[],
+        exit: 1,
+        codes: &[("yaml-syntax", 1)],
+        says: "aliases expand the document",
+    },
+    Case {
+        name: "10000-deep-flow",
+        build: deep_flow,
+        args: &[],
+        exit: 1,
+        codes: &[("yaml-syntax", 1)],
+        says: "nest deeper than 128 levels",
+    },
+    Case {
+        name: "3000-deep-block",
+        build: deep_block,
+        args: &[],
+        exit: 1,
+        codes: &[("yaml-syntax", 1)],
+        says: "nest deeper than 128 levels",
+    },
+    Case {
+        name: "10000-deep-json",
+        build: deep_json,
+        args: &[],
+        exit: 1,
+        codes: &[("json-syntax", 1)],
+        says: "nest deeper than 128 levels",
+    },
+    Case {
+        name: "over-the-size-bound",
+        build: over_size_bound,
+        args: &[],
+        exit: 1,
+        codes: &[("file-too-large", 1)],
+        says: "over the bound of 16777216 bytes",
+    },
+    Case {
+        name: "binary-skill",
+        build: binary,
+        args: &[],
+        exit: 1,
+        codes: &[("not-utf8", 1)],
+        says: "not valid UTF-8",
+    },
+    Case {
+        name: "nul-in-frontmatter",
+        build: nul_in_frontmatter,
+        args: &[],
+        exit: 1,
+        codes: &[("yaml-syntax", 1)],
+        says: "unprintable character",
+    },
+    Case { name: "nul-in-body", build: nul_in_body, args: &[], exit: 0, codes: &[], says: "" },
+    Case {
+        name: "long-line-15000-diagnostics",
+        build: long_line,
+        args: &[],
+        exit: 1,
+        codes: &[("unknown-tool", 15_000)],
+        says: "unknown tool `t0`",
+    },
+    Case {
+        name: "symlink-loop",
+        build: symlink_loop,
+        args: &[],
+        exit: 1,
+        codes: &[("symlink-loop", 1)],
+        says: "leads back to itself",
+    },
+    Case {
+        name: "symlink-escape",
+        build: symlink_escape,
+        args: &[],
+        exit: 1,
+        codes: &[("path-escape", 1)],
+        says: "leads outside the agents directory",
+    },
+    Case {
+        name: "fifo",
+        build: fifo,
+        args: &[],
+        exit: 1,
+        codes: &[("special-file", 1)],
+        says: "is a FIFO",
+    },
+    Case {
+        name: "socket",
+        build: socket,
+        args: &[],
+        exit: 1,
+        codes: &[("special-file", 1)],
+        says: "is a socket",
+    },
+    Case {
+        name: "non-utf8-name",
+        build: non_utf8_name,
+        args: &[],
+        exit: 1,
+        codes: &[("bad-name", 1)],
+        says: "is not valid UTF-8",
+    },
+    Case {
+        name: "200000-empty-folders",
+        build: empty_folders,
+        args: &[],
+        exit: 0,
+        codes: &[("stray-entry", 21)],
+        says: "199980 more entries in this folder",
+    },
+    Case {
+        name: "100000-routes",
+        build: many_routes,
+        args: &[],
+        exit: 1,
+        codes: &[("yaml-syntax", 1)],
+        says: "more than 100000 values",
+    },
+    Case {
+        name: "1-tib-sparse-registry",
+        build: sparse_registry,
+        args: &["--registry", "{dir}/registry.txt"],
+        exit: 2,
+        codes: &[("file-too-large", 1)],
+        says: "the file is 1099511627776 bytes",
+    },
+];
+
+/// Runs `agentc check` on `root` under the memory bound and the watchdog;
+/// the exit code and what it wrote to stdout and stderr.
+fn run(case: &Case, dir: &Path, root: &Path, json: bool) -> (i32, String, String) {
+    let out = dir.join(format!("out-{json}"));
+    let err = dir.join(format!("err-{json}"));
+    let mut command = Command::new("sh");
+    command
+        .arg("-c")
+        .arg(format!("ulimit -v {MEMORY_KIB} && exec \"$0\" \"$@\""))
+        .arg(env!("CARGO_BIN_EXE_agentc"))
+        .arg("check")
+        .arg(root)
+        .args(case.args.iter().map(|a| a.replace("{dir}", &dir.to_string_lossy())))
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null())
+        .stdout(File::create(&out).unwrap())
+        .stderr(File::create(&err).unwrap());
+    if json {
+        command.args(["--message-format", "json"]);
+    }
+    let mut child = command.spawn().unwrap();
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > WATCHDOG {
+            let _ = child.kill();
+            panic!("{}: still running after {WATCHDOG:?}", case.name);
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let read = |path: &Path| String::from_utf8_lossy(&std::fs::read(path).unwrap()).into_owned();
+    let code = status.code().unwrap_or_else(|| panic!("{}: ended by {status}", case.name));
+    (code, read(&out), read(&err))
+}
+
+#[test]
+fn hostile_inputs_end_quickly_with_one_clear_report() {
+    for case in CASES {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("agents");
+        std::fs::create_dir(&root).unwrap();
+        (case.build)(&root);
+
+        let (exit, stdout, stderr) = run(case, dir.path(), &root, true);
+        assert_eq!(exit, case.exit, "{}: exit code; stderr: {stderr}", case.name);
+        let mut codes: BTreeMap<String, usize> = BTreeMap::new();
+        let mut first_message = None;
+        for line in stdout.lines() {
+            let record: serde_json::Value = serde_json::from_str(line)
+                .unwrap_or_else(|e| panic!("{}: not JSON ({e}): {line}", case.name));
+            if record["type"] == "diagnostic" {
+                *codes.entry(record["code"].as_str().unwrap().to_owned()).or_default() += 1;
+                first_message.get_or_insert_with(|| record["message"].to_string());
+            }
+        }
+        let expected: BTreeMap<String, usize> =
+            case.codes.iter().map(|(code, n)| ((*code).to_owned(), *n)).collect();
+        assert_eq!(codes, expected, "{}: the report", case.name);
+        let first_message = first_message.unwrap_or_default();
+        assert!(first_message.contains(case.says), "{}: {first_message}", case.name);
+
+        let (exit, _, stderr) = run(case, dir.path(), &root, false);
+        assert_eq!(exit, case.exit, "{}: exit code of the human report", case.name);
+        let rendered =
+            stderr.lines().filter(|l| l.starts_with("error[") || l.starts_with("warning[")).count();
+        assert_eq!(rendered, case.codes.iter().map(|(_, n)| n).sum::<usize>(), "{}", case.name);
+    }
+}

@@ -384,12 +384,7 @@ fn fix(opts: &Options, io: &mut Io<'_>) -> Result<(), Box<dyn std::error::Error>
     let Ok(compilation) = compile(&RealFs, opts) else {
         return Ok(());
     };
-    let applied = crate::fix::apply(
-        &RealFs,
-        &compilation,
-        &compilation.root,
-        compilation.workspace.as_deref(),
-    );
+    let applied = crate::fix::apply(&RealFs, &compilation);
     for (file, fixes) in &applied.files {
         writeln!(io.stderr, "fixed {file}: {fixes} {}", if *fixes == 1 { "fix" } else { "fixes" })?;
     }

@@ -17,7 +17,7 @@ use crate::lock::{describe_difference, lockfile};
 use crate::options::{LayoutKind, Options, Scope};
 use crate::project_file;
 use crate::suggest::did_you_mean;
-use crate::write::write_atomic;
+use crate::write::{self, write_atomic};
 
 /// Exit code: no errors.
 pub const EXIT_OK: i32 = 0;
@@ -192,6 +192,19 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>, io: &mut
         Command::Lock(args) => args.common.message_format == MessageFormat::Json,
         _ => false,
     };
+    #[cfg(unix)]
+    {
+        let writes = match &cli.command {
+            Command::Check(args) => args.fix,
+            Command::Lock(args) => !args.check,
+            Command::Schema(args) => args.out.is_some(),
+            Command::Init { .. } => true,
+            Command::Explain { .. } => false,
+        };
+        if writes {
+            crate::write::remove_temporaries_on_signals();
+        }
+    }
     let result = match cli.command {
         Command::Check(args) => check(args, io),
         Command::Lock(args) => lock(args, io),
@@ -239,6 +252,8 @@ struct Target {
     options: Options,
     /// Where `lock` writes unless `-o` says otherwise.
     lockfile: PathBuf,
+    /// The `agentc.toml` read, if any: an input that no output may replace.
+    project_file: Option<PathBuf>,
 }
 
 /// Finds what to compile: `root` (a folder with an `agentc.toml` is a
@@ -256,10 +271,10 @@ fn target(
         }
         None => project_file::find(&RealFs, Path::new(".")),
     };
-    let (mut opts, lockfile) = match project_file {
+    let (mut opts, lockfile) = match &project_file {
         Some(file) => {
-            let shown = crate::emit::relative_to_cwd(&file);
-            match project_file::load(&RealFs, &file, &shown) {
+            let shown = crate::emit::relative_to_cwd(file);
+            match project_file::load(&RealFs, file, &shown) {
                 Ok(project) => (project.options, project.lockfile),
                 Err(failed) => {
                     report(&failed, common.message_format, &emit::Bases::default(), io)?;
@@ -302,7 +317,7 @@ fn target(
         })?;
         opts.layouts.insert(layout);
     }
-    Ok(Ok(Target { options: opts, lockfile }))
+    Ok(Ok(Target { options: opts, lockfile, project_file }))
 }
 
 /// Compiles and reports; `Err(code)` when the run stops here with that exit code.
@@ -384,12 +399,7 @@ fn fix(opts: &Options, io: &mut Io<'_>) -> Result<(), Box<dyn std::error::Error>
     let Ok(compilation) = compile(&RealFs, opts) else {
         return Ok(());
     };
-    let applied = crate::fix::apply(
-        &RealFs,
-        &compilation,
-        &compilation.root,
-        compilation.workspace.as_deref(),
-    );
+    let applied = crate::fix::apply(&RealFs, &compilation);
     for (file, fixes) in &applied.files {
         writeln!(io.stderr, "fixed {file}: {fixes} {}", if *fixes == 1 { "fix" } else { "fixes" })?;
     }
@@ -416,7 +426,7 @@ fn lock(args: LockArgs, io: &mut Io<'_>) -> CliResult {
         Ok(target) => target,
         Err(code) => return Ok(code),
     };
-    let path = args.output.clone().unwrap_or(target.lockfile);
+    let path = args.output.clone().unwrap_or(target.lockfile.clone());
     // Shown as a person in this folder would type it.
     let shown = emit::relative_to_cwd(&path);
     let compilation =
@@ -437,7 +447,16 @@ fn lock(args: LockArgs, io: &mut Io<'_>) -> CliResult {
         return Ok(EXIT_OK);
     }
     if !args.check {
-        if let Err(err) = write_atomic(&path, bytes.as_bytes()) {
+        let cannot = |why: String| format!("cannot write the lockfile `{shown}`: {why}");
+        let destination = write::destination(&path).map_err(|err| cannot(err.to_string()))?;
+        if let Some(input) = input_at(&destination, &compilation, &target) {
+            return Err(cannot(format!(
+                "it is `{input}`, which this compile reads, and the lockfile would replace \
+                 it; write the lockfile somewhere else (`-o FILE`, or `lockfile` in agentc.toml)"
+            ))
+            .into());
+        }
+        if let Err(err) = write::write_atomic(&destination, bytes.as_bytes()) {
             let folder = path.parent().filter(|p| !p.as_os_str().is_empty());
             let why = match folder {
                 Some(folder) if !folder.is_dir() => {
@@ -445,8 +464,7 @@ fn lock(args: LockArgs, io: &mut Io<'_>) -> CliResult {
                 }
                 _ => err.to_string(),
             };
-            writeln!(io.stderr, "error: cannot write the lockfile `{shown}`: {why}")?;
-            return Ok(EXIT_USAGE);
+            return Err(cannot(why).into());
         }
         writeln!(io.stderr, "wrote {shown}")?;
         return Ok(EXIT_OK);
@@ -485,6 +503,17 @@ fn lock(args: LockArgs, io: &mut Io<'_>) -> CliResult {
         }
     }
     Ok(EXIT_ERRORS)
+}
+
+/// The input of the compile (or the project file) that `destination`, a
+/// canonical path, is, as the user would name it.
+fn input_at(destination: &Path, compilation: &Compilation, target: &Target) -> Option<String> {
+    if let Some((rel, _)) = compilation.inputs.iter().find(|(_, path)| *path == destination) {
+        return Some(emit::Bases::from_cwd(&target.options).show(rel));
+    }
+    let project_file = target.project_file.as_ref()?;
+    (std::fs::canonicalize(project_file).ok()? == destination)
+        .then(|| emit::relative_to_cwd(project_file))
 }
 
 /// The command that writes the lockfile this `lock --check` compared: the

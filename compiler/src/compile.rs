@@ -28,6 +28,10 @@ pub struct Compilation {
     pub diagnostics: Vec<Diagnostic>,
     /// The text of every file a diagnostic may point into.
     pub sources: BTreeMap<RelPath, Source>,
+    /// Where each file the compile read (or tried to) is on disk, canonical:
+    /// the registry as given, the rest as discovery checked them. An output
+    /// must never replace one of them.
+    pub inputs: BTreeMap<RelPath, PathBuf>,
     pub project: Project,
     /// The resolved model (complete only when there are no errors).
     pub model: Model,
@@ -133,14 +137,15 @@ pub fn compile(fs: &dyn Fs, opts: &Options) -> Result<Compilation, SetupError> {
 
     let layout = discover::discover(fs, opts, &root, workspace.as_deref());
     let layouts = layout.found.clone();
-    let mut out = Output { diagnostics: Vec::new(), sources: BTreeMap::new() };
+    let mut out = Output::default();
     let mut project = build(fs, opts, layout, &mut out);
-    if let Some((registry, digest)) = registry {
+    let registry_file = opts.registry.as_deref().map(registry_path);
+    if let (Some((registry, digest, path)), Some(rel)) = (registry, &registry_file) {
         project.registry = Some(registry);
         project.registry_sha256 = Some(digest);
+        out.inputs.insert(rel.clone(), path);
     }
-    let Output { mut diagnostics, sources } = out;
-    let registry_file = opts.registry.as_deref().map(registry_path);
+    let Output { mut diagnostics, sources, inputs } = out;
     let resolution = resolve::resolve(&project, opts, registry_file.as_ref(), &mut diagnostics);
     check::check(&project, &resolution, &mut diagnostics);
     let trees = check::links::Trees { root: &root, workspace: workspace.as_deref() };
@@ -149,6 +154,7 @@ pub fn compile(fs: &dyn Fs, opts: &Options) -> Result<Compilation, SetupError> {
     Ok(Compilation {
         diagnostics,
         sources,
+        inputs,
         project,
         model: resolution.model,
         layouts,
@@ -162,12 +168,12 @@ fn registry_path(path: &Path) -> RelPath {
     RelPath::given(crate::emit::relative_to_cwd(path))
 }
 
-/// Reads the registry; returns it with the digest of its bytes.
+/// Reads the registry; returns it with the digest of its bytes and its canonical path.
 fn load_registry(
     fs: &dyn Fs,
     path: &Path,
     max_size: u64,
-) -> Result<(agentc_schema::Registry, String), SetupError> {
+) -> Result<(agentc_schema::Registry, String, PathBuf), SetupError> {
     if is_remote(&path.to_string_lossy()) {
         return Err(SetupError::NotLocal(path.display().to_string()));
     }
@@ -188,8 +194,15 @@ fn load_registry(
             return Err(SetupError::Unreadable { what, path: path.into(), error });
         }
     }
-    let file = FileRef { rel: registry_path(path), path: path.into() };
-    let mut out = Output { diagnostics: Vec::new(), sources: BTreeMap::new() };
+    // The user named this file, links and all: they are resolved here, and
+    // the read follows none.
+    let canonical = fs.canonicalize(path).map_err(|error| SetupError::Unreadable {
+        what,
+        path: path.into(),
+        error,
+    })?;
+    let file = FileRef { rel: registry_path(path), path: canonical.clone() };
+    let mut out = Output::default();
     // Bounded like every input, so a huge or sparse file is a clear error.
     let source = out.take(read_one(fs, &file, max_size));
     let registry = source.and_then(|source| {
@@ -198,12 +211,12 @@ fn load_registry(
         out.diagnostics.extend(diagnostics);
         let digest = source.sha256.clone();
         out.sources.insert(source.path.clone(), source);
-        registry.map(|registry| (registry, digest))
+        registry.map(|registry| (registry, digest, canonical))
     });
     match registry {
         Some(registry) if out.diagnostics.is_empty() => Ok(registry),
         _ => {
-            let Output { mut diagnostics, sources } = out;
+            let Output { mut diagnostics, sources, .. } = out;
             diagnostic::sort(&mut diagnostics);
             Err(SetupError::Registry(Box::new(Compilation {
                 diagnostics,
@@ -214,12 +227,20 @@ fn load_registry(
     }
 }
 
+#[derive(Default)]
 struct Output {
     diagnostics: Vec<Diagnostic>,
     sources: BTreeMap<RelPath, Source>,
+    inputs: BTreeMap<RelPath, PathBuf>,
 }
 
 impl Output {
+    /// Reads `files` in parallel, noting where each is on disk.
+    fn read(&mut self, fs: &dyn Fs, files: &[FileRef], max_size: u64) -> Vec<ReadResult> {
+        self.inputs.extend(files.iter().map(|f| (f.rel.clone(), f.path.clone())));
+        read_all(fs, files, max_size)
+    }
+
     /// Keeps a read file's source, or its diagnostic.
     fn take(&mut self, result: ReadResult) -> Option<Source> {
         match result {
@@ -270,7 +291,8 @@ fn build(fs: &dyn Fs, opts: &Options, layout: Layout, out: &mut Output) -> Proje
     first.extend(agents.iter().map(|a| agent_file(a).clone()));
     first.extend(assistants.iter().map(|a| a.file.clone()));
     first.extend(plugins.iter().map(|p| p.manifest.clone()));
-    let mut texts: std::collections::HashMap<RelPath, Source> = read_all(fs, &first, max)
+    let mut texts: std::collections::HashMap<RelPath, Source> = out
+        .read(fs, &first, max)
         .into_iter()
         .filter_map(|result| out.take(result))
         .map(|source| (source.path.clone(), source))
@@ -510,7 +532,7 @@ fn read_package_files(
     }
 
     let all: Vec<FileRef> = wanted.iter().flatten().map(|(_, f)| f.clone()).collect();
-    let mut results = read_all(fs, &all, opts.max_file_size).into_iter();
+    let mut results = out.read(fs, &all, opts.max_file_size).into_iter();
     for (agent, files) in agents.iter_mut().zip(wanted) {
         let AgentKind::Package { entry_points, workflows, knowledge, .. } = &mut agent.kind else {
             continue;

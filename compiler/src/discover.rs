@@ -23,6 +23,8 @@ use crate::suggest::list_names;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FileRef {
     pub rel: RelPath,
+    /// Canonical: every link on the way was resolved and checked to stay
+    /// inside, so [`Fs::read`] opens it following no link at all.
     pub path: PathBuf,
 }
 
@@ -139,6 +141,7 @@ impl Layout {
 #[derive(Clone, Debug)]
 struct Entry {
     name: String,
+    /// Canonical, like [`FileRef::path`]: for a link, its checked target.
     path: PathBuf,
     rel: RelPath,
     /// `File` or `Dir`, symlinks already followed and checked.
@@ -179,7 +182,7 @@ struct Walk<'a> {
 /// Stray entries reported one by one in a folder.
 const STRAY_LIMIT: usize = 20;
 
-/// Walks the root (and the workspace, if any).
+/// Walks the root (and the workspace, if any), both given canonical.
 pub fn discover(
     fs: &dyn Fs,
     opts: &Options,
@@ -197,7 +200,7 @@ pub fn discover(
         layout: Layout::default(),
     };
     walk.root(root_canon);
-    if let Some(ws) = &opts.workspace {
+    if let Some(ws) = workspace_canon {
         walk.workspace(ws);
     }
     walk.summarize_strays();
@@ -305,7 +308,7 @@ impl Walk<'_> {
         name: &OsStr,
         listed: Option<EntryKind>,
     ) -> Option<Entry> {
-        let path = dir.join(name);
+        let mut path = dir.join(name);
         let Some(utf8) = name.to_str() else {
             let lossy = name.to_string_lossy();
             let mut shown = rel.join(&lossy);
@@ -335,7 +338,7 @@ impl Walk<'_> {
             }
         };
         if kind == EntryKind::Symlink {
-            kind = self.follow(&path, dir, &rel)?;
+            (kind, path) = self.follow(&path, dir, &rel)?;
         }
         if let EntryKind::Special(what) = kind {
             self.report(
@@ -351,8 +354,9 @@ impl Walk<'_> {
         Some(Entry { name: utf8.to_owned(), path, rel, kind })
     }
 
-    /// Resolves a symlink: refuses loops and targets outside the root and workspace.
-    fn follow(&mut self, path: &Path, dir: &Path, rel: &RelPath) -> Option<EntryKind> {
+    /// Resolves a symlink: refuses loops and targets outside the root and
+    /// workspace; returns what the target is and its canonical path.
+    fn follow(&mut self, path: &Path, dir: &Path, rel: &RelPath) -> Option<(EntryKind, PathBuf)> {
         let written =
             self.fs.read_link(path).map(|target| target.display().to_string()).unwrap_or_default();
         let target = match self.fs.canonicalize(path) {
@@ -405,10 +409,9 @@ impl Walk<'_> {
             );
             return None;
         }
-        // Canonicalized only here: most folders hold no links, and the call costs a
-        // system call per path component.
-        let dir_canon = self.fs.canonicalize(dir).ok();
-        if kind == EntryKind::Dir && dir_canon.is_some_and(|dir| dir.starts_with(&target)) {
+        // `dir` is canonical: the walk starts at the canonical root and steps
+        // only into real folders and checked link targets.
+        if kind == EntryKind::Dir && dir.starts_with(&target) {
             self.report(
                 Diagnostic::on_path(
                     Code::SymlinkLoop,
@@ -419,7 +422,7 @@ impl Walk<'_> {
             );
             return None;
         }
-        Some(kind)
+        Some((kind, target))
     }
 
     /// Reports a name that breaks the rule for `kind`; returns whether it is fine.

@@ -72,11 +72,14 @@ pub fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
 /// lies below the current folder, as given otherwise.
 pub fn relative_to_cwd(path: &std::path::Path) -> String {
     let cwd = std::env::current_dir().ok().and_then(|d| d.canonicalize().ok());
-    // A file not written yet: its folder says where it will be.
-    let absolute = path.canonicalize().ok().or_else(|| {
-        let parent = path.parent().filter(|p| !p.as_os_str().is_empty())?;
-        Some(parent.canonicalize().ok()?.join(path.file_name()?))
-    });
+    // The folder is resolved and the name kept: a symlink is shown by its own
+    // name, not its target's, and a file not written yet by where it will be.
+    let parent = path.parent().filter(|p| !p.as_os_str().is_empty());
+    let absolute = match (parent, path.file_name()) {
+        (Some(parent), Some(name)) => parent.canonicalize().ok().map(|p| p.join(name)),
+        (None, Some(name)) => cwd.as_ref().map(|cwd| cwd.join(name)),
+        _ => path.canonicalize().ok(),
+    };
     let shown = match (cwd, absolute) {
         (Some(cwd), Some(absolute)) => match absolute.strip_prefix(&cwd) {
             Ok(inside) => inside.to_path_buf(),

@@ -34,13 +34,8 @@ impl Applied {
 /// One file's edits taken so far, and how many fixes they came from.
 type Planned<'a> = (Vec<(Span, &'a str)>, usize);
 
-/// Applies every fix of `compilation` to the files under `root` and `workspace`.
-pub fn apply(
-    fs: &dyn Fs,
-    compilation: &Compilation,
-    root: &Path,
-    workspace: Option<&Path>,
-) -> Applied {
+/// Applies every fix of `compilation` to the files it read.
+pub fn apply(fs: &dyn Fs, compilation: &Compilation) -> Applied {
     let mut planned: BTreeMap<&RelPath, Planned<'_>> = BTreeMap::new();
     for fix in compilation.diagnostics.iter().filter_map(|d| d.fix.as_ref()) {
         let overlaps = fix.edits.iter().any(|edit| {
@@ -66,14 +61,16 @@ pub fn apply(
         let Some(source) = compilation.sources.get(file) else {
             continue;
         };
-        let path = match (file.origin, workspace) {
-            (Origin::Root, _) => root.join(&file.path),
-            (Origin::Workspace, Some(workspace)) => workspace.join(&file.path),
-            (Origin::Workspace, None) | (Origin::Given, _) => continue,
+        // Where discovery found it, links resolved: a linked file is edited
+        // where it lives, and the link stays a link. A file the user named
+        // (the registry) is theirs to edit.
+        let path = match compilation.inputs.get(file) {
+            Some(path) if file.origin != Origin::Given => path,
+            _ => continue,
         };
         // The text as read, and the byte order mark it may have started with.
         let size = source.text.len() as u64 + 3;
-        match rewrite(fs, &path, size, &source.sha256, &mut edits) {
+        match rewrite(fs, path, size, &source.sha256, &mut edits) {
             Ok(()) => {
                 applied.files.insert(file.clone(), count);
             }

@@ -41,7 +41,11 @@ pub fn find(fs: &dyn Fs, start: &Path) -> Option<PathBuf> {
 /// Reads and checks the project file at `path`, shown in diagnostics as
 /// `shown`. Every problem is reported, as a compile reports them.
 pub fn load(fs: &dyn Fs, path: &Path, shown: &str) -> Result<Project, Box<Compilation>> {
-    let file = FileRef { rel: RelPath::given(shown), path: path.to_path_buf() };
+    // The user named this file, links and all: they are resolved here, and the
+    // read follows none. A path that cannot be resolved is left for the read to
+    // report.
+    let canonical = fs.canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    let file = FileRef { rel: RelPath::given(shown), path: canonical };
     let mut failed = Compilation::default();
     let source = match read_one(fs, &file, crate::options::DEFAULT_MAX_FILE_SIZE) {
         Ok(source) => source,

@@ -1,15 +1,92 @@
 //! Writing output files so that nothing is ever half-written.
 //!
 //! A file is written to a temporary file in the same directory, flushed and
-//! synced, then renamed over the old one: readers see the old file or the new
-//! one, never a mix, and a failure leaves the old file as it was.
+//! synced, then renamed over the old one and the directory synced: readers see
+//! the old file or the new one, never a mix, and a failure leaves the old file
+//! as it was. A temporary file left by a run that was killed is swept by a
+//! later write to the same directory.
 
 use std::io::{self, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::time::{Duration, SystemTime};
+
+use crate::fs::{EntryKind, Fs, RealFs, is_loop_error};
+
+/// agentc's temporary files are `.agentc-` + this many letters and digits + `.tmp`.
+const TEMP_PREFIX: &str = ".agentc-";
+const TEMP_SUFFIX: &str = ".tmp";
+const TEMP_RANDOM_LEN: usize = 6;
+
+/// A temporary file untouched for this long is left from a run that was
+/// killed. A write in progress touches its file at every block, and none takes
+/// minutes between two of them, so a concurrent run's file is never this old.
+const STALE_AFTER: Duration = Duration::from_secs(10 * 60);
+
+/// Temporary files being written, so that a signal can remove them.
+static IN_FLIGHT: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+fn in_flight() -> MutexGuard<'static, Vec<PathBuf>> {
+    // The list stays valid whatever a panicking holder was doing.
+    IN_FLIGHT.lock().unwrap_or_else(PoisonError::into_inner)
+}
 
 /// Replaces `path` with `bytes` atomically.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     write_atomic_with(path, bytes, || Ok(()))
+}
+
+/// The file that writing `path` replaces: `path` itself (canonical when it
+/// exists), or, when `path` is a symlink, the file the link leads to.
+///
+/// A link is followed rather than replaced: a linked output is deliberate (a
+/// lockfile kept elsewhere and linked in), and replacing the link with a file
+/// would break it and leave its target stale. Anything but a regular file is
+/// refused: renaming over a FIFO, socket, device or folder destroys what
+/// another program relies on.
+pub fn destination(path: &Path) -> io::Result<PathBuf> {
+    let (target, linked) = match RealFs.kind(path) {
+        Err(err) if err.kind() == io::ErrorKind::NotFound => return Ok(path.to_path_buf()),
+        Err(err) => return Err(err),
+        Ok(EntryKind::Symlink) => {
+            let written = std::fs::read_link(path)?;
+            match std::fs::canonicalize(path) {
+                Ok(target) => (target, true),
+                Err(err) if err.kind() == io::ErrorKind::NotFound => {
+                    return Err(io::Error::other(format!(
+                        "it is a symbolic link to `{}`, which does not exist; agentc writes \
+                         the file a link leads to: create it, or remove the link",
+                        written.display()
+                    )));
+                }
+                Err(err) if is_loop_error(&err) => {
+                    return Err(io::Error::other(
+                        "it is a symbolic link that leads back to itself; remove the link",
+                    ));
+                }
+                Err(err) => return Err(err),
+            }
+        }
+        Ok(_) => (std::fs::canonicalize(path)?, false),
+    };
+    match RealFs.kind(&target)? {
+        EntryKind::File => Ok(target),
+        kind => {
+            let what = match kind {
+                EntryKind::Dir => "a folder",
+                EntryKind::Special(what) => what,
+                EntryKind::File | EntryKind::Symlink => "not a regular file",
+            };
+            let it = match linked {
+                true => format!("the file its link leads to, `{}`,", target.display()),
+                false => "it".to_owned(),
+            };
+            Err(io::Error::other(format!(
+                "{it} is {what}; agentc replaces only a regular file: remove it, or write \
+                 somewhere else"
+            )))
+        }
+    }
 }
 
 /// [`write_atomic`], running `before_rename` once the new content is on disk
@@ -20,12 +97,14 @@ pub fn write_atomic_with(
     bytes: &[u8],
     before_rename: impl FnOnce() -> io::Result<()>,
 ) -> io::Result<()> {
+    let path = &destination(path)?;
     let dir = match path.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),
     };
+    sweep_stale(dir, STALE_AFTER);
     let mut builder = tempfile::Builder::new();
-    builder.prefix(".agentc-").suffix(".tmp");
+    builder.prefix(TEMP_PREFIX).suffix(TEMP_SUFFIX).rand_bytes(TEMP_RANDOM_LEN);
     // A temporary file is private (0600); the file it becomes is not: keep the
     // replaced file's mode, or give a new one the usual 0666 less the umask.
     match std::fs::metadata(path) {
@@ -40,12 +119,98 @@ pub fn write_atomic_with(
             }
         }
     }
-    let mut temp = builder.tempfile_in(dir)?;
-    temp.write_all(bytes)?;
-    temp.as_file().sync_all()?;
-    before_rename()?;
-    temp.persist(path).map_err(|err| err.error)?;
+    // Created and listed under the lock, so a signal never finds it unlisted.
+    let mut temp = {
+        let mut in_flight = in_flight();
+        let temp = builder.tempfile_in(dir)?;
+        in_flight.push(temp.path().to_path_buf());
+        temp
+    };
+    let written = temp
+        .write_all(bytes)
+        .and_then(|()| temp.as_file().sync_all())
+        .and_then(|()| before_rename());
+    // Renamed under the lock, so a signal handler that removes the listed
+    // files either runs first (the old file stays) or finds nothing listed.
+    let renamed = {
+        let mut in_flight = in_flight();
+        in_flight.retain(|listed| listed != temp.path());
+        written.and_then(|()| temp.persist(path).map(drop).map_err(|err| err.error))
+    };
+    renamed?;
+    sync_dir(dir)
+}
+
+/// Makes the rename durable: it is an entry of the directory, which a crash
+/// could otherwise lose with the new file's name.
+fn sync_dir(dir: &Path) -> io::Result<()> {
+    #[cfg(unix)]
+    match std::fs::File::open(dir).and_then(|dir| dir.sync_all()) {
+        // Some file systems cannot sync a directory; the rename stands.
+        Err(err)
+            if matches!(err.kind(), io::ErrorKind::InvalidInput | io::ErrorKind::Unsupported) => {}
+        other => return other,
+    }
+    #[cfg(not(unix))]
+    let _ = dir;
     Ok(())
+}
+
+/// Whether `name` is one of agentc's temporary files, exactly as it names them.
+fn is_temp_name(name: &str) -> bool {
+    name.strip_prefix(TEMP_PREFIX).and_then(|rest| rest.strip_suffix(TEMP_SUFFIX)).is_some_and(
+        |random| {
+            random.len() == TEMP_RANDOM_LEN && random.bytes().all(|b| b.is_ascii_alphanumeric())
+        },
+    )
+}
+
+/// Removes agentc's temporary files in `dir` not modified for `older_than`:
+/// leftovers of a run killed mid-write (SIGKILL cannot be caught). Only
+/// regular files with agentc's exact naming are touched, never a link, and
+/// a failure is ignored: sweeping is a courtesy, the write does not need it.
+fn sweep_stale(dir: &Path, older_than: Duration) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let now = SystemTime::now();
+    for entry in entries.flatten() {
+        if !entry.file_name().to_str().is_some_and(is_temp_name) {
+            continue;
+        }
+        let Ok(meta) = entry.path().symlink_metadata() else {
+            continue;
+        };
+        let age = meta.modified().ok().and_then(|at| now.duration_since(at).ok());
+        if meta.is_file() && age.is_some_and(|age| age > older_than) {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// On SIGINT or SIGTERM, removes the temporary files being written, then
+/// exits 130 or 143 (128 + the signal, as a shell reports a run it stopped).
+/// Installed once; where signals cannot be watched, a killed run's temporary
+/// file is left for [`sweep_stale`].
+#[cfg(all(unix, feature = "cli"))]
+pub fn remove_temporaries_on_signals() {
+    use signal_hook::consts::{SIGINT, SIGTERM};
+    static INSTALLED: std::sync::Once = std::sync::Once::new();
+    INSTALLED.call_once(|| {
+        let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM]) else {
+            return;
+        };
+        std::thread::spawn(move || {
+            if let Some(signal) = signals.forever().next() {
+                // Held until the exit, so no rename can follow the removal.
+                let in_flight = in_flight();
+                for path in in_flight.iter() {
+                    let _ = std::fs::remove_file(path);
+                }
+                std::process::exit(128 + signal);
+            }
+        });
+    });
 }
 
 #[cfg(test)]
@@ -82,6 +247,42 @@ mod tests {
             1,
             "a temporary file was left behind"
         );
+    }
+
+    #[test]
+    fn a_write_sweeps_only_agentcs_own_stale_temporaries() {
+        let dir = tempfile::tempdir().unwrap();
+        let at = |name: &str| dir.path().join(name);
+        let hour_ago = SystemTime::now() - Duration::from_secs(3600);
+        let make = |name: &str, modified: SystemTime| {
+            let file = std::fs::File::create(at(name)).unwrap();
+            file.set_modified(modified).unwrap();
+        };
+        make(".agentc-Ab3xY9.tmp", hour_ago);
+        // Written by a run that may still be going.
+        make(".agentc-Fresh1.tmp", SystemTime::now());
+        // Old, but not named as agentc names its temporaries.
+        make(".agentc-notes.txt", hour_ago);
+        make(".agentc-toolong7.tmp", hour_ago);
+        make(".agentc-ab-cd.tmp", hour_ago);
+        std::fs::create_dir(at(".agentc-Dir123.tmp")).unwrap();
+        #[cfg(unix)]
+        std::os::unix::fs::symlink(at(".agentc-notes.txt"), at(".agentc-Link12.tmp")).unwrap();
+
+        write_atomic(&at("agents.lock"), b"new").unwrap();
+        assert!(!at(".agentc-Ab3xY9.tmp").exists(), "the stale temporary was left");
+        for kept in [
+            ".agentc-Fresh1.tmp",
+            ".agentc-notes.txt",
+            ".agentc-toolong7.tmp",
+            ".agentc-ab-cd.tmp",
+            ".agentc-Dir123.tmp",
+        ] {
+            assert!(at(kept).exists(), "{kept} was removed");
+        }
+        #[cfg(unix)]
+        assert!(at(".agentc-Link12.tmp").symlink_metadata().is_ok(), "a link was removed");
+        assert_eq!(std::fs::read(at("agents.lock")).unwrap(), b"new");
     }
 
     #[test]

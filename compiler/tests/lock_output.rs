@@ -1,0 +1,158 @@
+//! Where `agentc lock` writes: it replaces a regular file or a link's target,
+//! never a FIFO, device, folder or one of the compile's own inputs.
+#![cfg(unix)]
+
+use std::os::unix::fs::{FileTypeExt, symlink};
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn agentc(args: &[&str], cwd: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_agentc"))
+        .args(args)
+        .current_dir(cwd)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("agentc runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn write(path: &Path, content: &str) {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, content).unwrap();
+}
+
+const SKILL: &str =
+    "---\nname: billing\ndescription: Billing questions.\n---\nAnswer billing questions.\n";
+
+/// A project that compiles cleanly, with a system prompt among its inputs.
+fn project() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    write(&dir.path().join("agents/skills/billing/SKILL.md"), SKILL);
+    write(&dir.path().join("agents/SYSTEM.md"), "Be brief.\n");
+    dir
+}
+
+/// Runs `lock` expecting a refusal: exit 2, the path and `why` in the message.
+fn refused(dir: &Path, output: &str, why: &str) -> String {
+    let out = agentc(&["lock", "agents", "-o", output], dir);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains(&format!("cannot write the lockfile `{output}`")), "{stderr}");
+    assert!(stderr.contains(why), "{stderr}");
+    stderr
+}
+
+fn temporaries(dir: &Path) -> Vec<String> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.starts_with(".agentc-"))
+        .collect()
+}
+
+#[test]
+fn a_linked_lockfile_has_its_target_replaced_and_stays_a_link() {
+    let dir = project();
+    write(&dir.path().join("store/agents.lock"), "old");
+    symlink("store/agents.lock", dir.path().join("agents.lock")).unwrap();
+
+    let out = agentc(&["lock", "agents"], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let link = dir.path().join("agents.lock");
+    assert!(link.symlink_metadata().unwrap().file_type().is_symlink(), "the link was replaced");
+    let written = std::fs::read_to_string(dir.path().join("store/agents.lock")).unwrap();
+    assert!(written.contains("\"lockfile_version\""), "the target is stale: {written}");
+    assert!(temporaries(&dir.path().join("store")).is_empty());
+    assert!(temporaries(dir.path()).is_empty());
+    // Up to date through the link as well.
+    let check = agentc(&["lock", "agents", "--check"], dir.path());
+    assert_eq!(check.status.code(), Some(0), "{}", text(&check.stderr));
+}
+
+#[test]
+fn a_link_to_nothing_is_refused() {
+    let dir = project();
+    symlink("store/agents.lock", dir.path().join("out.lock")).unwrap();
+    refused(dir.path(), "out.lock", "symbolic link to `store/agents.lock`, which does not exist");
+    assert!(!dir.path().join("out.lock").exists());
+    assert!(dir.path().join("out.lock").symlink_metadata().unwrap().file_type().is_symlink());
+}
+
+#[test]
+fn a_fifo_is_never_replaced_nor_a_link_to_one() {
+    let dir = project();
+    let fifo = dir.path().join("out.lock");
+    assert!(Command::new("mkfifo").arg(&fifo).status().expect("mkfifo runs").success());
+    refused(dir.path(), "out.lock", "it is a FIFO; agentc replaces only a regular file");
+    assert!(fifo.symlink_metadata().unwrap().file_type().is_fifo());
+
+    symlink("out.lock", dir.path().join("via.lock")).unwrap();
+    refused(dir.path(), "via.lock", "is a FIFO; agentc replaces only a regular file");
+    assert!(dir.path().join("via.lock").symlink_metadata().unwrap().file_type().is_symlink());
+    assert!(temporaries(dir.path()).is_empty());
+}
+
+#[test]
+fn a_device_or_a_folder_is_never_replaced() {
+    let dir = project();
+    symlink("/dev/null", dir.path().join("null.lock")).unwrap();
+    refused(dir.path(), "null.lock", "`/dev/null`, is a device");
+    assert!(dir.path().join("null.lock").symlink_metadata().unwrap().file_type().is_symlink());
+    assert!(Path::new("/dev/null").metadata().unwrap().file_type().is_char_device());
+
+    std::fs::create_dir(dir.path().join("folder.lock")).unwrap();
+    refused(dir.path(), "folder.lock", "it is a folder");
+    assert!(dir.path().join("folder.lock").is_dir());
+}
+
+#[test]
+fn an_input_of_the_compile_is_never_replaced() {
+    let dir = project();
+    let system = dir.path().join("agents/SYSTEM.md");
+    refused(dir.path(), "agents/SYSTEM.md", "it is `agents/SYSTEM.md`, which this compile reads");
+    // Through a link, too.
+    symlink("agents/skills/billing/SKILL.md", dir.path().join("skill.lock")).unwrap();
+    refused(dir.path(), "skill.lock", "it is `agents/skills/billing/SKILL.md`");
+    assert_eq!(std::fs::read_to_string(&system).unwrap(), "Be brief.\n");
+    let skill = dir.path().join("agents/skills/billing/SKILL.md");
+    assert_eq!(std::fs::read_to_string(skill).unwrap(), SKILL);
+}
+
+#[test]
+fn the_project_file_and_the_registry_are_never_replaced() {
+    let dir = project();
+    write(&dir.path().join("agentc.toml"), "root = \"agents\"\n");
+    write(&dir.path().join("registry.json"), "{}\n");
+    let out = agentc(&["lock", "-o", "agentc.toml"], dir.path());
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("it is `agentc.toml`, which this compile reads"), "{stderr}");
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("agentc.toml")).unwrap(),
+        "root = \"agents\"\n"
+    );
+
+    let out = agentc(&["lock", "--registry", "registry.json", "-o", "registry.json"], dir.path());
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("it is `registry.json`, which this compile reads"), "{stderr}");
+    assert_eq!(std::fs::read_to_string(dir.path().join("registry.json")).unwrap(), "{}\n");
+}
+
+#[test]
+fn a_refusal_is_a_cannot_run_record_in_json() {
+    let dir = project();
+    let out = agentc(
+        &["lock", "agents", "-o", "agents/SYSTEM.md", "--message-format", "json"],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let stdout = text(&out.stdout);
+    let first: serde_json::Value = serde_json::from_str(stdout.lines().next().unwrap()).unwrap();
+    assert_eq!(first["code"], "cannot-run");
+    assert!(first["message"].as_str().unwrap().contains("agents/SYSTEM.md"), "{stdout}");
+    assert_eq!(stdout.lines().last().unwrap(), r#"{"type":"summary","errors":1,"warnings":0}"#);
+}

@@ -27,6 +27,7 @@ pub mod fix;
 pub mod fs;
 pub mod init;
 pub mod lock;
+pub mod memfs;
 pub mod model;
 pub mod options;
 pub mod parse;

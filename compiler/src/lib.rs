@@ -25,6 +25,8 @@ pub mod embed;
 pub mod emit;
 pub mod fix;
 pub mod fs;
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod init;
 pub mod lock;
 pub mod memfs;

@@ -114,8 +114,14 @@ fn statics<'a>(ids: impl Iterator<Item = &'a str>) -> Vec<Ident> {
 
 /// `billing-desk` → `BILLING_DESK`.
 fn screaming(id: &str) -> Ident {
-    let mut text = id.replace('-', "_").to_uppercase();
-    if text.starts_with(|c: char| c.is_ascii_digit()) {
+    // A broken agent still gets its static in the partial output, so an id
+    // outside the naming rule (`coding.v2`) must not make an invalid identifier.
+    let mut text: String = id
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+        .map(|c| if c == '-' { '_' } else { c.to_ascii_uppercase() })
+        .collect();
+    if !text.starts_with(|c: char| c.is_ascii_alphabetic()) {
         text.insert_str(0, "AGENT_");
     }
     if RESERVED.contains(&text.as_str()) {
@@ -588,6 +594,9 @@ mod tests {
         assert_eq!(camel("self"), "Self_");
         assert_eq!(screaming("billing-desk").to_string(), "BILLING_DESK");
         assert_eq!(screaming("2nd").to_string(), "AGENT_2ND");
+        assert_eq!(screaming("coding.v2").to_string(), "CODINGV2");
+        assert_eq!(screaming("_").to_string(), "AGENT__");
+        assert_eq!(screaming("é").to_string(), "AGENT_");
         assert_eq!(screaming("lock-digest").to_string(), "LOCK_DIGEST_AGENT");
         let v = variants(&[("a-b".into(), None, "a-b".into()), ("a_b".into(), None, "a_b".into())]);
         assert_eq!(v.iter().map(Ident::to_string).collect::<Vec<_>>(), ["AB", "AB_2"]);

@@ -25,8 +25,11 @@ pub mod embed;
 pub mod emit;
 pub mod fix;
 pub mod fs;
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod init;
 pub mod lock;
+pub mod memfs;
 pub mod model;
 pub mod options;
 pub mod parse;

@@ -15,7 +15,7 @@ use crate::discover::FileRef;
 use crate::fs::{EntryKind, Fs};
 use crate::options::{LayoutKind, Options, Scope};
 use crate::parse::files::{Reading, Syntax, decode_text};
-use crate::read::read_one;
+use crate::read::{ReadFailure, read_one};
 use crate::suggest::did_you_mean;
 
 /// A project file that read and checked clean.
@@ -50,7 +50,11 @@ pub fn load(fs: &dyn Fs, path: &Path, shown: &str) -> Result<Project, Box<Compil
     let source = match read_one(fs, &file, crate::options::DEFAULT_MAX_FILE_SIZE) {
         Ok(source) => source,
         Err(failure) => {
-            failed.diagnostics.push(failure.diagnostic);
+            // A file that is not UTF-8 comes with a lossy copy: without it the
+            // diagnostic's position could not be shown.
+            let ReadFailure { diagnostic, lossy } = *failure;
+            failed.sources.extend(lossy.map(|source| (source.path.clone(), source)));
+            failed.diagnostics.push(diagnostic);
             return Err(Box::new(failed));
         }
     };
@@ -177,5 +181,20 @@ pub fn default_lockfile(root: &Path) -> PathBuf {
             let absolute = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
             absolute.parent().unwrap_or(&absolute).join("agents.lock")
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::memfs::MemFs;
+
+    #[test]
+    fn a_project_file_not_in_utf8_is_shown_at_its_bad_byte() {
+        let mut fs = MemFs::new();
+        fs.insert(PROJECT_FILE, &b"root = \"a\"\n\xff\n"[..]).unwrap();
+        let failed = load(&fs, &fs.root().join(PROJECT_FILE), PROJECT_FILE).unwrap_err();
+        let json = crate::emit::json(&failed.diagnostics[0], &failed.sources, &Default::default());
+        assert_eq!((json["code"].as_str(), json["line"].as_u64()), (Some("not-utf8"), Some(2)));
     }
 }

@@ -1,0 +1,79 @@
+"""Builds the seed corpora of fuzz/corpus/ from the repository's fixtures and example."""
+import hashlib, os, re, sys
+from pathlib import Path
+
+repo = Path(sys.argv[1])
+out = repo / "fuzz" / "corpus"
+LIMIT_FILES, LIMIT_BYTES, MAX_LEN = 100, 1 << 20, 65536
+
+def files_under(d):
+    return sorted(p for p in d.rglob("*") if p.is_file() and not p.is_symlink())
+
+fixtures = sorted(p for p in (repo / "tests/fixtures").iterdir() if p.is_dir())
+example = repo / "examples/support-desk"
+all_files = [f for fx in fixtures for f in files_under(fx)] + files_under(example / "agents") + files_under(example / ".agents") + [example / "registry.yaml"]
+
+def write(target, seeds):
+    d = out / target
+    d.mkdir(parents=True, exist_ok=True)
+    seen, total, n = set(), 0, 0
+    for data in seeds:
+        if len(data) > MAX_LEN: continue
+        h = hashlib.sha1(data).hexdigest()
+        if h in seen: continue
+        if n >= LIMIT_FILES or total + len(data) > LIMIT_BYTES: break
+        seen.add(h); total += len(data); n += 1
+        (d / h[:16]).write_bytes(data)
+    print(target, n, total)
+
+def spread(items):
+    """Every kind of file first: interleave by file name, small before large."""
+    by = {}
+    for p in items: by.setdefault(p.name, []).append(p)
+    for k in by: by[k].sort(key=lambda p: (p.stat().st_size, str(p)))
+    res, i = [], 0
+    while any(i < len(v) for v in by.values()):
+        for k in sorted(by):
+            if i < len(by[k]): res.append(by[k][i])
+        i += 1
+    return res
+
+md = [f for f in all_files if f.suffix == ".md" and f.name not in ("CASE.md",)]
+write("frontmatter", [f.read_bytes() for f in spread(md)])
+js = [f for f in all_files if f.suffix == ".json"]
+write("agent_json", [f.read_bytes() for f in spread(js)])
+reg = [f for f in all_files if f.name.startswith("registry")]
+write("registry", [f.read_bytes() for f in sorted(reg, key=lambda p: p.stat().st_size)] + [b'{"tools": ["a"], "models": ["anthropic/x"], "context": ["c"]}'])
+
+guards = set()
+for f in md:
+    for m in re.finditer(r"^\s*-\s*[\w-]+:\s*(.*(?:on |status=).*)$", f.read_text(errors="replace"), re.M):
+        guards.add(m.group(1).strip().strip('"\''))
+guards |= {"on t", "status=success", "on t status=failure,denied", "on t\tstatus=absent", "status=pending,partial,invalid", "", "on", "status=success,Exploded"}
+write("guard", [g.encode() for g in sorted(guards, key=lambda g: (len(g), g))])
+
+def section(path, data):
+    return b">>> " + path.encode() + b"\n" + data + (b"" if data.endswith(b"\n") else b"\n")
+
+projects = []
+for fx in fixtures:
+    root = fx / "root"
+    if not root.is_dir(): continue
+    sets = []
+    has_reg, has_ws = (fx / "registry.yaml").is_file(), (fx / "workspace").is_dir()
+    prefix = "root/" if (has_reg or has_ws) else ""
+    if prefix:
+        toml = 'root = "root"\n' + ('registry = "registry.yaml"\n' if has_reg else "") + ('workspace = "workspace"\n' if has_ws else "")
+        sets.append(section("agentc.toml", toml.encode()))
+        if has_reg: sets.append(section("registry.yaml", (fx / "registry.yaml").read_bytes()))
+        if has_ws:
+            sets += [section("workspace/" + str(f.relative_to(fx / "workspace")), f.read_bytes()) for f in files_under(fx / "workspace")]
+    sets += [section(prefix + str(f.relative_to(root)), f.read_bytes()) for f in files_under(root)]
+    data = b"".join(sets)
+    if len(sets) <= 40: projects.append(data)
+desk = [section("agentc.toml", (example / "agentc.toml").read_bytes()), section("registry.yaml", (example / "registry.yaml").read_bytes()), section("AGENTS.md", (example / "AGENTS.md").read_bytes())]
+desk += [section(str(f.relative_to(example)), f.read_bytes()) for f in files_under(example / "agents") + files_under(example / ".agents")]
+projects.insert(0, b"".join(desk[:40]))
+projects.sort(key=len)
+projects.insert(0, b"".join(desk[:40]))
+write("project", projects)

@@ -1,28 +1,11 @@
 //! The `agentc` binary as a user runs it: exit codes, refusals, unsafe entries.
 
+mod common;
+
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Command;
 
-fn agentc(args: &[&str], cwd: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_agentc"))
-        .args(args)
-        .current_dir(cwd)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("agentc runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-fn write(path: &Path, content: &str) {
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    std::fs::write(path, content).unwrap();
-}
-
-const SKILL: &str =
-    "---\nname: billing\ndescription: Billing questions.\n---\nAnswer billing questions.\n";
+use common::{SKILL, agentc, text, write};
 
 #[test]
 fn help_explains_every_command() {

@@ -9,11 +9,15 @@
 
 #![cfg(unix)]
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
+
+use common::write;
 
 /// Virtual memory the binary may map (`ulimit -v`, in KiB): a multiple of
 /// what any case needs, far below what an unbounded read or expansion takes.
@@ -31,11 +35,6 @@ struct Case {
     codes: &'static [(&'static str, usize)],
     /// Text the first diagnostic's message holds.
     says: &'static str,
-}
-
-fn write(path: &Path, bytes: impl AsRef<[u8]>) {
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    std::fs::write(path, bytes).unwrap();
 }
 
 fn skill(root: &Path, frontmatter: &str) {

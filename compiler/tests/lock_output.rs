@@ -4,28 +4,10 @@
 
 use std::os::unix::fs::{FileTypeExt, symlink};
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Command;
 
-fn agentc(args: &[&str], cwd: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_agentc"))
-        .args(args)
-        .current_dir(cwd)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("agentc runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-fn write(path: &Path, content: &str) {
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    std::fs::write(path, content).unwrap();
-}
-
-const SKILL: &str =
-    "---\nname: billing\ndescription: Billing questions.\n---\nAnswer billing questions.\n";
+mod common;
+use common::{SKILL, agentc, text, write};
 
 /// A project that compiles cleanly, with a system prompt among its inputs.
 fn project() -> tempfile::TempDir {

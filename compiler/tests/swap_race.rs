@@ -2,7 +2,6 @@
 //! through the link: what is read is what discovery checked.
 #![cfg(unix)]
 
-use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -11,10 +10,8 @@ use agentc_compiler::fs::RealFs;
 use agentc_compiler::lock::lockfile;
 use agentc_compiler::{Options, compile};
 
-fn write(path: &Path, content: &str) {
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    std::fs::write(path, content).unwrap();
-}
+mod common;
+use common::write;
 
 fn skill(body: &str) -> String {
     format!("---\nname: x\ndescription: Answer questions.\n---\n{body}\n")
@@ -25,12 +22,12 @@ fn a_file_swapped_for_an_outside_link_is_never_read_through_it() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path().join("agents");
     let target = root.join("skills/x/SKILL.md");
-    write(&target, &skill("Inside."));
+    write(&target, skill("Inside."));
     // A valid skill of the same name, so that reading it would compile cleanly
     // and its text would reach the lockfile.
     let marker = format!("OUTSIDE-MARKER-{}", std::process::id());
     let secret = dir.path().join("outside/SKILL.md");
-    write(&secret, &skill(&marker));
+    write(&secret, skill(&marker));
     // The swaps are prepared outside the root, so discovery never sees them.
     let stage = dir.path().join("stage");
     std::fs::create_dir(&stage).unwrap();
@@ -80,7 +77,7 @@ fn links_that_stay_inside_the_root_are_followed() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path().join("agents");
     write(&root.join("shared/SYSTEM.md"), "Be brief.\n");
-    write(&root.join("shared/skills/x/SKILL.md"), &skill("Through a folder link."));
+    write(&root.join("shared/skills/x/SKILL.md"), skill("Through a folder link."));
     std::fs::create_dir(root.join("skills")).unwrap();
     std::os::unix::fs::symlink("shared/SYSTEM.md", root.join("SYSTEM.md")).unwrap();
     std::os::unix::fs::symlink("../shared/skills/x", root.join("skills/x")).unwrap();

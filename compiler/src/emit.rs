@@ -6,9 +6,9 @@ use annotate_snippets::renderer::DecorStyle;
 use annotate_snippets::{AnnotationKind, Group, Level, Origin, Renderer, Snippet};
 use serde_json::{Map, Value, json};
 
-use crate::diagnostic::{Counts, Diagnostic, Location, RelPath, Severity};
 use agentc_schema::Span;
 
+use crate::diagnostic::{Counts, Diagnostic, Location, RelPath, Severity};
 use crate::source::Source;
 
 /// The sources diagnostics point into.
@@ -144,9 +144,9 @@ pub fn human_from(
                     .filter_map(|(loc, _, is_primary)| Some((loc.span?, *is_primary)))
                     .collect();
                 for cluster in clusters(source, &spans) {
-                    let window = Window::new(source, &cluster.spans);
+                    let window = Window::new(source, &cluster);
                     let shown = show(file);
-                    if let Some(header) = window.header(source, &cluster.spans) {
+                    if let Some(header) = window.header(source, &cluster) {
                         headers.push((shown.clone(), header));
                     }
                     let mut snippet = Snippet::source(window.text.clone())
@@ -155,7 +155,7 @@ pub fn human_from(
                         .fold(true);
                     for (loc, label, is_primary) in &spanned {
                         let Some(span) = loc.span else { continue };
-                        if !cluster.spans.contains(&(span, *is_primary)) {
+                        if !cluster.contains(&(span, *is_primary)) {
                             continue;
                         }
                         let kind = if *is_primary {
@@ -300,13 +300,9 @@ const CONTEXT: usize = 3;
 /// Annotated lines farther apart than this are shown as separate snippets.
 const GAP: usize = 200;
 
-/// Spans of one file whose lines are shown together.
-struct Cluster {
-    spans: Vec<(Span, bool)>,
-}
-
-/// Groups the spans of one file by nearness, the primary span's group first.
-fn clusters(source: &Source, spans: &[(Span, bool)]) -> Vec<Cluster> {
+/// Groups the spans of one file into those whose lines are shown together,
+/// the primary span's group first.
+fn clusters(source: &Source, spans: &[(Span, bool)]) -> Vec<Vec<(Span, bool)>> {
     let mut by_line: Vec<(usize, usize, (Span, bool))> = spans
         .iter()
         .map(|&(span, primary)| {
@@ -315,18 +311,18 @@ fn clusters(source: &Source, spans: &[(Span, bool)]) -> Vec<Cluster> {
         })
         .collect();
     by_line.sort_by_key(|&(first, last, (span, _))| (first, last, span.start, span.end));
-    let mut clusters: Vec<(usize, Cluster)> = Vec::new();
+    let mut clusters: Vec<(usize, Vec<(Span, bool)>)> = Vec::new();
     for (first, last, span) in by_line {
         match clusters.last_mut() {
             Some((end, cluster)) if first <= *end + GAP => {
                 *end = (*end).max(last);
-                cluster.spans.push(span);
+                cluster.push(span);
             }
-            _ => clusters.push((last, Cluster { spans: vec![span] })),
+            _ => clusters.push((last, vec![span])),
         }
     }
-    let mut clusters: Vec<Cluster> = clusters.into_iter().map(|(_, c)| c).collect();
-    if let Some(at) = clusters.iter().position(|c| c.spans.iter().any(|(_, primary)| *primary)) {
+    let mut clusters: Vec<Vec<(Span, bool)>> = clusters.into_iter().map(|(_, c)| c).collect();
+    if let Some(at) = clusters.iter().position(|c| c.iter().any(|(_, primary)| *primary)) {
         let primary = clusters.remove(at);
         clusters.insert(0, primary);
     }
@@ -578,6 +574,18 @@ mod tests {
         assert!(out.contains("2 | tools: [t0, t1,"), "{out}");
     }
 
+    /// A diagnostic at `second`, labelled at `first`.
+    fn second_points_at_first(text: &str) -> Diagnostic {
+        let file = RelPath::root("skills/x/SKILL.md");
+        let second = text.find("second").unwrap();
+        let first = text.find("first").unwrap();
+        Diagnostic::at(Code::UnknownTool, &file, Span::new(second, second + 6), "twice").with_label(
+            &file,
+            Some(Span::new(first, first + 5)),
+            "first here",
+        )
+    }
+
     #[test]
     fn labels_far_apart_are_shown_as_two_snippets_without_the_lines_between() {
         let mut text = String::from("name: first\n");
@@ -585,12 +593,7 @@ mod tests {
             text.push_str(&format!("filler line {i}\n"));
         }
         text.push_str("name: second\n");
-        let file = RelPath::root("skills/x/SKILL.md");
-        let second = text.find("second").unwrap();
-        let first = text.find("first").unwrap();
-        let diagnostic =
-            Diagnostic::at(Code::UnknownTool, &file, Span::new(second, second + 6), "twice")
-                .with_label(&file, Some(Span::new(first, first + 5)), "first here");
+        let diagnostic = second_points_at_first(&text);
         let out = render(&text, &diagnostic, false);
         assert!(out.contains("--> skills/x/SKILL.md:1002:7"), "{out}");
         assert!(out.contains("::: skills/x/SKILL.md:1:7"), "{out}");
@@ -601,12 +604,7 @@ mod tests {
     #[test]
     fn labels_near_each_other_share_one_snippet() {
         let text = "name: first\nother: x\nname: second\n";
-        let file = RelPath::root("skills/x/SKILL.md");
-        let second = text.find("second").unwrap();
-        let first = text.find("first").unwrap();
-        let diagnostic =
-            Diagnostic::at(Code::UnknownTool, &file, Span::new(second, second + 6), "twice")
-                .with_label(&file, Some(Span::new(first, first + 5)), "first here");
+        let diagnostic = second_points_at_first(text);
         let out = render(text, &diagnostic, false);
         assert!(!out.contains(":::"), "{out}");
         assert!(out.contains("2 | other: x"), "{out}");

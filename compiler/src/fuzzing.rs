@@ -225,10 +225,10 @@ fn compile_checked(fs: &dyn Fs, opts: &Options) -> Vec<String> {
         host_tools: &[],
         inputs: &[],
     });
-    if let Err(err) = syn::parse2::<syn::File>(tokens.clone()) {
-        panic!("the generated items are not Rust: {err}\n{tokens}");
+    match syn::parse2::<syn::File>(tokens.clone()) {
+        Ok(file) => shown.push(prettyplease::unparse(&file)),
+        Err(err) => panic!("the generated items are not Rust: {err}\n{tokens}"),
     }
-    shown.push(codegen::format(&tokens));
     if !compilation.has_errors() {
         let json = lock::lockfile(&compilation).to_json();
         let read_back = agentc_schema::Lockfile::from_json(&json)

@@ -21,7 +21,7 @@ use crate::discover::Owner;
 use crate::model::Model;
 use crate::options::{Options, Scope};
 use crate::project::{Agent, AgentKind, Project};
-use crate::suggest::{LIST_LIMIT, did_you_mean, did_you_mean_within, list_names};
+use crate::suggest::{LIST_LIMIT, NameIndex, did_you_mean, list_names};
 
 mod assistants;
 
@@ -70,6 +70,10 @@ pub struct Table {
     pub defs: Vec<Def>,
     shared_sorted: Vec<String>,
     private_sorted: HashMap<String, Vec<String>>,
+    /// For "did you mean": the shared names, and each agent's private ones.
+    shared_index: NameIndex,
+    private_index: HashMap<String, NameIndex>,
+    plugin_index: HashMap<String, NameIndex>,
     /// The agents privately defining each name.
     owners: HashMap<String, Vec<String>>,
     /// Def index by project index (duplicates, which are reported, have none).
@@ -122,13 +126,6 @@ impl Table {
         (sample, self.shared_sorted.len() + private.len() - shadowed)
     }
 
-    /// Every name visible from `agent`, in no particular order.
-    fn visible(&self, agent: Option<&str>) -> impl Iterator<Item = &str> {
-        let private: &[String] =
-            agent.and_then(|a| self.private_sorted.get(a)).map_or(&[], Vec::as_slice);
-        self.shared_sorted.iter().chain(private).map(String::as_str)
-    }
-
     /// Sorts the names once, for help text.
     fn index_names(&mut self) {
         self.shared_sorted = self.shared.keys().cloned().collect();
@@ -139,6 +136,32 @@ impl Table {
         }
         self.private_sorted.values_mut().for_each(|v| v.sort_unstable());
         self.owners.values_mut().for_each(|v| v.sort_unstable());
+        self.shared_index = NameIndex::new(self.shared_sorted.iter().map(String::as_str));
+        self.private_index = (self.private_sorted.iter())
+            .map(|(agent, names)| (agent.clone(), NameIndex::new(names.iter().map(String::as_str))))
+            .collect();
+        let mut by_plugin: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+        for (plugin, name) in self.plugins.keys() {
+            by_plugin.entry(plugin).or_default().push(name);
+        }
+        self.plugin_index = (by_plugin.into_iter())
+            .map(|(plugin, names)| (plugin.to_owned(), NameIndex::new(names)))
+            .collect();
+    }
+
+    /// The name nearest to `name` as seen from inside a plugin (its own and the
+    /// shared scope's).
+    pub fn nearest_in_plugin(&self, plugin: Option<&str>, name: &str) -> Option<&str> {
+        let own = plugin.and_then(|p| self.plugin_index.get(p));
+        let indexes: Vec<&NameIndex> = std::iter::once(&self.shared_index).chain(own).collect();
+        NameIndex::nearest(&indexes, name, None)
+    }
+
+    /// The visible name nearest to `name`, other than `except`.
+    fn nearest(&self, agent: Option<&str>, name: &str, except: Option<&str>) -> Option<&str> {
+        let private = agent.and_then(|a| self.private_index.get(a));
+        let indexes: Vec<&NameIndex> = std::iter::once(&self.shared_index).chain(private).collect();
+        NameIndex::nearest(&indexes, name, except)
     }
 
     /// The agent that privately defines `name`, when one does (for help text).
@@ -147,23 +170,14 @@ impl Table {
     }
 }
 
-/// "Did you mean" under a budget: each unknown name is looked up once, and
-/// the edit distances computed over a whole compile are capped, so a huge
-/// registry with many mistakes cannot make a check slow.
-#[derive(Debug)]
+/// The help for names that did not resolve, written once per name and scope:
+/// a directory repeating one mistake in every skill costs one lookup.
+#[derive(Debug, Default)]
 struct Suggester {
     memo: HashMap<(&'static str, Option<String>, String), String>,
-    budget: usize,
 }
 
-/// Edit distances computed per compile before suggestions stop.
-const SUGGESTION_BUDGET: usize = 2_000_000;
-
 impl Suggester {
-    fn new() -> Suggester {
-        Suggester { memo: HashMap::new(), budget: SUGGESTION_BUDGET }
-    }
-
     /// The help for a name that did not resolve: a near miss, and what exists.
     fn unknown_help(
         &mut self,
@@ -191,8 +205,7 @@ impl Suggester {
         }
         let (sample, total) = table.visible_sample(agent);
         let mut help = String::new();
-        let candidates = table.visible(agent).filter(|n| Some(*n) != except);
-        if let Some(close) = did_you_mean_within(name, candidates, &mut self.budget) {
+        if let Some(close) = table.nearest(agent, name, except) {
             help.push_str(&format!("did you mean `{close}`? "));
         } else if let Some(owner) = table.owner_of_private(name).filter(|o| Some(*o) != agent) {
             help.push_str(&format!("`{name}` is private to the agent `{owner}`. "));
@@ -379,11 +392,12 @@ pub fn resolve(
     let skills = skill_table(project, out);
     let hosts = host_names(project, opts, registry_file);
     let tools = tool_table(project, &hosts, out);
+    let host_names: HashSet<&str> = hosts.iter().map(|(name, _)| name.as_str()).collect();
     let mut r = Resolver {
-        suggester: Suggester::new(),
+        suggester: Suggester::default(),
         project,
         opts,
-        hosts: &hosts,
+        hosts: &host_names,
         skills: &skills,
         tools: &tools,
         out,
@@ -465,7 +479,8 @@ struct Resolver<'a> {
     suggester: Suggester,
     project: &'a Project,
     opts: &'a Options,
-    hosts: &'a [(String, RelPath)],
+    /// The names the host declares.
+    hosts: &'a HashSet<&'a str>,
     skills: &'a Table,
     tools: &'a Table,
     out: &'a mut Vec<Diagnostic>,
@@ -525,7 +540,7 @@ impl Resolver<'_> {
 
     fn compile_tool(&self, def: &Def) -> lockfile::Tool {
         let on_disk = def.source.map(|i| &self.project.tools[i]);
-        let host = self.hosts.iter().any(|(h, _)| *h == def.qualified);
+        let host = self.hosts.contains(def.qualified.as_str());
         let manifest = on_disk.and_then(|t| t.manifest.as_ref());
         lockfile::Tool {
             name: def.name.clone(),

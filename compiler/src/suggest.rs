@@ -1,47 +1,155 @@
-//! "Did you mean" and "available are" help, bounded on large registries.
+//! "Did you mean" and "available are" help, fast however many names a scope has.
 
 /// How many names a help line lists before "and N more".
 pub const LIST_LIMIT: usize = 20;
 
+/// How far a candidate may be from `name` to be suggested: an edit per three
+/// characters, between one and four.
+fn allowed_distance(name: &str) -> usize {
+    (name.chars().count() / 3).clamp(1, 4)
+}
+
 /// The closest candidate within an edit distance that scales with the name
-/// (a swap of two neighbouring letters, `Raed` for `Read`, counts as one edit).
-///
-/// Candidates whose length differs by more than the allowed distance are
-/// skipped before any distance is computed, so the cost stays near-linear in
-/// the number of candidates.
+/// (a swap of two neighbouring letters, `Raed` for `Read`, counts as one edit),
+/// ignoring case; ties go to the first name in byte order. For the short
+/// lists of a file's keys or a tool's known values; a scope's names are
+/// searched through a [`NameIndex`].
 pub fn did_you_mean<'a>(
     name: &str,
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Option<&'a str> {
-    let mut unbounded = usize::MAX;
-    did_you_mean_within(name, candidates, &mut unbounded)
-}
-
-/// [`did_you_mean`], computing at most `budget` edit distances (and using up
-/// the budget as it goes).
-pub fn did_you_mean_within<'a>(
-    name: &str,
-    candidates: impl IntoIterator<Item = &'a str>,
-    budget: &mut usize,
-) -> Option<&'a str> {
     let len = name.chars().count();
-    let allowed = (len / 3).clamp(1, 4);
+    let allowed = allowed_distance(name);
     let lower = name.to_lowercase();
     let mut best: Option<(usize, &'a str)> = None;
     for candidate in candidates {
-        if *budget == 0 {
-            break;
-        }
         if candidate.chars().count().abs_diff(len) > allowed {
             continue;
         }
-        *budget -= 1;
         let distance = strsim::osa_distance(&lower, &candidate.to_lowercase());
         if distance <= allowed && best.is_none_or(|b| (distance, candidate) < b) {
             best = Some((distance, candidate));
         }
     }
     best.map(|(_, c)| c)
+}
+
+/// A set of names searched for "did you mean" without comparing against each:
+/// a trie of their lowercase forms, walked with one row of the edit-distance
+/// table per node and abandoned where a row exceeds the bound, so a lookup
+/// visits only the names' shared prefixes that stay near the query.
+/// [`NameIndex::nearest`] gives the answer [`did_you_mean`] would give over
+/// the same names, whatever their number.
+#[derive(Debug, Default)]
+pub struct NameIndex {
+    nodes: Vec<TrieNode>,
+}
+
+#[derive(Debug, Default)]
+struct TrieNode {
+    /// By character, sorted.
+    children: Vec<(char, u32)>,
+    /// The names (as written) whose lowercase form ends here, sorted.
+    names: Vec<String>,
+}
+
+impl NameIndex {
+    pub fn new<'a>(names: impl IntoIterator<Item = &'a str>) -> NameIndex {
+        let mut index = NameIndex { nodes: vec![TrieNode::default()] };
+        for name in names.into_iter().filter(|n| !n.is_empty()) {
+            let mut at = 0;
+            for c in name.to_lowercase().chars() {
+                let children = &index.nodes[at].children;
+                at = match children.binary_search_by_key(&c, |&(k, _)| k) {
+                    Ok(i) => children[i].1 as usize,
+                    Err(i) => {
+                        let next = index.nodes.len();
+                        index.nodes[at].children.insert(i, (c, next as u32));
+                        index.nodes.push(TrieNode::default());
+                        next
+                    }
+                };
+            }
+            index.nodes[at].names.push(name.to_owned());
+        }
+        for node in &mut index.nodes {
+            node.names.sort_unstable();
+            node.names.dedup();
+        }
+        index
+    }
+
+    /// The name nearest to `name` across `indexes` (a scope's shared and
+    /// private names), never `except`: the nearest distance first, then the
+    /// first name in byte order.
+    pub fn nearest<'a>(
+        indexes: &[&'a NameIndex],
+        name: &str,
+        except: Option<&str>,
+    ) -> Option<&'a str> {
+        let query: Vec<char> = name.to_lowercase().chars().collect();
+        // Deepening the bound one edit at a time keeps the walk to the
+        // neighbourhood of the nearest match, which is usually one edit away.
+        (0..=allowed_distance(name)).find_map(|bound| {
+            indexes
+                .iter()
+                .filter_map(|index| index.within(&query, bound, except))
+                .min()
+                .map(|(_, found)| found)
+        })
+    }
+
+    /// The first name in byte order at distance at most `bound`, with its distance.
+    fn within(&self, query: &[char], bound: usize, except: Option<&str>) -> Option<(usize, &str)> {
+        let width = query.len() + 1;
+        // rows[d] is the distance row of the node at depth d on the current path.
+        let mut rows: Vec<Vec<usize>> = vec![(0..width).collect()];
+        let mut path: Vec<char> = Vec::new();
+        let mut best: Option<(usize, &str)> = None;
+        let mut stack: Vec<(u32, usize, char)> =
+            self.nodes[0].children.iter().rev().map(|&(c, node)| (node, 1, c)).collect();
+        while let Some((node, depth, c)) = stack.pop() {
+            path.truncate(depth - 1);
+            path.push(c);
+            if rows.len() <= depth {
+                rows.push(vec![0; width]);
+            }
+            let (done, rest) = rows.split_at_mut(depth);
+            let (prev, row) = (&done[depth - 1], &mut rest[0]);
+            let before = (depth >= 2).then(|| (&done[depth - 2], path[depth - 2]));
+            row[0] = depth;
+            for j in 1..width {
+                let q = query[j - 1];
+                let cost = usize::from(c != q);
+                let mut d = (row[j - 1] + 1).min(prev[j] + 1).min(prev[j - 1] + cost);
+                if let Some((two_up, prev_c)) = before
+                    && j >= 2
+                    && c != q
+                    && c == query[j - 2]
+                    && q == prev_c
+                {
+                    d = d.min(two_up[j - 2] + 1);
+                }
+                row[j] = d;
+            }
+            let distance = row[width - 1];
+            if distance <= bound {
+                let node = &self.nodes[node as usize];
+                if let Some(found) = node.names.iter().find(|n| Some(n.as_str()) != except)
+                    && best.is_none_or(|b| (distance, found.as_str()) < b)
+                {
+                    best = Some((distance, found));
+                }
+            }
+            // No later row can come back under the bound (each entry is at
+            // least an entry of this row), so the subtree is skipped.
+            if row.iter().min().is_some_and(|&m| m <= bound) {
+                let children = &self.nodes[node as usize].children;
+                stack.extend(children.iter().rev().map(|&(c, n)| (n, depth + 1, c)));
+            }
+        }
+        best
+    }
 }
 
 /// `a, b, c` — at most [`LIST_LIMIT`] names, then "and N more".
@@ -66,6 +174,42 @@ mod tests {
         assert_eq!(did_you_mean("Issue_Refund", names), Some("issue_refund"));
         assert_eq!(did_you_mean("send_email", names), None);
         assert_eq!(did_you_mean("Raed", ["Read", "Grep"]), Some("Read"));
+    }
+
+    #[test]
+    fn the_index_finds_near_misses_among_many_alike() {
+        let names: Vec<String> = (0..20_000).map(|i| format!("skill-{i}")).collect();
+        let index = NameIndex::new(names.iter().map(String::as_str));
+        assert_eq!(NameIndex::nearest(&[&index], "skill-1234", None), Some("skill-1234"));
+        assert_eq!(NameIndex::nearest(&[&index], "sklil-1234", None), Some("skill-1234"));
+        // One edit away, first in byte order.
+        assert_eq!(
+            NameIndex::nearest(&[&index], "skill-1234", Some("skill-1234")),
+            Some("skill-10234")
+        );
+        assert_eq!(NameIndex::nearest(&[&index], "lookup_order", None), None);
+        let other = NameIndex::new(["Lookup_Order"]);
+        assert_eq!(
+            NameIndex::nearest(&[&index, &other], "lookup_ordr", None),
+            Some("Lookup_Order")
+        );
+    }
+
+    proptest::proptest! {
+        /// The index and a comparison with every name agree on every query.
+        #[test]
+        fn the_index_agrees_with_comparing_each(
+            names in proptest::collection::vec("[abAB_-]{1,7}", 0..40),
+            query in "[abAB_-]{0,8}",
+            except in proptest::option::of("[ab]{0,3}"),
+        ) {
+            let index = NameIndex::new(names.iter().map(String::as_str));
+            let each = did_you_mean(
+                &query,
+                names.iter().map(String::as_str).filter(|n| Some(*n) != except.as_deref()),
+            );
+            proptest::prop_assert_eq!(NameIndex::nearest(&[&index], &query, except.as_deref()), each);
+        }
     }
 
     #[test]

@@ -184,18 +184,13 @@ fn unknown_skill(
     skills: &Table,
     plugin: Option<&str>,
 ) -> Diagnostic {
-    let visible = skills
-        .defs
-        .iter()
-        .filter(|d| d.agent.is_none() && (d.plugin.is_none() || d.plugin.as_deref() == plugin))
-        .map(|d| d.name.as_str());
     let diagnostic = Diagnostic::at(
         Code::UnknownSkill,
         file,
         name.span,
         format!("the subagent loads the skill `{}`, which does not exist", name.value),
     );
-    match did_you_mean(&name.value, visible) {
+    match skills.nearest_in_plugin(plugin, &name.value) {
         Some(close) => diagnostic.with_help(format!("did you mean `{close}`?")).with_fix(
             format!("replace `{}` with `{close}`", name.value),
             file,

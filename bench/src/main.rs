@@ -1,0 +1,251 @@
+//! `agentc-bench`: generates agents directories and times `agentc` on them,
+//! side by side with the floor of reading every file once.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode, Stdio};
+use std::time::{Duration, Instant};
+
+use agentc_bench::{Spec, generate};
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Cmd,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Writes a generated project (`agentc.toml`, `registry.yaml`, `agents/`) into DIR.
+    Generate {
+        dir: PathBuf,
+        #[command(flatten)]
+        spec: SpecArgs,
+    },
+    /// Prints, for each size, the floor (`find DIR -type f -exec cat {} +`),
+    /// `agentc check` and `agentc lock` side by side: medians of alternating
+    /// rounds, their ratios, and each command's peak RSS.
+    Table {
+        /// The `agentc` binary to time (build it with `cargo build --release`).
+        #[arg(long, default_value = "target/release/agentc")]
+        agentc: PathBuf,
+        /// Skill counts, comma-separated.
+        #[arg(long, value_delimiter = ',', default_value = "2000,10000,100000")]
+        sizes: Vec<usize>,
+        /// Rounds per measurement (fewer above 50,000 skills: `--big-rounds`).
+        #[arg(long, default_value_t = 7)]
+        rounds: usize,
+        #[arg(long, default_value_t = 5)]
+        big_rounds: usize,
+        /// Host tools in the registry, as a fraction of the skills.
+        #[arg(long, default_value_t = 0.5)]
+        registry_ratio: f64,
+        /// Also time runs with this fraction of skills carrying a near miss.
+        #[arg(long, default_value_t = 0.1)]
+        mistakes: f64,
+        /// Where to generate (a temporary folder when not given).
+        #[arg(long)]
+        work: Option<PathBuf>,
+    },
+    /// Runs a command and prints its wall time in nanoseconds and its peak
+    /// RSS in KiB (the table's measuring child; `getrusage` of one child).
+    Measure {
+        #[arg(trailing_var_arg = true, required = true)]
+        command: Vec<String>,
+    },
+}
+
+#[derive(clap::Args, Clone)]
+struct SpecArgs {
+    #[arg(long, default_value_t = 10_000)]
+    skills: usize,
+    #[arg(long, default_value_t = 5_000)]
+    registry_tools: usize,
+    /// Fraction of skills routing to a misspelt skill name.
+    #[arg(long, default_value_t = 0.0)]
+    near: f64,
+    /// Fraction of skills naming a tool that exists nowhere.
+    #[arg(long, default_value_t = 0.0)]
+    far: f64,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+impl From<SpecArgs> for Spec {
+    fn from(a: SpecArgs) -> Spec {
+        Spec {
+            skills: a.skills,
+            registry_tools: a.registry_tools,
+            near: a.near,
+            far: a.far,
+            seed: a.seed,
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let result = match Cli::parse().command {
+        Cmd::Generate { dir, spec } => generate(&dir, &spec.into()).map(|stats| {
+            println!(
+                "{} files, {} bytes, {} skills with a mistake",
+                stats.files, stats.bytes, stats.mistakes
+            );
+        }),
+        Cmd::Measure { command } => measure(&command),
+        Cmd::Table { agentc, sizes, rounds, big_rounds, registry_ratio, mistakes, work } => {
+            let runner = Table { agentc, rounds, big_rounds, registry_ratio, mistakes };
+            runner.run(&sizes, work)
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("agentc-bench: {err}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn measure(command: &[String]) -> std::io::Result<()> {
+    let start = Instant::now();
+    let status = Command::new(&command[0])
+        .args(&command[1..])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()?;
+    let elapsed = start.elapsed();
+    let usage = nix::sys::resource::getrusage(nix::sys::resource::UsageWho::RUSAGE_CHILDREN)?;
+    println!("{} {} {}", elapsed.as_nanos(), usage.max_rss(), status.code().unwrap_or(-1));
+    Ok(())
+}
+
+/// One measured run.
+#[derive(Clone, Copy)]
+struct Run {
+    time: Duration,
+    rss_kib: u64,
+}
+
+struct Table {
+    agentc: PathBuf,
+    rounds: usize,
+    big_rounds: usize,
+    registry_ratio: f64,
+    mistakes: f64,
+}
+
+impl Table {
+    fn run(&self, sizes: &[usize], work: Option<PathBuf>) -> std::io::Result<()> {
+        let agentc = std::fs::canonicalize(&self.agentc)?;
+        let temp;
+        let work = match work {
+            Some(dir) => dir,
+            None => {
+                temp = TempDir::new()?;
+                temp.0.clone()
+            }
+        };
+        println!(
+            "| N skills | input | floor | `agentc check` | ratio | peak RSS | `agentc lock` | ratio | peak RSS | check, {:.0}% near misses | ratio to clean |",
+            self.mistakes * 100.0
+        );
+        println!("|---|---|---|---|---|---|---|---|---|---|---|");
+        for &n in sizes {
+            let rounds = if n > 50_000 { self.big_rounds } else { self.rounds };
+            let registry_tools = (n as f64 * self.registry_ratio) as usize;
+            let clean = work.join(format!("clean-{n}"));
+            let faulty = work.join(format!("near-{n}"));
+            let spec = Spec { skills: n, registry_tools, ..Spec::default() };
+            let stats = generate(&clean, &spec)?;
+            generate(&faulty, &Spec { near: self.mistakes, ..spec })?;
+            let floor_cmd = |dir: &Path| {
+                let line = format!("find {} -type f -exec cat {{}} + > /dev/null", dir.display());
+                vec!["sh".to_owned(), "-c".to_owned(), line]
+            };
+            let agentc_cmd = |dir: &Path, sub: &str| {
+                let dir = dir.display().to_string();
+                vec![agentc.display().to_string(), sub.to_owned(), dir]
+            };
+            let mut floor = Vec::new();
+            let mut check = Vec::new();
+            let mut lock = Vec::new();
+            let mut near = Vec::new();
+            for _ in 0..rounds {
+                floor.push(self.measure(&floor_cmd(&clean), Some(0))?);
+                check.push(self.measure(&agentc_cmd(&clean, "check"), Some(0))?);
+                lock.push(self.measure(&agentc_cmd(&clean, "lock"), Some(0))?);
+                near.push(self.measure(&agentc_cmd(&faulty, "check"), Some(1))?);
+            }
+            let (floor, check, lock, near) =
+                (median(floor), median(check), median(lock), median(near));
+            let ratio = |a: Run, b: Run| a.time.as_secs_f64() / b.time.as_secs_f64();
+            println!(
+                "| {n} | {:.1} MiB | {} | {} | {:.2}× | {} | {} | {:.2}× | {} | {} | {:.2}× |",
+                stats.bytes as f64 / (1 << 20) as f64,
+                ms(floor.time),
+                ms(check.time),
+                ratio(check, floor),
+                mib(check.rss_kib),
+                ms(lock.time),
+                ratio(lock, floor),
+                mib(lock.rss_kib),
+                ms(near.time),
+                ratio(near, check),
+            );
+            std::fs::remove_dir_all(&clean)?;
+            std::fs::remove_dir_all(&faulty)?;
+        }
+        Ok(())
+    }
+
+    /// Runs `command` under `agentc-bench measure`, expecting exit `code`.
+    fn measure(&self, command: &[String], code: Option<i32>) -> std::io::Result<Run> {
+        let out = Command::new(std::env::current_exe()?).arg("measure").args(command).output()?;
+        let text = String::from_utf8_lossy(&out.stdout);
+        let fields: Vec<i64> = text.split_whitespace().filter_map(|f| f.parse().ok()).collect();
+        let [nanos, rss, status] = fields[..] else {
+            return Err(std::io::Error::other(format!("measure printed {text:?}")));
+        };
+        if code.is_some_and(|c| c != status as i32) {
+            return Err(std::io::Error::other(format!("{command:?} exited {status}")));
+        }
+        Ok(Run { time: Duration::from_nanos(nanos as u64), rss_kib: rss as u64 })
+    }
+}
+
+fn median(mut runs: Vec<Run>) -> Run {
+    runs.sort_by_key(|r| r.time);
+    let mut mid = runs[runs.len() / 2];
+    mid.rss_kib = runs.iter().map(|r| r.rss_kib).max().unwrap_or(0);
+    mid
+}
+
+fn ms(d: Duration) -> String {
+    if d >= Duration::from_secs(10) {
+        format!("{:.1} s", d.as_secs_f64())
+    } else {
+        format!("{} ms", d.as_millis())
+    }
+}
+
+fn mib(kib: u64) -> String {
+    format!("{} MiB", kib / 1024)
+}
+
+/// A folder removed when the table is done.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new() -> std::io::Result<TempDir> {
+        let dir = std::env::temp_dir().join(format!("agentc-bench-{}", std::process::id()));
+        std::fs::create_dir_all(&dir)?;
+        Ok(TempDir(dir))
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}

@@ -643,7 +643,7 @@ impl Resolver<'_> {
             agent: def.agent.clone(),
             source: file.to_string(),
             description: front.description.value.as_str().to_owned(),
-            body: skill.parsed.body.clone(),
+            body: skill.parsed.body(&skill.source).to_owned(),
             tools,
             steps,
             on_skip: front.on_skip.as_ref().map(|o| o.value),
@@ -949,12 +949,13 @@ impl Resolver<'_> {
                     });
                 }
                 layers.extend(system);
-                if agent_prompt && !md.body.trim().is_empty() {
+                let body = md.body(&agent.source).trim();
+                if agent_prompt && !body.is_empty() {
                     layers.push(PromptLayer {
                         scope: PromptScope::AgentPrompt,
                         source: agent.source.path.to_string(),
                         heading: None,
-                        text: md.body.trim().to_owned(),
+                        text: body.to_owned(),
                     });
                 }
                 layers.extend(repo);

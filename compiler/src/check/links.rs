@@ -39,16 +39,16 @@ impl Trees<'_> {
 pub fn check(fs: &dyn Fs, trees: &Trees<'_>, project: &Project, out: &mut Vec<Diagnostic>) {
     let mut bodies: Vec<(&Source, &str, Span)> = Vec::new();
     for skill in &project.skills {
-        bodies.push((&skill.source, &skill.parsed.body, skill.parsed.body_span));
+        bodies.push((&skill.source, skill.parsed.body(&skill.source), skill.parsed.body_span));
     }
     for agent in &project.agents {
         if let AgentKind::Bundle(md) = &agent.kind {
-            bodies.push((&agent.source, &md.body, md.body_span));
+            bodies.push((&agent.source, md.body(&agent.source), md.body_span));
         }
     }
     for assistant in &project.assistants {
-        let (body, span) = assistant.doc.body();
-        bodies.push((&assistant.source, body, span));
+        let span = assistant.doc.body_span();
+        bodies.push((&assistant.source, &assistant.source.text[span.start..span.end], span));
     }
     let found: Vec<Vec<Diagnostic>> = bodies
         .par_iter()

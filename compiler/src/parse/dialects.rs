@@ -27,11 +27,12 @@ pub enum AssistantDoc {
 }
 
 impl AssistantDoc {
-    pub fn body(&self) -> (&str, agentc_schema::Span) {
+    /// Where the body is in the file's text.
+    pub fn body_span(&self) -> agentc_schema::Span {
         match self {
-            AssistantDoc::Subagent(md) => (&md.body, md.body_span),
-            AssistantDoc::Command(md) => (&md.body, md.body_span),
-            AssistantDoc::Copilot(md) => (&md.body, md.body_span),
+            AssistantDoc::Subagent(md) => md.body_span,
+            AssistantDoc::Command(md) => md.body_span,
+            AssistantDoc::Copilot(md) => md.body_span,
         }
     }
 

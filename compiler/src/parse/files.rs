@@ -494,8 +494,15 @@ pub fn key_span(tree: &Node, key: &str) -> Option<Span> {
 #[derive(Debug)]
 pub struct Markdown<T> {
     pub front: Document<T>,
-    pub body: String,
+    /// The body is this part of the source text, not a copy of it.
     pub body_span: Span,
+}
+
+impl<T> Markdown<T> {
+    /// The body: the file's text after the frontmatter.
+    pub fn body<'a>(&self, source: &'a Source) -> &'a str {
+        &source.text[self.body_span.start..self.body_span.end]
+    }
 }
 
 /// Whether a Markdown kind must open with frontmatter.
@@ -549,11 +556,7 @@ pub fn markdown<T: DeserializeOwned>(
         }
     };
     let front = decode_text::<T>(source, split.yaml, split.yaml_start, reading, out)?;
-    Some(Markdown {
-        front,
-        body: split.body.to_owned(),
-        body_span: Span::new(split.body_start, text.len()),
-    })
+    Some(Markdown { front, body_span: Span::new(split.body_start, text.len()) })
 }
 
 /// Reports a declared name that differs from the folder it lives in.
@@ -598,7 +601,7 @@ pub fn skill(
         reading,
         out,
     )?;
-    if parsed.body.trim().is_empty() {
+    if parsed.body(source).trim().is_empty() {
         out.push(
             Diagnostic::on_path(
                 Code::EmptyBody,

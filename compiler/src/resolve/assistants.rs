@@ -165,7 +165,7 @@ fn compile(
         description,
         skills: loaded,
         handoffs,
-        body: assistant.doc.body().0.to_owned(),
+        body: assistant.source.text[assistant.doc.body_span().start..].to_owned(),
         fields,
     }
 }

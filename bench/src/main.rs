@@ -47,6 +47,12 @@ enum Cmd {
         /// Where to generate (a temporary folder when not given).
         #[arg(long)]
         work: Option<PathBuf>,
+        /// Registry sizes to time `check` with at 10,000 skills, comma-separated.
+        #[arg(long, value_delimiter = ',', default_value = "100,50000")]
+        registries: Vec<usize>,
+        /// A small project whose `check` is timed on its own (start-up cost).
+        #[arg(long, default_value = "examples/support-desk")]
+        example: PathBuf,
     },
     /// Runs a command and prints its wall time in nanoseconds and its peak
     /// RSS in KiB (the table's measuring child; `getrusage` of one child).
@@ -93,9 +99,19 @@ fn main() -> ExitCode {
             );
         }),
         Cmd::Measure { command } => measure(&command),
-        Cmd::Table { agentc, sizes, rounds, big_rounds, registry_ratio, mistakes, work } => {
+        Cmd::Table {
+            agentc,
+            sizes,
+            rounds,
+            big_rounds,
+            registry_ratio,
+            mistakes,
+            work,
+            registries,
+            example,
+        } => {
             let runner = Table { agentc, rounds, big_rounds, registry_ratio, mistakes };
-            runner.run(&sizes, work)
+            runner.run(&sizes, &registries, &example, work)
         }
     };
     match result {
@@ -136,8 +152,17 @@ struct Table {
 }
 
 impl Table {
-    fn run(&self, sizes: &[usize], work: Option<PathBuf>) -> std::io::Result<()> {
+    fn run(
+        &self,
+        sizes: &[usize],
+        registries: &[usize],
+        example: &Path,
+        work: Option<PathBuf>,
+    ) -> std::io::Result<()> {
         let agentc = std::fs::canonicalize(&self.agentc)?;
+        let agentc_cmd = |dir: &Path, sub: &str| {
+            vec![agentc.display().to_string(), sub.to_owned(), dir.display().to_string()]
+        };
         let temp;
         let work = match work {
             Some(dir) => dir,
@@ -147,10 +172,10 @@ impl Table {
             }
         };
         println!(
-            "| N skills | input | floor | `agentc check` | ratio | peak RSS | `agentc lock` | ratio | peak RSS | check, {:.0}% near misses | ratio to clean |",
+            "| N skills | input | floor | `agentc check` | ratio | per skill | peak RSS | `agentc lock` | ratio | peak RSS | check, {:.0}% near misses | ratio to clean |",
             self.mistakes * 100.0
         );
-        println!("|---|---|---|---|---|---|---|---|---|---|---|");
+        println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
         for &n in sizes {
             let rounds = if n > 50_000 { self.big_rounds } else { self.rounds };
             let registry_tools = (n as f64 * self.registry_ratio) as usize;
@@ -162,10 +187,6 @@ impl Table {
             let floor_cmd = |dir: &Path| {
                 let line = format!("find {} -type f -exec cat {{}} + > /dev/null", dir.display());
                 vec!["sh".to_owned(), "-c".to_owned(), line]
-            };
-            let agentc_cmd = |dir: &Path, sub: &str| {
-                let dir = dir.display().to_string();
-                vec![agentc.display().to_string(), sub.to_owned(), dir]
             };
             let mut floor = Vec::new();
             let mut check = Vec::new();
@@ -181,11 +202,12 @@ impl Table {
                 (median(floor), median(check), median(lock), median(near));
             let ratio = |a: Run, b: Run| a.time.as_secs_f64() / b.time.as_secs_f64();
             println!(
-                "| {n} | {:.1} MiB | {} | {} | {:.2}× | {} | {} | {:.2}× | {} | {} | {:.2}× |",
+                "| {n} | {:.1} MiB | {} | {} | {:.2}× | {:.1} µs | {} | {} | {:.2}× | {} | {} | {:.2}× |",
                 stats.bytes as f64 / (1 << 20) as f64,
                 ms(floor.time),
                 ms(check.time),
                 ratio(check, floor),
+                check.time.as_secs_f64() * 1e6 / n as f64,
                 mib(check.rss_kib),
                 ms(lock.time),
                 ratio(lock, floor),
@@ -195,6 +217,39 @@ impl Table {
             );
             std::fs::remove_dir_all(&clean)?;
             std::fs::remove_dir_all(&faulty)?;
+        }
+        if !registries.is_empty() {
+            println!();
+            println!("| registry tools (10,000 skills) | `agentc check` | per skill | peak RSS |");
+            println!("|---|---|---|---|");
+        }
+        for &registry_tools in registries {
+            let dir = work.join(format!("registry-{registry_tools}"));
+            generate(&dir, &Spec { skills: 10_000, registry_tools, ..Spec::default() })?;
+            let runs = (0..self.rounds)
+                .map(|_| self.measure(&agentc_cmd(&dir, "check"), Some(0)))
+                .collect::<std::io::Result<Vec<Run>>>()?;
+            let run = median(runs);
+            println!(
+                "| {registry_tools} | {} | {:.1} µs | {} |",
+                ms(run.time),
+                run.time.as_secs_f64() * 1e6 / 10_000.0,
+                mib(run.rss_kib)
+            );
+            std::fs::remove_dir_all(&dir)?;
+        }
+        if example.exists() {
+            let runs = (0..21)
+                .map(|_| self.measure(&agentc_cmd(example, "check"), Some(0)))
+                .collect::<std::io::Result<Vec<Run>>>()?;
+            let run = median(runs);
+            println!();
+            println!(
+                "`agentc check {}`: {:.1} ms (median of 21), peak RSS {}",
+                example.display(),
+                run.time.as_secs_f64() * 1e3,
+                mib(run.rss_kib)
+            );
         }
         Ok(())
     }

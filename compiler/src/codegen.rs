@@ -209,7 +209,7 @@ pub fn generate(input: &Input<'_>) -> TokenStream {
     let skill_docs: Vec<&str> = model.skills.iter().map(|s| s.description.as_str()).collect();
     let skill_index: Vec<usize> = (0..model.skills.len()).collect();
     let skill_defs = model.skills.iter().map(|s| {
-        let (name, qualified, description, body) = (&s.name, &s.qualified, &s.description, &s.body);
+        let (name, qualified, description, body) = (&s.name, &s.qualified, &s.description, s.body.as_str());
         let scope = scope(s.scope);
         let agent = opt_str(s.agent.as_deref());
         let tools = s.tools.iter().filter_map(|t| tool(t));

@@ -643,7 +643,7 @@ impl Resolver<'_> {
             agent: def.agent.clone(),
             source: file.to_string(),
             description: front.description.value.as_str().to_owned(),
-            body: skill.parsed.body(&skill.source).to_owned(),
+            body: skill.parsed.shared_body(&skill.source),
             tools,
             steps,
             on_skip: front.on_skip.as_ref().map(|o| o.value),

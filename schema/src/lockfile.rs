@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use crate::agent::{ContextMode, Effort, Memory};
 use crate::dialect::Dialect;
 use crate::guard::Status;
+use crate::shared::SharedStr;
 use crate::skill::OnSkip;
 use crate::tool::JsonObject;
 
@@ -216,7 +217,7 @@ pub struct Skill {
     /// When to use the skill.
     pub description: String,
     /// The Markdown after the frontmatter.
-    pub body: String,
+    pub body: SharedStr,
     /// Qualified tool names.
     pub tools: Vec<String>,
     /// The runbook's steps, in order.
@@ -265,7 +266,7 @@ pub struct Assistant {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub handoffs: Vec<String>,
     /// The prompt: the Markdown after the frontmatter.
-    pub body: String,
+    pub body: SharedStr,
     /// Every other frontmatter field, as written (tools, model, handoff labels…).
     pub fields: BTreeMap<String, serde_json::Value>,
 }

@@ -9,7 +9,7 @@
 use std::collections::HashMap;
 
 use agentc_schema::lockfile;
-use agentc_schema::{Dialect, Span, Spanned, Text};
+use agentc_schema::{Dialect, SharedStr, Span, Spanned, Text};
 
 use super::{Table, kept_fields};
 use crate::catalog::Code;
@@ -165,7 +165,10 @@ fn compile(
         description,
         skills: loaded,
         handoffs,
-        body: assistant.source.text[assistant.doc.body_span().start..].to_owned(),
+        body: SharedStr::slice(
+            assistant.source.text.clone(),
+            assistant.doc.body_span().start..assistant.source.text.len(),
+        ),
         fields,
     }
 }

@@ -440,9 +440,9 @@ fn lock(args: LockArgs, io: &mut Io<'_>) -> CliResult {
             }
         };
     let fresh = lockfile(&compilation);
-    let bytes = fresh.to_json();
-    let existing = read_existing(&path);
-    if existing.as_deref().is_ok_and(|old| old == bytes.as_bytes()) {
+    // Compared and written as it is serialized: a lockfile as large as the
+    // directory is never held in memory, twice over, beside the compile.
+    if write::same_as(&path, |out| fresh.write_json(out)).unwrap_or(false) {
         writeln!(io.stderr, "{shown} is up to date")?;
         return Ok(EXIT_OK);
     }
@@ -456,7 +456,7 @@ fn lock(args: LockArgs, io: &mut Io<'_>) -> CliResult {
             ))
             .into());
         }
-        if let Err(err) = write::write_atomic(&destination, bytes.as_bytes()) {
+        if let Err(err) = write::write_atomic_streamed(&destination, |out| fresh.write_json(out)) {
             let folder = path.parent().filter(|p| !p.as_os_str().is_empty());
             let why = match folder {
                 Some(folder) if !folder.is_dir() => {
@@ -469,7 +469,7 @@ fn lock(args: LockArgs, io: &mut Io<'_>) -> CliResult {
         writeln!(io.stderr, "wrote {shown}")?;
         return Ok(EXIT_OK);
     }
-    let old = match existing {
+    let old = match read_existing(&path) {
         Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
             writeln!(
                 io.stderr,

@@ -6,7 +6,7 @@
 //! as it was. A temporary file left by a run that was killed is swept by a
 //! later write to the same directory.
 
-use std::io::{self, Write};
+use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, SystemTime};
@@ -33,7 +33,77 @@ fn in_flight() -> MutexGuard<'static, Vec<PathBuf>> {
 
 /// Replaces `path` with `bytes` atomically.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    write_atomic_with(path, bytes, || Ok(()))
+    write_atomic_with(path, |out| out.write_all(bytes), || Ok(()))
+}
+
+/// Replaces `path` atomically with what `content` writes, streamed to the
+/// disk: a lockfile of hundreds of megabytes is never held in memory.
+pub fn write_atomic_streamed(
+    path: &Path,
+    content: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> io::Result<()> {
+    write_atomic_with(path, content, || Ok(()))
+}
+
+/// Whether the file at `path` holds exactly what `content` writes, compared
+/// as it is written (nothing is buffered but a read block), stopping at the
+/// first difference. An error is the file's: missing, unreadable.
+pub fn same_as(
+    path: &Path,
+    content: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> io::Result<bool> {
+    // A FIFO would block the open itself; checked before, and opened without
+    // waiting in case one is swapped in between.
+    if !std::fs::metadata(path)?.is_file() {
+        return Ok(false);
+    }
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(rustix::fs::OFlags::NONBLOCK.bits() as i32);
+    }
+    let file = options.open(path)?;
+    if !file.metadata()?.is_file() {
+        return Ok(false);
+    }
+    let mut compare = Compare { old: io::BufReader::new(file), differs: false };
+    match content(&mut compare) {
+        Ok(()) => {}
+        Err(_) if compare.differs => return Ok(false),
+        Err(err) => return Err(err),
+    }
+    // Equal so far: the old file must also end here.
+    Ok(compare.old.fill_buf()?.is_empty())
+}
+
+/// A writer that checks what it is given against a file's next bytes.
+struct Compare<R> {
+    old: R,
+    differs: bool,
+}
+
+impl<R: BufRead> Write for Compare<R> {
+    fn write(&mut self, mut bytes: &[u8]) -> io::Result<usize> {
+        let given = bytes.len();
+        while !bytes.is_empty() {
+            let old = self.old.fill_buf()?;
+            let n = old.len().min(bytes.len());
+            if n == 0 || old[..n] != bytes[..n] {
+                self.differs = true;
+                // Stops the writer: the rest need not be made.
+                return Err(io::Error::other("the file differs"));
+            }
+            self.old.consume(n);
+            bytes = &bytes[n..];
+        }
+        Ok(given)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
 }
 
 /// The file that writing `path` replaces: `path` itself (canonical when it
@@ -94,7 +164,7 @@ pub fn destination(path: &Path) -> io::Result<PathBuf> {
 /// simulate a crash at the worst moment).
 pub fn write_atomic_with(
     path: &Path,
-    bytes: &[u8],
+    content: impl FnOnce(&mut dyn Write) -> io::Result<()>,
     before_rename: impl FnOnce() -> io::Result<()>,
 ) -> io::Result<()> {
     let path = &destination(path)?;
@@ -126,10 +196,11 @@ pub fn write_atomic_with(
         in_flight.push(temp.path().to_path_buf());
         temp
     };
-    let written = temp
-        .write_all(bytes)
-        .and_then(|()| temp.as_file().sync_all())
-        .and_then(|()| before_rename());
+    let written = {
+        let mut buffered = io::BufWriter::new(temp.as_file_mut());
+        content(&mut buffered).and_then(|()| buffered.flush())
+    };
+    let written = written.and_then(|()| temp.as_file().sync_all()).and_then(|()| before_rename());
     // Renamed under the lock, so a signal handler that removes the listed
     // files either runs first (the old file stays) or finds nothing listed.
     let renamed = {
@@ -235,11 +306,31 @@ mod tests {
     }
 
     #[test]
+    fn a_file_is_compared_with_what_is_being_written() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("agents.lock");
+        std::fs::write(&path, "0123456789".repeat(2_000)).unwrap();
+        let same = |text: String| same_as(&path, |out| out.write_all(text.as_bytes())).unwrap();
+        assert!(same("0123456789".repeat(2_000)));
+        assert!(!same("0123456789".repeat(1_999)), "the file is longer");
+        assert!(!same("0123456789".repeat(2_001)), "the file is shorter");
+        assert!(!same(format!("{}x", "0123456789".repeat(1_500))), "a byte differs");
+        let missing = same_as(&dir.path().join("none"), |out| out.write_all(b"x"));
+        assert_eq!(missing.unwrap_err().kind(), io::ErrorKind::NotFound);
+        write_atomic_streamed(&path, |out| (0..3).try_for_each(|i| write!(out, "{i},"))).unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "0,1,2,");
+    }
+
+    #[test]
     fn a_failure_before_the_rename_leaves_the_old_file() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("agents.lock");
         write_atomic(&path, b"old").unwrap();
-        let crash = write_atomic_with(&path, b"new", || Err(io::Error::other("power cut")));
+        let crash = write_atomic_with(
+            &path,
+            |out| out.write_all(b"new"),
+            || Err(io::Error::other("power cut")),
+        );
         assert!(crash.is_err());
         assert_eq!(std::fs::read(&path).unwrap(), b"old");
         assert_eq!(

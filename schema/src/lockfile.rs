@@ -438,9 +438,17 @@ impl Lockfile {
 
     /// The file's exact bytes: pretty JSON, LF line ends, a trailing newline.
     pub fn to_json(&self) -> String {
-        let mut text = serde_json::to_string_pretty(self).unwrap_or_default();
-        text.push('\n');
-        text
+        let mut text = Vec::new();
+        // Writing to memory fails only where serializing does, which these
+        // types never do (string keys, finite numbers).
+        let _ = self.write_json(&mut text);
+        String::from_utf8(text).unwrap_or_default()
+    }
+
+    /// [`Lockfile::to_json`], written to `out` as it is made.
+    pub fn write_json(&self, mut out: impl std::io::Write) -> std::io::Result<()> {
+        serde_json::to_writer_pretty(&mut out, self)?;
+        out.write_all(b"\n")
     }
 
     /// Recomputes the digest of every input file against `root` (and

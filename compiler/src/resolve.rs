@@ -74,6 +74,8 @@ pub struct Table {
     shared_index: NameIndex,
     private_index: HashMap<String, NameIndex>,
     plugin_index: HashMap<String, NameIndex>,
+    /// Each agent's private definitions, in definition order.
+    by_agent: HashMap<String, Vec<usize>>,
     /// The agents privately defining each name.
     owners: HashMap<String, Vec<String>>,
     /// Def index by project index (duplicates, which are reported, have none).
@@ -130,10 +132,12 @@ impl Table {
     fn index_names(&mut self) {
         self.shared_sorted = self.shared.keys().cloned().collect();
         self.shared_sorted.sort_unstable();
-        for (agent, name) in self.private.keys() {
+        for ((agent, name), &i) in &self.private {
             self.private_sorted.entry(agent.clone()).or_default().push(name.clone());
             self.owners.entry(name.clone()).or_default().push(agent.clone());
+            self.by_agent.entry(agent.clone()).or_default().push(i);
         }
+        self.by_agent.values_mut().for_each(|v| v.sort_unstable());
         self.private_sorted.values_mut().for_each(|v| v.sort_unstable());
         self.owners.values_mut().for_each(|v| v.sort_unstable());
         self.shared_index = NameIndex::new(self.shared_sorted.iter().map(String::as_str));
@@ -147,6 +151,12 @@ impl Table {
         self.plugin_index = (by_plugin.into_iter())
             .map(|(plugin, names)| (plugin.to_owned(), NameIndex::new(names)))
             .collect();
+    }
+
+    /// The definitions private to `agent`, in definition order.
+    fn agent_defs(&self, agent: &str) -> impl Iterator<Item = &Def> {
+        let indexes = self.by_agent.get(agent).map_or(&[][..], Vec::as_slice);
+        indexes.iter().map(|&i| &self.defs[i])
     }
 
     /// The name nearest to `name` as seen from inside a plugin (its own and the
@@ -669,10 +679,9 @@ impl Resolver<'_> {
                 tools.push(Self::reference(&self.tools.defs[t], &name.value));
             }
         }
-        for def in self.tools.defs.iter().filter(|d| d.agent.as_deref() == Some(id)) {
-            if !tools.iter().any(|r: &Reference| r.qualified == def.qualified) {
-                tools.push(Self::reference(def, &def.name));
-            }
+        let listed: HashSet<String> = tools.iter().map(|r| r.qualified.clone()).collect();
+        for def in self.tools.agent_defs(id).filter(|d| !listed.contains(&d.qualified)) {
+            tools.push(Self::reference(def, &def.name));
         }
         let mut disallowed = Vec::new();
         for name in &refs.disallowed {
@@ -701,10 +710,9 @@ impl Resolver<'_> {
                 ),
             }
         }
-        for def in self.skills.defs.iter().filter(|d| d.agent.as_deref() == Some(id)) {
-            if !skills.iter().any(|r: &Reference| r.qualified == def.qualified) {
-                skills.push(Self::reference(def, &def.name));
-            }
+        let listed: HashSet<String> = skills.iter().map(|r| r.qualified.clone()).collect();
+        for def in self.skills.agent_defs(id).filter(|d| !listed.contains(&d.qualified)) {
+            skills.push(Self::reference(def, &def.name));
         }
         let context = self.context(&file, &refs.context);
         let model = self.agent_model(agent);

@@ -159,7 +159,15 @@ impl Table {
         example: &Path,
         work: Option<PathBuf>,
     ) -> std::io::Result<()> {
-        let agentc = std::fs::canonicalize(&self.agentc)?;
+        if self.rounds == 0 || self.big_rounds == 0 {
+            return Err(std::io::Error::other("--rounds and --big-rounds must be at least 1"));
+        }
+        let agentc = std::fs::canonicalize(&self.agentc).map_err(|err| {
+            std::io::Error::other(format!(
+                "no agentc binary at `{}` ({err}): build it with `cargo build --release -p agentc-compiler`, or name it with --agentc",
+                self.agentc.display()
+            ))
+        })?;
         let agentc_cmd = |dir: &Path, sub: &str| {
             vec![agentc.display().to_string(), sub.to_owned(), dir.display().to_string()]
         };

@@ -162,15 +162,23 @@ impl Table {
     /// The name nearest to `name` as seen from inside a plugin (its own and the
     /// shared scope's).
     pub fn nearest_in_plugin(&self, plugin: Option<&str>, name: &str) -> Option<&str> {
-        let own = plugin.and_then(|p| self.plugin_index.get(p));
-        let indexes: Vec<&NameIndex> = std::iter::once(&self.shared_index).chain(own).collect();
-        NameIndex::nearest(&indexes, name, None)
+        self.nearest_with(plugin.and_then(|p| self.plugin_index.get(p)), name, None)
     }
 
     /// The visible name nearest to `name`, other than `except`.
     fn nearest(&self, agent: Option<&str>, name: &str, except: Option<&str>) -> Option<&str> {
-        let private = agent.and_then(|a| self.private_index.get(a));
-        let indexes: Vec<&NameIndex> = std::iter::once(&self.shared_index).chain(private).collect();
+        self.nearest_with(agent.and_then(|a| self.private_index.get(a)), name, except)
+    }
+
+    /// The name nearest to `name` among the shared names and `own` (an
+    /// agent's or a plugin's).
+    fn nearest_with<'a>(
+        &'a self,
+        own: Option<&'a NameIndex>,
+        name: &str,
+        except: Option<&str>,
+    ) -> Option<&'a str> {
+        let indexes: Vec<&NameIndex> = std::iter::once(&self.shared_index).chain(own).collect();
         NameIndex::nearest(&indexes, name, except)
     }
 
@@ -653,7 +661,7 @@ impl Resolver<'_> {
             agent: def.agent.clone(),
             source: file.to_string(),
             description: front.description.value.as_str().to_owned(),
-            body: skill.parsed.shared_body(&skill.source),
+            body: skill.source.shared(skill.parsed.body_span),
             tools,
             steps,
             on_skip: front.on_skip.as_ref().map(|o| o.value),

@@ -2,8 +2,8 @@
 
 use std::sync::{Arc, OnceLock};
 
-use agentc_schema::Span;
 use agentc_schema::lockfile::sha256_hex;
+use agentc_schema::{SharedStr, Span};
 
 use crate::diagnostic::RelPath;
 
@@ -95,6 +95,16 @@ impl Source {
         let mark = offset / MARK_STRIDE;
         let from = mark * MARK_STRIDE;
         marks.get(mark).copied().unwrap_or(0) + count_chars(&bytes[from.min(offset)..offset])
+    }
+
+    /// The text `span` covers (a span of this file, on character boundaries).
+    pub fn slice(&self, span: Span) -> &str {
+        &self.text[span.start..span.end]
+    }
+
+    /// [`Source::slice`], sharing the file's text rather than copying it.
+    pub fn shared(&self, span: Span) -> SharedStr {
+        SharedStr::slice(self.text.clone(), span.start..span.end)
     }
 
     /// Where a span starts and ends.

@@ -48,7 +48,7 @@ pub fn check(fs: &dyn Fs, trees: &Trees<'_>, project: &Project, out: &mut Vec<Di
     }
     for assistant in &project.assistants {
         let span = assistant.doc.body_span();
-        bodies.push((&assistant.source, &assistant.source.text[span.start..span.end], span));
+        bodies.push((&assistant.source, assistant.source.slice(span), span));
     }
     let found: Vec<Vec<Diagnostic>> = bodies
         .par_iter()

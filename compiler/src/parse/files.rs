@@ -3,8 +3,8 @@
 
 use agentc_schema::names::{NameKind, check_name, suggest_name};
 use agentc_schema::{
-    AgentFrontmatter, AgentManifest, Dialect, Registry, SharedStr, SkillFrontmatter, Span, Spanned,
-    Text, ToolManifest,
+    AgentFrontmatter, AgentManifest, Dialect, Registry, SkillFrontmatter, Span, Spanned, Text,
+    ToolManifest,
 };
 use serde::de::DeserializeOwned;
 
@@ -501,12 +501,7 @@ pub struct Markdown<T> {
 impl<T> Markdown<T> {
     /// The body: the file's text after the frontmatter.
     pub fn body<'a>(&self, source: &'a Source) -> &'a str {
-        &source.text[self.body_span.start..self.body_span.end]
-    }
-
-    /// The body, sharing the source's text.
-    pub fn shared_body(&self, source: &Source) -> SharedStr {
-        SharedStr::slice(source.text.clone(), self.body_span.start..self.body_span.end)
+        source.slice(self.body_span)
     }
 }
 

@@ -9,7 +9,7 @@
 use std::collections::HashMap;
 
 use agentc_schema::lockfile;
-use agentc_schema::{Dialect, SharedStr, Span, Spanned, Text};
+use agentc_schema::{Dialect, Span, Spanned, Text};
 
 use super::{Table, kept_fields};
 use crate::catalog::Code;
@@ -165,10 +165,7 @@ fn compile(
         description,
         skills: loaded,
         handoffs,
-        body: SharedStr::slice(
-            assistant.source.text.clone(),
-            assistant.doc.body_span().start..assistant.source.text.len(),
-        ),
+        body: assistant.source.shared(assistant.doc.body_span()),
         fields,
     }
 }

@@ -116,7 +116,8 @@ const PROSE: &[&str] = &[
     "Hand over with a summary that lets the next step start without re-reading the thread.",
 ];
 
-fn skill_name(i: usize) -> String {
+/// The name of the generated skill number `i`.
+pub fn skill_name(i: usize) -> String {
     let verb = VERBS[i % VERBS.len()];
     let noun = NOUNS[(i / VERBS.len()) % NOUNS.len()];
     format!("{verb}-{noun}-{}", i / (VERBS.len() * NOUNS.len()))
@@ -157,7 +158,9 @@ pub fn generate(dir: &Path, spec: &Spec) -> io::Result<Stats> {
         &dir.join("agentc.toml"),
         "root = \"agents\"\nregistry = \"registry.yaml\"\nlockfile = \"agents.lock\"\n",
     )?;
-    let mut registry = String::from("tools:\n");
+    // An empty block list would read as `tools: null`.
+    let mut registry =
+        String::from(if spec.registry_tools == 0 { "tools: []\n" } else { "tools:\n" });
     for h in 0..spec.registry_tools {
         writeln!(registry, "  - {}", host_tool(h)).ok();
     }
@@ -206,6 +209,39 @@ pub fn generate(dir: &Path, spec: &Spec) -> io::Result<Stats> {
                 write(&root.join(format!("{id}/{file}")), &format!("# {what}\n\n{what}.\n"))?;
             }
         }
+    }
+    Ok(stats)
+}
+
+/// Writes `count` skills in the Agent Skills format (`skills/<name>/SKILL.md`:
+/// `name`, `description`, `license`, `metadata` and a prose body of about
+/// 5 KiB), the folder the reference validator and `agentc check --layout
+/// agent-skills` both read.
+pub fn generate_agent_skills(dir: &Path, count: usize, seed: u64) -> io::Result<Stats> {
+    let mut rng = fastrand::Rng::with_seed(seed);
+    let mut stats = Stats::default();
+    for s in 0..count {
+        let name = skill_name(s);
+        let mut text = format!(
+            "---\nname: {name}\ndescription: Use to {} for the desk; says what it changed.\n\
+             license: Apache-2.0\nmetadata:\n  author: desk-{}\n  version: \"1.0\"\n---\n# {name}\n\n",
+            name.replace('-', " "),
+            s / SKILLS_PER_AGENT
+        );
+        while text.len() < 5 * 1024 {
+            for _ in 0..4 {
+                text.push_str(PROSE[rng.usize(..PROSE.len())]);
+                text.push(' ');
+            }
+            text.push_str("\n\n");
+        }
+        let path = dir.join(format!("skills/{name}/SKILL.md"));
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)?;
+        }
+        std::fs::write(&path, &text)?;
+        stats.files += 1;
+        stats.bytes += text.len() as u64;
     }
     Ok(stats)
 }

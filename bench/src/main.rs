@@ -54,6 +54,44 @@ enum Cmd {
         #[arg(long, default_value = "examples/support-desk")]
         example: PathBuf,
     },
+    /// Times the `agents!` macro at its users' cost: a library crate expanding
+    /// a generated project and the same crate without the macro, each rebuilt
+    /// (`cargo build`, dev profile) after an edit — a sentence added to one
+    /// skill's body for the first, a comment added to `lib.rs` for the
+    /// second — alternating, side by side. Also prints the expansion's size
+    /// against the input's and the size of each crate's rlib.
+    Macro {
+        /// Skills in the generated project.
+        #[arg(long, default_value_t = 1000)]
+        skills: usize,
+        #[arg(long, default_value_t = 7)]
+        rounds: usize,
+        /// Also set `[profile.dev.build-override] opt-level = 3` (the macro
+        /// itself compiled with optimizations).
+        #[arg(long)]
+        build_override: bool,
+        /// Where the two crates and their target folder go; reusing one keeps
+        /// agentc's dependencies built between runs.
+        #[arg(long, default_value = "target/agentc-bench-macro")]
+        work: PathBuf,
+    },
+    /// `agentc check --layout agent-skills` side by side with the Agent Skills
+    /// reference validator (`skills_ref.validator.validate` on each skill
+    /// folder, in one Python process) on the same generated folder.
+    SkillsRef {
+        #[arg(long, default_value_t = 2000)]
+        skills: usize,
+        #[arg(long, default_value_t = 5)]
+        rounds: usize,
+        #[arg(long, default_value = "target/release/agentc")]
+        agentc: PathBuf,
+        /// A Python with `skills-ref` installed; without it, one is made: a
+        /// virtual environment in the work folder, `pip install skills-ref`.
+        #[arg(long)]
+        python: Option<PathBuf>,
+        #[arg(long, default_value = "target/agentc-bench-skills-ref")]
+        work: PathBuf,
+    },
     /// Runs a command and prints its wall time in nanoseconds and its peak
     /// RSS in KiB (the table's measuring child; `getrusage` of one child).
     Measure {
@@ -99,6 +137,12 @@ fn main() -> ExitCode {
             );
         }),
         Cmd::Measure { command } => measure(&command),
+        Cmd::SkillsRef { skills, rounds, agentc, python, work } => {
+            skills_ref(skills, rounds, &agentc, python, &work)
+        }
+        Cmd::Macro { skills, rounds, build_override, work } => {
+            macro_table(skills, rounds, build_override, &work)
+        }
         Cmd::Table {
             agentc,
             sizes,
@@ -275,6 +319,220 @@ impl Table {
         }
         Ok(Run { time: Duration::from_nanos(nanos as u64), rss_kib: rss as u64 })
     }
+}
+
+/// The reference validator's loop: every folder under `skills/`, validated;
+/// prints the count of folders with problems, so a run is seen to judge.
+const VALIDATE: &str = "
+import sys
+from pathlib import Path
+from skills_ref.validator import validate
+bad = sum(1 for d in sorted(Path(sys.argv[1]).iterdir()) if validate(d))
+print(bad)
+";
+
+fn skills_ref(
+    skills: usize,
+    rounds: usize,
+    agentc: &Path,
+    python: Option<PathBuf>,
+    work: &Path,
+) -> std::io::Result<()> {
+    if rounds == 0 {
+        return Err(std::io::Error::other("--rounds must be at least 1"));
+    }
+    let agentc = std::fs::canonicalize(agentc).map_err(|err| {
+        std::io::Error::other(format!(
+            "no agentc binary at `{}` ({err}): build it with `cargo build --release -p agentc-compiler`",
+            agentc.display()
+        ))
+    })?;
+    std::fs::create_dir_all(work)?;
+    let python = match python {
+        Some(python) => python,
+        None => {
+            let venv = work.join("venv");
+            let python = venv.join("bin/python");
+            if !python.exists() {
+                run_ok(Command::new("python3").arg("-m").arg("venv").arg(&venv))?;
+                run_ok(Command::new(&python).args([
+                    "-m",
+                    "pip",
+                    "install",
+                    "--quiet",
+                    "--disable-pip-version-check",
+                    "skills-ref==0.1.1",
+                ]))?;
+            }
+            python
+        }
+    };
+    let dir = work.join(format!("agent-skills-{skills}"));
+    if dir.exists() {
+        std::fs::remove_dir_all(&dir)?;
+    }
+    let stats = agentc_bench::generate_agent_skills(&dir, skills, 1)?;
+    // Both must accept every skill, or the comparison times different work.
+    let out = Command::new(&python).args(["-c", VALIDATE]).arg(dir.join("skills")).output()?;
+    let refused = String::from_utf8_lossy(&out.stdout).trim().to_owned();
+    if !out.status.success() || refused != "0" {
+        return Err(std::io::Error::other(format!(
+            "the reference validator refused {refused} skills: {}",
+            String::from_utf8_lossy(&out.stderr)
+        )));
+    }
+    let check = vec![
+        agentc.display().to_string(),
+        "check".to_owned(),
+        "--layout".to_owned(),
+        "agent-skills".to_owned(),
+        dir.display().to_string(),
+    ];
+    let reference = vec![
+        python.display().to_string(),
+        "-c".to_owned(),
+        VALIDATE.to_owned(),
+        dir.join("skills").display().to_string(),
+    ];
+    let table = Table { agentc, rounds, big_rounds: rounds, registry_ratio: 0.0, mistakes: 0.0 };
+    let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+    for _ in 0..rounds {
+        ours.push(table.measure(&check, Some(0))?);
+        theirs.push(table.measure(&reference, Some(0))?);
+    }
+    let (ours, theirs) = (median(ours), median(theirs));
+    println!("| Agent Skills | input | `skills-ref` (Python) | `agentc check` | ratio |");
+    println!("|---|---|---|---|---|");
+    println!(
+        "| {skills} | {:.1} MiB | {} | {} | {:.1}× faster |",
+        stats.bytes as f64 / (1 << 20) as f64,
+        ms(theirs.time),
+        ms(ours.time),
+        theirs.time.as_secs_f64() / ours.time.as_secs_f64()
+    );
+    Ok(())
+}
+
+fn run_ok(command: &mut Command) -> std::io::Result<()> {
+    let out = command.output()?;
+    if out.status.success() {
+        return Ok(());
+    }
+    Err(std::io::Error::other(format!(
+        "{command:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    )))
+}
+
+/// The repository this benchmark was built from: the crates depend on its `agentc`.
+fn repository() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn macro_table(
+    skills: usize,
+    rounds: usize,
+    build_override: bool,
+    work: &Path,
+) -> std::io::Result<()> {
+    if rounds == 0 {
+        return Err(std::io::Error::other("--rounds must be at least 1"));
+    }
+    let repo = std::fs::canonicalize(repository())?;
+    std::fs::create_dir_all(work)?;
+    let work = std::fs::canonicalize(work)?;
+    let consumer = work.join("consumer");
+    let plain = work.join("plain");
+    if consumer.exists() {
+        std::fs::remove_dir_all(&consumer)?;
+    }
+    let stats = generate(&consumer, &Spec { skills, registry_tools: 0, ..Spec::default() })?;
+    let profile =
+        if build_override { "\n[profile.dev.build-override]\nopt-level = 3\n" } else { "" };
+    std::fs::write(
+        work.join("Cargo.toml"),
+        format!("[workspace]\nmembers = [\"consumer\", \"plain\"]\nresolver = \"3\"\n{profile}"),
+    )?;
+    for (dir, name, lib) in [
+        (
+            &consumer,
+            "consumer",
+            "agentc::agents!();\n\npub fn body_bytes() -> usize {\n    Skill::ALL.iter().map(|s| s.def().body.len()).sum()\n}\n",
+        ),
+        (
+            &plain,
+            "plain",
+            "pub fn body_bytes() -> usize {\n    agentc::runtime::text_slice(\"body\", 0, 4).len()\n}\n",
+        ),
+    ] {
+        std::fs::create_dir_all(dir.join("src"))?;
+        std::fs::write(
+            dir.join("Cargo.toml"),
+            format!(
+                "[package]\nname = \"{name}\"\nversion = \"0.1.0\"\nedition = \"2024\"\npublish = false\n\n[dependencies]\nagentc = {{ path = {:?} }}\n",
+                repo.display().to_string()
+            ),
+        )?;
+        std::fs::write(dir.join("src/lib.rs"), lib)?;
+    }
+    let build = |package: &str| -> std::io::Result<Duration> {
+        let start = Instant::now();
+        let out = Command::new(env!("CARGO"))
+            .args(["build", "--quiet", "--package", package])
+            .current_dir(&work)
+            .env("CARGO_TARGET_DIR", work.join("target"))
+            .output()?;
+        if !out.status.success() {
+            return Err(std::io::Error::other(format!(
+                "`cargo build -p {package}` in {} failed:\n{}",
+                work.display(),
+                String::from_utf8_lossy(&out.stderr)
+            )));
+        }
+        Ok(start.elapsed())
+    };
+    let first = build("consumer")?;
+    build("plain")?;
+    let skill_file =
+        consumer.join(format!("agents/skills/{}/SKILL.md", agentc_bench::skill_name(0)));
+    let append = |path: &Path, line: &str| -> std::io::Result<()> {
+        use std::io::Write;
+        std::fs::OpenOptions::new().append(true).open(path)?.write_all(line.as_bytes())
+    };
+    let (mut with, mut without) = (Vec::new(), Vec::new());
+    for round in 0..rounds {
+        append(&skill_file, &format!("Edited in round {round}.\n"))?;
+        with.push(Run { time: build("consumer")?, rss_kib: 0 });
+        append(&plain.join("src/lib.rs"), &format!("// Edited in round {round}.\n"))?;
+        without.push(Run { time: build("plain")?, rss_kib: 0 });
+    }
+    let (with, without) = (median(with), median(without));
+    let rlib = |name: &str| {
+        std::fs::metadata(work.join(format!("target/debug/lib{name}.rlib"))).map(|m| m.len())
+    };
+    let request = agentc_compiler::embed::Request::from_project(&consumer)
+        .map_err(|f| std::io::Error::other(f.message))?;
+    let generated =
+        agentc_compiler::embed::run(&request).map_err(|f| std::io::Error::other(f.message))?;
+    let expansion = generated.tokens.to_string().len();
+    let mb = |bytes: u64| format!("{:.1} MB", bytes as f64 / 1e6);
+    println!(
+        "| skills | input | build-override | first build | rebuild after a skill edit | the crate without the macro | difference | expansion | rlib | rlib without |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|---|");
+    println!(
+        "| {skills} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+        mb(stats.bytes),
+        if build_override { "opt-level 3" } else { "none" },
+        ms(first),
+        ms(with.time),
+        ms(without.time),
+        ms(with.time.saturating_sub(without.time)),
+        mb(expansion as u64),
+        mb(rlib("consumer")?),
+        mb(rlib("plain")?),
+    );
+    Ok(())
 }
 
 fn median(mut runs: Vec<Run>) -> Run {

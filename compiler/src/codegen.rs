@@ -10,6 +10,7 @@
 
 use std::collections::HashMap;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use agentc_schema::lockfile::{self, AgentStyle, PromptScope, ScopeKind};
 use agentc_schema::{ContextMode, Effort, Memory, OnSkip, Status};
@@ -33,9 +34,19 @@ pub struct Input<'a> {
     /// The lockfile's root digest.
     pub lock_digest: &'a str,
     pub host_tools: &'a [HostTool],
-    /// Every input file, absolute: each is `include_bytes!`'d so that cargo
-    /// rebuilds when one changes.
-    pub inputs: &'a [PathBuf],
+    /// Every input file: each is included (`include_str!` or
+    /// `include_bytes!`) so that cargo rebuilds when one changes.
+    pub inputs: &'a [InputFile],
+}
+
+/// A file the generated code depends on.
+pub struct InputFile {
+    /// Absolute.
+    pub path: PathBuf,
+    /// The text agentc read from it, for a file read as text: a body sliced
+    /// from this text is emitted as a slice of the file's `include_str!`
+    /// rather than as a string literal, so the expansion does not repeat it.
+    pub text: Option<Arc<str>>,
 }
 
 /// `refund-review` → `RefundReview`; `2fa` → `N2fa`.
@@ -81,7 +92,7 @@ fn variants(items: &[(String, Option<String>, String)]) -> Vec<Ident> {
 }
 
 /// Names the generated module uses for itself; an agent static never takes one.
-const RESERVED: &[&str] = &["LOCK_DIGEST", "SKILL_DEFS", "TOOL_DEFS"];
+const RESERVED: &[&str] = &["LOCK_DIGEST", "AGENT_DEFS", "SKILL_DEFS", "TOOL_DEFS"];
 
 /// One static name per agent id, unique even where two ids upper-case alike
 /// (a suffix is bumped until the name is free, never taking a reserved name).
@@ -198,18 +209,37 @@ pub fn generate(input: &Input<'_>) -> TokenStream {
         model.agents.iter().map(|a| (a.id.clone(), None, a.id.clone())).collect();
     let agent_idents = variants(&agent_keys);
     let agent_statics = statics(model.agents.iter().map(|a| a.id.as_str()));
-    let agent_names: Vec<&str> = model.agents.iter().map(|a| a.id.as_str()).collect();
     let agent_docs: Vec<String> = model
         .agents
         .iter()
         .map(|a| a.description.clone().unwrap_or_else(|| format!("The agent `{}`.", a.id)))
         .collect();
 
-    let skill_names: Vec<&str> = model.skills.iter().map(|s| s.qualified.as_str()).collect();
     let skill_docs: Vec<&str> = model.skills.iter().map(|s| s.description.as_str()).collect();
-    let skill_index: Vec<usize> = (0..model.skills.len()).collect();
-    let skill_defs = model.skills.iter().map(|s| {
-        let (name, qualified, description, body) = (&s.name, &s.qualified, &s.description, s.body.as_str());
+    // The file each text came from, found by the text's address.
+    let file_of: HashMap<*const u8, &PathBuf> =
+        input.inputs.iter().filter_map(|f| Some((f.text.as_ref()?.as_ptr(), &f.path))).collect();
+    let body = |body: &agentc_schema::SharedStr| {
+        let (text, range) = body.parts();
+        match file_of.get(&text.as_ptr()) {
+            Some(path) => {
+                let path = path.to_string_lossy();
+                let (start, end) = (range.start, range.end);
+                quote!(#rt::text_slice(::core::include_str!(#path), #start, #end))
+            }
+            None => {
+                let text = body.as_str();
+                quote!(#text)
+            }
+        }
+    };
+    // One static per definition, not one array of them all: rustc's
+    // incremental cache then re-checks only the definitions an edit changed.
+    let skill_statics: Vec<Ident> =
+        skill_idents.iter().map(|v| format_ident!("__agentc_skill_{}", v)).collect();
+    let skill_defs = model.skills.iter().zip(&skill_statics).map(|(s, item)| {
+        let (name, qualified, description) = (&s.name, &s.qualified, &s.description);
+        let body = body(&s.body);
         let scope = scope(s.scope);
         let agent = opt_str(s.agent.as_deref());
         let tools = s.tools.iter().filter_map(|t| tool(t));
@@ -229,7 +259,8 @@ pub fn generate(input: &Input<'_>) -> TokenStream {
             Some(quote!(#rt::RouteDef { target: #target, on_tool: #on_tool, statuses: &[#(#statuses),*] }))
         });
         quote! {
-            #rt::SkillDef {
+            #[allow(non_upper_case_globals, dead_code)]
+            static #item: #rt::SkillDef<Skill, Tool> = #rt::SkillDef {
                 name: #name,
                 qualified: #qualified,
                 scope: #scope,
@@ -240,19 +271,19 @@ pub fn generate(input: &Input<'_>) -> TokenStream {
                 steps: &[#(#steps),*],
                 on_skip: #on_skip,
                 routes: &[#(#routes),*],
-            }
+            };
         }
     });
     let skill_count = model.skills.len();
 
-    let tool_names: Vec<&str> = model.tools.iter().map(|t| t.qualified.as_str()).collect();
     let tool_docs: Vec<String> = model
         .tools
         .iter()
         .map(|t| t.description.clone().unwrap_or_else(|| format!("The tool `{}`.", t.name)))
         .collect();
-    let tool_index: Vec<usize> = (0..model.tools.len()).collect();
-    let tool_defs = model.tools.iter().map(|t| {
+    let tool_statics: Vec<Ident> =
+        tool_idents.iter().map(|v| format_ident!("__agentc_tool_{}", v)).collect();
+    let tool_defs = model.tools.iter().zip(&tool_statics).map(|(t, item)| {
         let (name, qualified) = (&t.name, &t.qualified);
         let scope = scope(t.scope);
         let agent = opt_str(t.agent.as_deref());
@@ -262,7 +293,8 @@ pub fn generate(input: &Input<'_>) -> TokenStream {
         let input_schema = opt_str(schema.as_deref());
         let host = t.host || input.host_tools.iter().any(|h| h.name == t.qualified);
         quote! {
-            #rt::ToolDef {
+            #[allow(non_upper_case_globals, dead_code)]
+            static #item: #rt::ToolDef = #rt::ToolDef {
                 name: #name,
                 qualified: #qualified,
                 scope: #scope,
@@ -270,7 +302,7 @@ pub fn generate(input: &Input<'_>) -> TokenStream {
                 description: #description,
                 input_schema: #input_schema,
                 host: #host,
-            }
+            };
         }
     });
     let tool_count = model.tools.len();
@@ -292,12 +324,19 @@ pub fn generate(input: &Input<'_>) -> TokenStream {
         let path = &h.path;
         quote!(const _: fn() = || { let _ = &#path; };)
     });
-    let includes = input.inputs.iter().map(|p| {
-        let path = p.to_string_lossy();
-        quote!(
-            const _: &[u8] = ::core::include_bytes!(#path);
-        )
+    // Files a body already includes need no second include.
+    let sliced: std::collections::HashSet<*const u8> =
+        model.skills.iter().map(|s| s.body.parts().0.as_ptr()).collect();
+    let includes = input.inputs.iter().filter_map(|f| match &f.text {
+        Some(text) if sliced.contains(&text.as_ptr()) => None,
+        _ => {
+            let path = f.path.to_string_lossy();
+            Some(quote!(
+                const _: &[u8] = ::core::include_bytes!(#path);
+            ))
+        }
     });
+    let agent_count = model.agents.len();
 
     let agent_enum = name_enum(&NameEnum {
         ident: format_ident!("Agent"),
@@ -306,11 +345,11 @@ pub fn generate(input: &Input<'_>) -> TokenStream {
         order: "id",
         name_doc: "The agent's id (its folder name).",
         variants: &agent_idents,
-        names: &agent_names,
+        name_field: format_ident!("id"),
         docs: &agent_docs.iter().map(String::as_str).collect::<Vec<_>>(),
         def_doc: "The compiled agent.",
         def_type: quote!(#rt::AgentDef<Skill, Tool>),
-        defs: agent_statics.iter().map(|s| quote!(&#s)).collect(),
+        def: quote!(AGENT_DEFS[self as usize]),
         extra: TokenStream::new(),
     });
     let skill_enum = name_enum(&NameEnum {
@@ -320,11 +359,11 @@ pub fn generate(input: &Input<'_>) -> TokenStream {
         order: "qualified-name",
         name_doc: "The skill's unique name (`agent__<agent>__<name>` for private skills).",
         variants: &skill_idents,
-        names: &skill_names,
+        name_field: format_ident!("qualified"),
         docs: &skill_docs,
         def_doc: "The compiled skill: its runbook and routes.",
         def_type: quote!(#rt::SkillDef<Skill, Tool>),
-        defs: skill_index.iter().map(|i| quote!(&SKILL_DEFS[#i])).collect(),
+        def: quote!(SKILL_DEFS[self as usize]),
         extra: TokenStream::new(),
     });
     let tool_enum = name_enum(&NameEnum {
@@ -334,11 +373,11 @@ pub fn generate(input: &Input<'_>) -> TokenStream {
         order: "qualified-name",
         name_doc: "The tool's unique name (`agent__<agent>__<name>` for private tools).",
         variants: &tool_idents,
-        names: &tool_names,
+        name_field: format_ident!("qualified"),
         docs: &tool_docs.iter().map(String::as_str).collect::<Vec<_>>(),
         def_doc: "The compiled tool: its description and input schema.",
         def_type: quote!(#rt::ToolDef),
-        defs: tool_index.iter().map(|i| quote!(&TOOL_DEFS[#i])).collect(),
+        def: quote!(TOOL_DEFS[self as usize]),
         extra: quote! {
             /// The host's implementation, for tools the host declared.
             #[allow(unreachable_patterns)]
@@ -360,13 +399,20 @@ pub fn generate(input: &Input<'_>) -> TokenStream {
 
         // Generated items are an API: a crate uses the part it needs, which
         // is no reason for a warning about the rest.
-        #[allow(dead_code)]
-        static SKILL_DEFS: [#rt::SkillDef<Skill, Tool>; #skill_count] = [#(#skill_defs),*];
+        #(#skill_defs)*
 
         #[allow(dead_code)]
-        static TOOL_DEFS: [#rt::ToolDef; #tool_count] = [#(#tool_defs),*];
+        static SKILL_DEFS: [&#rt::SkillDef<Skill, Tool>; #skill_count] = [#(&#skill_statics),*];
+
+        #(#tool_defs)*
+
+        #[allow(dead_code)]
+        static TOOL_DEFS: [&#rt::ToolDef; #tool_count] = [#(&#tool_statics),*];
 
         #(#agent_defs)*
+
+        #[allow(dead_code)]
+        static AGENT_DEFS: [&#rt::AgentDef<Skill, Tool>; #agent_count] = [#(&#agent_statics),*];
 
         /// The root digest of the inputs, equal to `root_digest` in `agents.lock`.
         #[allow(dead_code)]
@@ -387,18 +433,23 @@ struct NameEnum<'a> {
     /// What `ALL` is sorted by.
     order: &'static str,
     name_doc: &'static str,
+    /// In name order, which is the definitions' table order.
     variants: &'a [Ident],
-    names: &'a [&'a str],
+    /// The definition's field holding the name.
+    name_field: Ident,
     docs: &'a [&'a str],
     def_doc: &'static str,
     def_type: TokenStream,
-    /// `def()`'s value for each variant.
-    defs: Vec<TokenStream>,
+    /// `def()`'s body: the variant's entry in its table.
+    def: TokenStream,
     /// More methods for the `impl` block.
     extra: TokenStream,
 }
 
-/// The enum with `ALL`, `name()`, `def()`, `from_name()`, `FromStr` and `Display`.
+/// The enum with `ALL`, `name()`, `def()`, `from_name()`, `FromStr` and
+/// `Display`. The methods look the variant up in tables rather than match on
+/// it: with thousands of variants, a match per method is most of what rustc
+/// would compile.
 fn name_enum(e: &NameEnum<'_>) -> TokenStream {
     let rt = quote!(::agentc::runtime);
     let NameEnum {
@@ -407,11 +458,11 @@ fn name_enum(e: &NameEnum<'_>) -> TokenStream {
         doc,
         name_doc,
         variants,
-        names,
+        name_field,
         docs,
         def_doc,
         def_type,
-        defs,
+        def,
         extra,
         ..
     } = e;
@@ -431,21 +482,21 @@ fn name_enum(e: &NameEnum<'_>) -> TokenStream {
             pub const ALL: &'static [#ident] = &[#(#ident::#variants),*];
 
             #[doc = #name_doc]
+            // The name is its definition's, whose field is called otherwise.
+            #[allow(clippy::misnamed_getters)]
             pub const fn name(self) -> &'static str {
-                match self { #(#ident::#variants => #names,)* }
+                self.def().#name_field
             }
 
             #[doc = #def_doc]
             pub const fn def(self) -> &'static #def_type {
-                match self { #(#ident::#variants => #defs,)* }
+                #def
             }
 
             #[doc = #from_doc]
             pub fn from_name(name: &str) -> ::core::option::Option<#ident> {
-                match name {
-                    #(#names => ::core::option::Option::Some(#ident::#variants),)*
-                    _ => ::core::option::Option::None,
-                }
+                let all = #ident::ALL;
+                all.binary_search_by(|v| v.name().cmp(name)).ok().map(|i| all[i])
             }
 
             #extra

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use agentc_schema::Lockfile;
 use proc_macro2::TokenStream;
 
-use crate::codegen::{self, HostTool};
+use crate::codegen::{self, HostTool, InputFile};
 use crate::compile::{Compilation, SetupError, compile};
 use crate::diagnostic::{Origin, Severity};
 use crate::emit::{self, Bases};
@@ -154,22 +154,25 @@ fn options(request: &Request) -> Result<Options, Failure> {
     Ok(opts)
 }
 
-/// Absolute paths of the files a compilation read.
-fn input_paths(compilation: &Compilation, opts: &Options) -> Vec<PathBuf> {
+/// The files a compilation read, with absolute paths and their text.
+fn input_files(compilation: &Compilation, opts: &Options) -> Vec<InputFile> {
     let absolute = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
     let root = absolute(&opts.root);
     let workspace = opts.workspace.as_deref().map(absolute);
-    let mut inputs: Vec<PathBuf> = compilation
+    let mut inputs: Vec<InputFile> = compilation
         .sources
-        .keys()
-        .filter_map(|rel| match rel.origin {
-            Origin::Root => Some(root.join(&rel.path)),
-            Origin::Workspace => workspace.as_ref().map(|ws| ws.join(&rel.path)),
-            // The registry, added below.
-            Origin::Given => None,
+        .iter()
+        .filter_map(|(rel, source)| {
+            let path = match rel.origin {
+                Origin::Root => root.join(&rel.path),
+                Origin::Workspace => workspace.as_ref()?.join(&rel.path),
+                // The registry, added below.
+                Origin::Given => return None,
+            };
+            Some(InputFile { path, text: Some(source.text.clone()) })
         })
         .collect();
-    inputs.extend(opts.registry.as_deref().map(absolute));
+    inputs.extend(opts.registry.as_deref().map(|p| InputFile { path: absolute(p), text: None }));
     inputs
 }
 
@@ -235,8 +238,8 @@ pub fn run(request: &Request) -> Result<Generated, Failure> {
         }
         Err(err) => return Err(Failure::new(err.to_string())),
     };
-    let mut inputs = input_paths(&compilation, &opts);
-    let generate = |model: &Model, digest: &str, inputs: &[PathBuf]| {
+    let mut inputs = input_files(&compilation, &opts);
+    let generate = |model: &Model, digest: &str, inputs: &[InputFile]| {
         codegen::generate(&codegen::Input {
             model,
             lock_digest: digest,
@@ -259,7 +262,8 @@ pub fn run(request: &Request) -> Result<Generated, Failure> {
     }
     let fresh = lockfile(&compilation);
     if let Some(path) = &request.lockfile {
-        inputs.push(std::fs::canonicalize(path).unwrap_or_else(|_| path.clone()));
+        let path = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
+        inputs.push(InputFile { path, text: None });
     }
     let tokens = generate(&compilation.model, &fresh.root_digest, &inputs);
     // The directory compiled: whatever else is wrong, the items are whole, so
@@ -269,7 +273,11 @@ pub fn run(request: &Request) -> Result<Generated, Failure> {
     if let Some(path) = &request.lockfile {
         check_lockfile(request, path, &fresh).map_err(whole)?;
     }
-    Ok(Generated { tokens, inputs, warnings: render(&compilation, request, Severity::Warning) })
+    Ok(Generated {
+        tokens,
+        inputs: inputs.into_iter().map(|f| f.path).collect(),
+        warnings: render(&compilation, request, Severity::Warning),
+    })
 }
 
 /// The committed lockfile must be what compiling gives now, as

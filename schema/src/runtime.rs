@@ -158,6 +158,27 @@ pub struct ToolDef {
     pub host: bool,
 }
 
+/// The bytes `start..end` of an embedded file's text, as agentc read it (a
+/// leading byte-order mark skipped): generated code takes each skill's body
+/// out of the `include_str!` of its file this way, so the expansion does not
+/// repeat the text, and cargo already tracks the file. Evaluated at compile
+/// time; a range off the text (the file changed while the crate was being
+/// built) fails the build there, and the next build regenerates.
+///
+/// ```
+/// const FILE: &str = "---\nname: a\n---\nThe body.\n";
+/// const BODY: &str = agentc_schema::runtime::text_slice(FILE, 16, 26);
+/// assert_eq!(BODY, "The body.\n");
+/// ```
+pub const fn text_slice(file: &'static str, start: usize, end: usize) -> &'static str {
+    let bom = match file.as_bytes() {
+        [0xEF, 0xBB, 0xBF, ..] => 3,
+        _ => 0,
+    };
+    let (head, _) = file.split_at(bom + end);
+    head.split_at(bom + start).1
+}
+
 /// The error a tool implementation returns.
 pub type ToolError = Box<dyn std::error::Error + Send + Sync>;
 

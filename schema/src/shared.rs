@@ -29,6 +29,12 @@ impl SharedStr {
     pub fn as_str(&self) -> &str {
         &self.text[self.range.clone()]
     }
+
+    /// The whole text this is a slice of, and where in it: code generation
+    /// finds the file a body comes from by its text.
+    pub fn parts(&self) -> (&Arc<str>, Range<usize>) {
+        (&self.text, self.range.clone())
+    }
 }
 
 impl From<String> for SharedStr {

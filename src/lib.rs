@@ -26,6 +26,10 @@
 //! assert!(triage.activates(desk::Skill::Intake));
 //! ```
 //!
+//! Invoke it where items go — in a module of its own, as above, not inside a
+//! function body: the definitions live in hidden submodules that name their
+//! parent's `Skill` and `Tool`.
+//!
 //! Paths are relative to the crate's `Cargo.toml` (or, when not found there,
 //! to the file invoking the macro). With `lock = "agents.lock"` the directory
 //! must compile to exactly that committed lockfile (as `agentc lock --check`
@@ -38,7 +42,9 @@
 //! refers to each, so rustc checks that every declared tool is implemented,
 //! and agentc checks that every tool the agents use is declared.
 //!
-//! Cargo rebuilds when an input file changes (each is `include_bytes!`'d); to
+//! Cargo rebuilds when an input file changes (each is included: a skill's
+//! file with `include_str!`, its body a slice of that text, so the expansion
+//! never repeats it; the others with `include_bytes!`); to
 //! also rebuild when a file is *added*, add a `build.rs` with one line:
 //! `fn main() { println!("cargo:rerun-if-changed=agents"); }`.
 

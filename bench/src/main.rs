@@ -224,18 +224,20 @@ impl Table {
             }
         };
         println!(
-            "| N skills | input | floor | `agentc check` | ratio | per skill | peak RSS | `agentc lock` | ratio | peak RSS | check, {:.0}% near misses | ratio to clean |",
+            "| N skills | input | floor | `agentc check` | ratio | per skill | peak RSS | `agentc lock` | ratio | peak RSS | check, {:.0}% near misses | ratio to clean | check, every skill a near miss | ratio to clean |",
             self.mistakes * 100.0
         );
-        println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
+        println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
         for &n in sizes {
             let rounds = if n > 50_000 { self.big_rounds } else { self.rounds };
             let registry_tools = (n as f64 * self.registry_ratio) as usize;
             let clean = work.join(format!("clean-{n}"));
             let faulty = work.join(format!("near-{n}"));
+            let all_faulty = work.join(format!("all-{n}"));
             let spec = Spec { skills: n, registry_tools, ..Spec::default() };
             let stats = generate(&clean, &spec)?;
-            generate(&faulty, &Spec { near: self.mistakes, ..spec })?;
+            generate(&faulty, &Spec { near: self.mistakes, ..spec.clone() })?;
+            generate(&all_faulty, &Spec { near: 1.0, ..spec })?;
             let floor_cmd = |dir: &Path| {
                 let line = format!("find {} -type f -exec cat {{}} + > /dev/null", dir.display());
                 vec!["sh".to_owned(), "-c".to_owned(), line]
@@ -244,17 +246,19 @@ impl Table {
             let mut check = Vec::new();
             let mut lock = Vec::new();
             let mut near = Vec::new();
+            let mut all = Vec::new();
             for _ in 0..rounds {
                 floor.push(self.measure(&floor_cmd(&clean), Some(0))?);
                 check.push(self.measure(&agentc_cmd(&clean, "check"), Some(0))?);
                 lock.push(self.measure(&agentc_cmd(&clean, "lock"), Some(0))?);
                 near.push(self.measure(&agentc_cmd(&faulty, "check"), Some(1))?);
+                all.push(self.measure(&agentc_cmd(&all_faulty, "check"), Some(1))?);
             }
-            let (floor, check, lock, near) =
-                (median(floor), median(check), median(lock), median(near));
+            let (floor, check, lock, near, all) =
+                (median(floor), median(check), median(lock), median(near), median(all));
             let ratio = |a: Run, b: Run| a.time.as_secs_f64() / b.time.as_secs_f64();
             println!(
-                "| {n} | {:.1} MiB | {} | {} | {:.2}× | {:.1} µs | {} | {} | {:.2}× | {} | {} | {:.2}× |",
+                "| {n} | {:.1} MiB | {} | {} | {:.2}× | {:.1} µs | {} | {} | {:.2}× | {} | {} | {:.2}× | {} | {:.2}× |",
                 stats.bytes as f64 / (1 << 20) as f64,
                 ms(floor.time),
                 ms(check.time),
@@ -266,9 +270,12 @@ impl Table {
                 mib(lock.rss_kib),
                 ms(near.time),
                 ratio(near, check),
+                ms(all.time),
+                ratio(all, check),
             );
             std::fs::remove_dir_all(&clean)?;
             std::fs::remove_dir_all(&faulty)?;
+            std::fs::remove_dir_all(&all_faulty)?;
         }
         if !registries.is_empty() {
             println!();
@@ -477,7 +484,7 @@ fn macro_table(
     }
     let build = |package: &str| -> std::io::Result<Duration> {
         let start = Instant::now();
-        let out = Command::new(env!("CARGO"))
+        let out = Command::new("cargo")
             .args(["build", "--quiet", "--package", package])
             .current_dir(&work)
             .env("CARGO_TARGET_DIR", work.join("target"))

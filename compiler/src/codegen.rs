@@ -91,6 +91,21 @@ fn variants(items: &[(String, Option<String>, String)]) -> Vec<Ident> {
         .collect()
 }
 
+/// Definitions are spread over this many modules: in an incremental build each
+/// module is a codegen unit of its own, so an edit to one skill regenerates
+/// the machine code of one module's definitions, not of all of them.
+const SHARDS: u64 = 16;
+
+/// The module of the definition named `name`: by a hash of the name, so a
+/// definition stays in its module when others come and go.
+fn shard(name: &str) -> Ident {
+    // FNV-1a: stable across Rust versions and platforms, unlike `Hash`.
+    let hash = name
+        .bytes()
+        .fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
+    format_ident!("__agentc_defs_{}", hash % SHARDS)
+}
+
 /// Names the generated module uses for itself; an agent static never takes one.
 const RESERVED: &[&str] = &["LOCK_DIGEST", "AGENT_DEFS", "SKILL_DEFS", "TOOL_DEFS"];
 
@@ -237,6 +252,7 @@ pub fn generate(input: &Input<'_>) -> TokenStream {
     // incremental cache then re-checks only the definitions an edit changed.
     let skill_statics: Vec<Ident> =
         skill_idents.iter().map(|v| format_ident!("__agentc_skill_{}", v)).collect();
+    let skill_shards: Vec<Ident> = model.skills.iter().map(|s| shard(&s.qualified)).collect();
     let skill_defs = model.skills.iter().zip(&skill_statics).map(|(s, item)| {
         let (name, qualified, description) = (&s.name, &s.qualified, &s.description);
         let body = body(&s.body);
@@ -260,7 +276,7 @@ pub fn generate(input: &Input<'_>) -> TokenStream {
         });
         quote! {
             #[allow(non_upper_case_globals, dead_code)]
-            static #item: #rt::SkillDef<Skill, Tool> = #rt::SkillDef {
+            pub(super) static #item: #rt::SkillDef<Skill, Tool> = #rt::SkillDef {
                 name: #name,
                 qualified: #qualified,
                 scope: #scope,
@@ -283,6 +299,7 @@ pub fn generate(input: &Input<'_>) -> TokenStream {
         .collect();
     let tool_statics: Vec<Ident> =
         tool_idents.iter().map(|v| format_ident!("__agentc_tool_{}", v)).collect();
+    let tool_shards: Vec<Ident> = model.tools.iter().map(|t| shard(&t.qualified)).collect();
     let tool_defs = model.tools.iter().zip(&tool_statics).map(|(t, item)| {
         let (name, qualified) = (&t.name, &t.qualified);
         let scope = scope(t.scope);
@@ -294,7 +311,7 @@ pub fn generate(input: &Input<'_>) -> TokenStream {
         let host = t.host || input.host_tools.iter().any(|h| h.name == t.qualified);
         quote! {
             #[allow(non_upper_case_globals, dead_code)]
-            static #item: #rt::ToolDef = #rt::ToolDef {
+            pub(super) static #item: #rt::ToolDef = #rt::ToolDef {
                 name: #name,
                 qualified: #qualified,
                 scope: #scope,
@@ -337,6 +354,22 @@ pub fn generate(input: &Input<'_>) -> TokenStream {
         }
     });
     let agent_count = model.agents.len();
+    let mut shards: std::collections::BTreeMap<String, Vec<TokenStream>> = Default::default();
+    for (shard, def) in skill_shards.iter().zip(skill_defs).chain(tool_shards.iter().zip(tool_defs))
+    {
+        shards.entry(shard.to_string()).or_default().push(def);
+    }
+    let shard_modules = shards.into_iter().map(|(name, defs)| {
+        let name = Ident::new(&name, Span::call_site());
+        quote! {
+            #[doc(hidden)]
+            mod #name {
+                #[allow(unused_imports)]
+                use super::{Skill, Tool};
+                #(#defs)*
+            }
+        }
+    });
 
     let agent_enum = name_enum(&NameEnum {
         ident: format_ident!("Agent"),
@@ -399,15 +432,14 @@ pub fn generate(input: &Input<'_>) -> TokenStream {
 
         // Generated items are an API: a crate uses the part it needs, which
         // is no reason for a warning about the rest.
-        #(#skill_defs)*
+        #(#shard_modules)*
 
         #[allow(dead_code)]
-        static SKILL_DEFS: [&#rt::SkillDef<Skill, Tool>; #skill_count] = [#(&#skill_statics),*];
-
-        #(#tool_defs)*
+        static SKILL_DEFS: [&#rt::SkillDef<Skill, Tool>; #skill_count] =
+            [#(&#skill_shards::#skill_statics),*];
 
         #[allow(dead_code)]
-        static TOOL_DEFS: [&#rt::ToolDef; #tool_count] = [#(&#tool_statics),*];
+        static TOOL_DEFS: [&#rt::ToolDef; #tool_count] = [#(&#tool_shards::#tool_statics),*];
 
         #(#agent_defs)*
 

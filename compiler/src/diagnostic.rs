@@ -74,18 +74,25 @@ impl RelPath {
         path.push('/');
         RelPath { origin: self.origin, path }
     }
+}
 
-    fn components(&self) -> impl Iterator<Item = &[u8]> {
-        self.path.split('/').filter(|c| !c.is_empty()).map(str::as_bytes)
+/// Paths in the order of their components, as a folder lists its entries
+/// (`a/b` before `a-c`, a folder `a/` right after the file `a`): for paths
+/// without empty components that is byte order with `/` below every other
+/// byte, compared in one pass with no splitting (sorting paths is a hot step
+/// at 100,000 files).
+fn path_order(a: &str, b: &str) -> Ordering {
+    let key = |byte: u8| if byte == b'/' { 0 } else { u16::from(byte) + 1 };
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    match a.iter().zip(b).position(|(x, y)| x != y) {
+        Some(i) => key(a[i]).cmp(&key(b[i])),
+        None => a.len().cmp(&b.len()),
     }
 }
 
 impl Ord for RelPath {
     fn cmp(&self, other: &Self) -> Ordering {
-        self.origin
-            .cmp(&other.origin)
-            .then_with(|| self.components().cmp(other.components()))
-            .then_with(|| self.path.cmp(&other.path))
+        self.origin.cmp(&other.origin).then_with(|| path_order(&self.path, &other.path))
     }
 }
 
@@ -236,5 +243,50 @@ impl Counts {
     pub fn of(diagnostics: &[Diagnostic]) -> Counts {
         let errors = diagnostics.iter().filter(|d| d.severity == Severity::Error).count();
         Counts { errors, warnings: diagnostics.len() - errors }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The one-pass order is the order of components (then the text, for a
+    /// folder and the file of its name) on every pair of sample paths.
+    #[test]
+    fn paths_order_by_components() {
+        let by_components = |a: &str, b: &str| {
+            let parts = |p: &str| -> Vec<Vec<u8>> {
+                p.split('/').filter(|c| !c.is_empty()).map(|c| c.as_bytes().to_vec()).collect()
+            };
+            parts(a).cmp(&parts(b)).then_with(|| a.cmp(b))
+        };
+        let samples = [
+            "",
+            "a",
+            "a/",
+            "a/b",
+            "a-c",
+            "a.b",
+            "a/b/c",
+            "ab",
+            "ab/",
+            "a/b-c",
+            "a/b/",
+            "a b",
+            "skills/x/SKILL.md",
+            "skills/x-y/SKILL.md",
+            "skills/x/y/SKILL.md",
+            "skills-x",
+            "é/a",
+            "z",
+            "A",
+            "a0",
+            "a/0",
+        ];
+        for a in samples {
+            for b in samples {
+                assert_eq!(path_order(a, b), by_components(a, b), "{a:?} vs {b:?}");
+            }
+        }
     }
 }

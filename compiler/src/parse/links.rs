@@ -37,6 +37,9 @@ pub struct Link {
 /// an image sharing one definition are reported separately because callers may
 /// hold images to different rules.
 pub fn relative_links(body: &str, base: usize) -> Vec<Link> {
+    if !may_link(body) {
+        return Vec::new();
+    }
     // GitHub-flavoured constructs change what counts as a link: a footnote
     // `[^1]: x` is not a reference definition, and `|` splits table cells.
     let options = Options::ENABLE_TABLES
@@ -131,6 +134,13 @@ enum Target<'a> {
 }
 
 /// The path of `dest` if it names a file relative to the linking document.
+/// Whether `body` can hold a link at all: every link, image, reference
+/// definition and autolink starts with `[` or `<`. Most bodies of prose have
+/// neither, and skip the Markdown parser.
+fn may_link(body: &str) -> bool {
+    body.bytes().any(|b| b == b'[' || b == b'<')
+}
+
 fn relative_path(dest: &str) -> Option<String> {
     // Placeholders of templates are filled in later, so the text is no path yet.
     if dest.contains("{{") || dest.contains("${") || dest.contains(['<', '>']) {
@@ -312,6 +322,23 @@ mod tests {
 
     fn paths(body: &str) -> Vec<String> {
         relative_links(body, 0).into_iter().map(|l| l.path).collect()
+    }
+
+    #[test]
+    fn bodies_without_brackets_hold_no_links() {
+        for body in [
+            "Plain prose (see docs/a.md) and http://example.com/b.md.",
+            "    code block ./c.md\n\n* a list\n* of (x)(y) items",
+            "",
+        ] {
+            assert!(!may_link(body));
+            let options = Options::ENABLE_TABLES | Options::ENABLE_FOOTNOTES;
+            let links = Parser::new_ext(body, options)
+                .filter(|e| matches!(e, Event::Start(Tag::Link { .. } | Tag::Image { .. })))
+                .count();
+            assert_eq!(links, 0, "{body}");
+        }
+        assert!(may_link("[a](b.md)") && may_link("<https://x>"));
     }
 
     #[test]

@@ -1,6 +1,9 @@
 //! A seeded generator of agents directories for benchmarks: runbook skills of
 //! about 5 KiB (tools, steps, guarded routes, a prose body), tool descriptors,
-//! a host registry, and agents in both styles, with mistakes at chosen rates.
+//! a host registry, and agents in both styles, with mistakes at chosen rates;
+//! optionally the coding assistants' formats beside them (Claude Code skills
+//! and subagents, Copilot agents with handoffs), and on its own a folder of
+//! Agent Skills for the reference validator.
 //!
 //! The same seed and [`Spec`] give the same bytes, so a table measured today
 //! can be measured again on another machine.
@@ -20,12 +23,15 @@ pub struct Spec {
     pub near: f64,
     /// Fraction of skills naming a tool that exists nowhere.
     pub far: f64,
+    /// Items of each coding assistant's format beside the runbooks: Claude
+    /// Code skills and subagents, and Copilot agents that hand off to each other.
+    pub wild: usize,
     pub seed: u64,
 }
 
 impl Default for Spec {
     fn default() -> Spec {
-        Spec { skills: 10_000, registry_tools: 5_000, near: 0.0, far: 0.0, seed: 1 }
+        Spec { skills: 10_000, registry_tools: 5_000, near: 0.0, far: 0.0, wild: 0, seed: 1 }
     }
 }
 
@@ -210,7 +216,49 @@ pub fn generate(dir: &Path, spec: &Spec) -> io::Result<Stats> {
             }
         }
     }
+    for w in 0..spec.wild {
+        let (text, path) = claude_skill(&mut rng, w);
+        write(&root.join(path), &text)?;
+        write(&root.join(format!(".claude/agents/reviewer-{w}.md")), &subagent(w))?;
+        let next = (w + 1) % spec.wild;
+        write(&root.join(format!(".github/agents/planner-{w}.agent.md")), &copilot(w, next))?;
+    }
     Ok(stats)
+}
+
+/// A Claude Code skill (`.claude/skills/<name>/SKILL.md`) with a prose body.
+fn claude_skill(rng: &mut fastrand::Rng, w: usize) -> (String, String) {
+    let name = format!("cc-{}", skill_name(w));
+    let mut text = format!(
+        "---\nname: {name}\ndescription: Use to {} in the editor.\n\
+         allowed-tools: Read Grep Bash(git:*)\nmodel: sonnet\n---\n# {name}\n\n",
+        name.replace('-', " ")
+    );
+    while text.len() < 5 * 1024 {
+        for _ in 0..4 {
+            text.push_str(PROSE[rng.usize(..PROSE.len())]);
+            text.push(' ');
+        }
+        text.push_str("\n\n");
+    }
+    (text, format!(".claude/skills/{name}/SKILL.md"))
+}
+
+/// A Claude Code subagent using the Claude skill of the same number.
+fn subagent(w: usize) -> String {
+    format!(
+        "---\nname: reviewer-{w}\ndescription: Reviews the work of desk {w}.\n\
+         tools: Read, Grep, Glob\nskills: cc-{}\nmodel: sonnet\n---\nReview what desk {w} changed.\n",
+        skill_name(w)
+    )
+}
+
+/// A Copilot agent handing off to the next one.
+fn copilot(w: usize, next: usize) -> String {
+    format!(
+        "---\ndescription: Plans the work of desk {w}.\ntools: [search, edit]\n\
+         handoffs:\n  - label: Hand over\n    agent: planner-{next}\n    prompt: Carry on.\n---\nPlan.\n"
+    )
 }
 
 /// Writes `count` skills in the Agent Skills format (`skills/<name>/SKILL.md`:
@@ -352,5 +400,31 @@ mod tests {
                 .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-'))
         );
         assert_ne!(misspelt("review-order-0"), "review-order-0");
+    }
+
+    /// A generated project compiles clean, every format included, and each
+    /// mistake generated is one error.
+    #[test]
+    fn generated_projects_compile_as_intended() {
+        use agentc_compiler::{Options, Severity, compile, fs::RealFs};
+        let dir = std::env::temp_dir().join(format!("agentc-bench-test-{}", std::process::id()));
+        let errors = |spec: &Spec| {
+            let _ = std::fs::remove_dir_all(&dir);
+            let stats = generate(&dir, spec).unwrap();
+            let mut opts = Options::new(dir.join("agents"));
+            opts.registry = Some(dir.join("registry.yaml"));
+            let compilation = compile(&RealFs, &opts).unwrap();
+            let errors =
+                compilation.diagnostics.iter().filter(|d| d.severity == Severity::Error).count();
+            (stats.mistakes, errors, compilation.model.skills.len())
+        };
+        let spec = Spec { skills: 300, registry_tools: 20, wild: 30, ..Spec::default() };
+        let (mistakes, found, skills) = errors(&spec);
+        assert_eq!((mistakes, found), (0, 0));
+        assert_eq!(skills, 300 + 30, "the runbooks and the Claude Code skills");
+        let (mistakes, found, _) = errors(&Spec { near: 0.5, far: 0.2, ..spec });
+        assert!(mistakes > 0);
+        assert_eq!(found, mistakes);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

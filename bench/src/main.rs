@@ -44,6 +44,10 @@ enum Cmd {
         /// Also time runs with this fraction of skills carrying a near miss.
         #[arg(long, default_value_t = 0.1)]
         mistakes: f64,
+        /// Add Claude Code skills, Claude Code subagents and Copilot agents,
+        /// this fraction of the skills of each.
+        #[arg(long, default_value_t = 0.0)]
+        wild_ratio: f64,
         /// Where to generate (a temporary folder when not given).
         #[arg(long)]
         work: Option<PathBuf>,
@@ -112,6 +116,10 @@ struct SpecArgs {
     /// Fraction of skills naming a tool that exists nowhere.
     #[arg(long, default_value_t = 0.0)]
     far: f64,
+    /// Claude Code skills, Claude Code subagents and Copilot agents to add,
+    /// this many of each.
+    #[arg(long, default_value_t = 0)]
+    wild: usize,
     #[arg(long, default_value_t = 1)]
     seed: u64,
 }
@@ -123,6 +131,7 @@ impl From<SpecArgs> for Spec {
             registry_tools: a.registry_tools,
             near: a.near,
             far: a.far,
+            wild: a.wild,
             seed: a.seed,
         }
     }
@@ -150,11 +159,12 @@ fn main() -> ExitCode {
             big_rounds,
             registry_ratio,
             mistakes,
+            wild_ratio,
             work,
             registries,
             example,
         } => {
-            let runner = Table { agentc, rounds, big_rounds, registry_ratio, mistakes };
+            let runner = Table { agentc, rounds, big_rounds, registry_ratio, mistakes, wild_ratio };
             runner.run(&sizes, &registries, &example, work)
         }
     };
@@ -193,6 +203,7 @@ struct Table {
     big_rounds: usize,
     registry_ratio: f64,
     mistakes: f64,
+    wild_ratio: f64,
 }
 
 impl Table {
@@ -234,7 +245,8 @@ impl Table {
             let clean = work.join(format!("clean-{n}"));
             let faulty = work.join(format!("near-{n}"));
             let all_faulty = work.join(format!("all-{n}"));
-            let spec = Spec { skills: n, registry_tools, ..Spec::default() };
+            let wild = (n as f64 * self.wild_ratio) as usize;
+            let spec = Spec { skills: n, registry_tools, wild, ..Spec::default() };
             let stats = generate(&clean, &spec)?;
             generate(&faulty, &Spec { near: self.mistakes, ..spec.clone() })?;
             generate(&all_faulty, &Spec { near: 1.0, ..spec })?;
@@ -401,7 +413,14 @@ fn skills_ref(
         VALIDATE.to_owned(),
         dir.join("skills").display().to_string(),
     ];
-    let table = Table { agentc, rounds, big_rounds: rounds, registry_ratio: 0.0, mistakes: 0.0 };
+    let table = Table {
+        agentc,
+        rounds,
+        big_rounds: rounds,
+        registry_ratio: 0.0,
+        mistakes: 0.0,
+        wild_ratio: 0.0,
+    };
     let (mut ours, mut theirs) = (Vec::new(), Vec::new());
     for _ in 0..rounds {
         ours.push(table.measure(&check, Some(0))?);
@@ -484,6 +503,10 @@ fn macro_table(
     }
     let build = |package: &str| -> std::io::Result<Duration> {
         let start = Instant::now();
+        // `cargo` from PATH (rustup's proxy), not `env!("CARGO")`: the toolchain's
+        // own cargo, run directly, leaves rustup to pick each rustc by its working
+        // folder, and a registry crate shipping a `rust-toolchain.toml` (jsonc-parser
+        // does) then asks for a toolchain that is not installed.
         let out = Command::new("cargo")
             .args(["build", "--quiet", "--package", package])
             .current_dir(&work)

@@ -138,7 +138,7 @@ enum Target<'a> {
 /// definition and autolink starts with `[` or `<`. Most bodies of prose have
 /// neither, and skip the Markdown parser.
 fn may_link(body: &str) -> bool {
-    body.bytes().any(|b| b == b'[' || b == b'<')
+    memchr::memchr2(b'[', b'<', body.as_bytes()).is_some()
 }
 
 fn relative_path(dest: &str) -> Option<String> {

@@ -35,7 +35,9 @@ pub const EXIT_USAGE: i32 = 2;
                   SKILL.md runbooks, tool manifests — and reports every problem in every file at its \
                   line and column, before any runtime loads it.\n\n\
                   Exit codes: 0 no errors (warnings allowed unless --deny-warnings); 1 the input has \
-                  errors; 2 agentc could not run (bad arguments, a missing root, a URL given as root).",
+                  errors; 2 agentc could not run (bad arguments, a missing root, a URL given as root); \
+                  130 or 143 interrupted by Ctrl-C or SIGTERM while writing a file (the temporary \
+                  file is removed, the previous output kept).",
     after_help = "Run `agentc explain CODE` to learn what a diagnostic code means and how to fix it."
 )]
 struct Cli {

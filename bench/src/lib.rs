@@ -226,6 +226,18 @@ pub fn generate(dir: &Path, spec: &Spec) -> io::Result<Stats> {
     Ok(stats)
 }
 
+/// Paragraphs of prose appended until `text` is about 5 KiB, the size of a
+/// real skill.
+fn fill_prose(rng: &mut fastrand::Rng, text: &mut String) {
+    while text.len() < 5 * 1024 {
+        for _ in 0..4 {
+            text.push_str(PROSE[rng.usize(..PROSE.len())]);
+            text.push(' ');
+        }
+        text.push_str("\n\n");
+    }
+}
+
 /// A Claude Code skill (`.claude/skills/<name>/SKILL.md`) with a prose body.
 fn claude_skill(rng: &mut fastrand::Rng, w: usize) -> (String, String) {
     let name = format!("cc-{}", skill_name(w));
@@ -234,13 +246,7 @@ fn claude_skill(rng: &mut fastrand::Rng, w: usize) -> (String, String) {
          allowed-tools: Read Grep Bash(git:*)\nmodel: sonnet\n---\n# {name}\n\n",
         name.replace('-', " ")
     );
-    while text.len() < 5 * 1024 {
-        for _ in 0..4 {
-            text.push_str(PROSE[rng.usize(..PROSE.len())]);
-            text.push(' ');
-        }
-        text.push_str("\n\n");
-    }
+    fill_prose(rng, &mut text);
     (text, format!(".claude/skills/{name}/SKILL.md"))
 }
 
@@ -276,13 +282,7 @@ pub fn generate_agent_skills(dir: &Path, count: usize, seed: u64) -> io::Result<
             name.replace('-', " "),
             s / SKILLS_PER_AGENT
         );
-        while text.len() < 5 * 1024 {
-            for _ in 0..4 {
-                text.push_str(PROSE[rng.usize(..PROSE.len())]);
-                text.push(' ');
-            }
-            text.push_str("\n\n");
-        }
+        fill_prose(&mut rng, &mut text);
         let path = dir.join(format!("skills/{name}/SKILL.md"));
         if let Some(parent) = path.parent() {
             std::fs::create_dir_all(parent)?;
@@ -350,13 +350,7 @@ fn skill(
     writeln!(text, "  - {first}: on {} status={a}", tools[0]).ok();
     writeln!(text, "  - {}: status={b}", targets[1]).ok();
     write!(text, "---\n# Runbook {s}\n\n").ok();
-    while text.len() < 5 * 1024 {
-        for _ in 0..4 {
-            text.push_str(PROSE[rng.usize(..PROSE.len())]);
-            text.push(' ');
-        }
-        text.push_str("\n\n");
-    }
+    fill_prose(rng, &mut text);
     text
 }
 

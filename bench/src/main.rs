@@ -217,12 +217,7 @@ impl Table {
         if self.rounds == 0 || self.big_rounds == 0 {
             return Err(std::io::Error::other("--rounds and --big-rounds must be at least 1"));
         }
-        let agentc = std::fs::canonicalize(&self.agentc).map_err(|err| {
-            std::io::Error::other(format!(
-                "no agentc binary at `{}` ({err}): build it with `cargo build --release -p agentc-compiler`, or name it with --agentc",
-                self.agentc.display()
-            ))
-        })?;
+        let agentc = agentc_binary(&self.agentc)?;
         let agentc_cmd = |dir: &Path, sub: &str| {
             vec![agentc.display().to_string(), sub.to_owned(), dir.display().to_string()]
         };
@@ -360,12 +355,7 @@ fn skills_ref(
     if rounds == 0 {
         return Err(std::io::Error::other("--rounds must be at least 1"));
     }
-    let agentc = std::fs::canonicalize(agentc).map_err(|err| {
-        std::io::Error::other(format!(
-            "no agentc binary at `{}` ({err}): build it with `cargo build --release -p agentc-compiler`",
-            agentc.display()
-        ))
-    })?;
+    let agentc = agentc_binary(agentc)?;
     std::fs::create_dir_all(work)?;
     let python = match python {
         Some(python) => python,
@@ -437,6 +427,16 @@ fn skills_ref(
         theirs.time.as_secs_f64() / ours.time.as_secs_f64()
     );
     Ok(())
+}
+
+/// The `agentc` binary to time, as an absolute path, or why there is none.
+fn agentc_binary(path: &Path) -> std::io::Result<PathBuf> {
+    std::fs::canonicalize(path).map_err(|err| {
+        std::io::Error::other(format!(
+            "no agentc binary at `{}` ({err}): build it with `cargo build --release -p agentc-compiler`, or name it with --agentc",
+            path.display()
+        ))
+    })
 }
 
 fn run_ok(command: &mut Command) -> std::io::Result<()> {

@@ -417,10 +417,13 @@ fn fix(opts: &Options, io: &mut Io<'_>) -> Result<(), Box<dyn std::error::Error>
 /// Reads the current lockfile, refusing anything but a regular file (reading a
 /// FIFO would block).
 fn read_existing(path: &std::path::Path) -> std::io::Result<Vec<u8>> {
-    if !std::fs::metadata(path)?.is_file() {
+    use std::io::Read;
+    let Some(mut file) = write::open_regular(path)? else {
         return Err(std::io::Error::other("it is not a regular file"));
-    }
-    std::fs::read(path)
+    };
+    let mut bytes = Vec::new();
+    file.read_to_end(&mut bytes)?;
+    Ok(bytes)
 }
 
 fn lock(args: LockArgs, io: &mut Io<'_>) -> CliResult {

@@ -52,10 +52,25 @@ pub fn same_as(
     path: &Path,
     content: impl FnOnce(&mut dyn Write) -> io::Result<()>,
 ) -> io::Result<bool> {
-    // A FIFO would block the open itself; checked before, and opened without
-    // waiting in case one is swapped in between.
-    if !std::fs::metadata(path)?.is_file() {
+    let Some(file) = open_regular(path)? else {
         return Ok(false);
+    };
+    let mut compare = Compare { old: io::BufReader::new(file), differs: false };
+    match content(&mut compare) {
+        Ok(()) => {}
+        Err(_) if compare.differs => return Ok(false),
+        Err(err) => return Err(err),
+    }
+    // Equal so far: the old file must also end here.
+    Ok(compare.old.fill_buf()?.is_empty())
+}
+
+/// `path` opened for reading if it is a regular file (`None` otherwise). A
+/// FIFO would block the open itself: the type is checked before, and the file
+/// opened without waiting and checked again, in case one is swapped in between.
+pub fn open_regular(path: &Path) -> io::Result<Option<std::fs::File>> {
+    if !std::fs::metadata(path)?.is_file() {
+        return Ok(None);
     }
     let mut options = std::fs::OpenOptions::new();
     options.read(true);
@@ -65,17 +80,7 @@ pub fn same_as(
         options.custom_flags(rustix::fs::OFlags::NONBLOCK.bits() as i32);
     }
     let file = options.open(path)?;
-    if !file.metadata()?.is_file() {
-        return Ok(false);
-    }
-    let mut compare = Compare { old: io::BufReader::new(file), differs: false };
-    match content(&mut compare) {
-        Ok(()) => {}
-        Err(_) if compare.differs => return Ok(false),
-        Err(err) => return Err(err),
-    }
-    // Equal so far: the old file must also end here.
-    Ok(compare.old.fill_buf()?.is_empty())
+    Ok(file.metadata()?.is_file().then_some(file))
 }
 
 /// A writer that checks what it is given against a file's next bytes.

@@ -19,7 +19,7 @@ pub mod links;
 /// Runs every check; problems go to `out`.
 pub fn check(project: &Project, resolution: &Resolution, out: &mut Vec<Diagnostic>) {
     for skill in &project.skills {
-        runbook(skill, &resolution.tools, out);
+        runbook(skill, &resolution.names.tools, out);
     }
     for agent in &project.agents {
         agent_tools(project, resolution, agent, out);
@@ -262,12 +262,12 @@ fn agent_tools(
     let unresolved: Vec<&str> = refs
         .tools
         .iter()
-        .filter(|t| resolution.tools.lookup(Some(id), &t.value).is_none())
+        .filter(|t| resolution.names.tools.lookup(Some(id), &t.value).is_none())
         .map(|t| t.value.as_str())
         .collect();
     let skill_spans: HashMap<String, Span> =
-        entries(&resolution.skills, id, &refs.skills).into_iter().collect();
-    let denied: Vec<(String, Span)> = entries(&resolution.tools, id, &refs.disallowed);
+        entries(&resolution.names.skills, id, &refs.skills).into_iter().collect();
+    let denied: Vec<(String, Span)> = entries(&resolution.names.tools, id, &refs.disallowed);
     let active: HashSet<&str> = compiled.tools.iter().map(|r| r.qualified.as_str()).collect();
     // A private tool that shadows a shared one is reported as `name-shadow`; a
     // shared skill needing the shared one must not be reported again.
@@ -394,7 +394,8 @@ fn private_skill<'p>(
     agent: &str,
     qualified: &str,
 ) -> Option<&'p Skill> {
-    let def = &resolution.skills.defs[resolution.skills.lookup(Some(agent), qualified)?];
+    let def =
+        &resolution.names.skills.defs[resolution.names.skills.lookup(Some(agent), qualified)?];
     def.source.map(|i| &project.skills[i])
 }
 
@@ -406,12 +407,12 @@ fn tool_entry(
     skill: &str,
     tool: &str,
 ) -> Option<(RelPath, Span)> {
-    let def = &resolution.skills.defs[resolution.skills.lookup(Some(agent), skill)?];
+    let def = &resolution.names.skills.defs[resolution.names.skills.lookup(Some(agent), skill)?];
     let source = &project.skills[def.source?];
     let agent = def.agent.as_deref();
     source.parsed.front.value.tools.iter().flatten().find_map(|written| {
-        let i = resolution.tools.lookup(agent, &written.value)?;
-        (resolution.tools.defs[i].qualified == tool)
+        let i = resolution.names.tools.lookup(agent, &written.value)?;
+        (resolution.names.tools.defs[i].qualified == tool)
             .then(|| (source.source.path.clone(), written.span))
     })
 }

@@ -78,6 +78,18 @@ enum Command {
         #[arg(default_value = ".")]
         dir: PathBuf,
     },
+    /// Run the language server on stdin and stdout, for editors.
+    #[command(
+        long_about = "Run agentc's language server: it speaks the Language Server Protocol on stdin \
+                      and stdout, so an editor shows agentc's diagnostics as you type, with hover, \
+                      completion, go-to-definition, references, rename, quick fixes and an outline \
+                      for every file agentc reads.\n\n\
+                      Each workspace folder is a project, found as `agentc check` finds it there \
+                      (its agentc.toml, else agents/, else the folder). The README shows how to set \
+                      it up in VS Code, Neovim and Helix.",
+        after_help = "Neovim:\n  vim.lsp.start({ name = 'agentc', cmd = { 'agentc', 'lsp' }, root_dir = vim.fn.getcwd() })"
+    )]
+    Lsp,
     /// Explain a diagnostic code, with a failing example and its fix.
     Explain {
         /// The code, e.g. `unknown-tool`.
@@ -201,7 +213,7 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>, io: &mut
             Command::Lock(args) => !args.check,
             Command::Schema(args) => args.out.is_some(),
             Command::Init { .. } => true,
-            Command::Explain { .. } => false,
+            Command::Explain { .. } | Command::Lsp => false,
         };
         if writes {
             crate::write::remove_temporaries_on_signals();
@@ -212,6 +224,10 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>, io: &mut
         Command::Lock(args) => lock(args, io),
         Command::Schema(args) => schema(args, io),
         Command::Init { dir } => init(&dir, io),
+        Command::Lsp => match crate::lsp::run_stdio() {
+            Ok(()) => Ok(EXIT_OK),
+            Err(err) => Err(err.to_string().into()),
+        },
         Command::Explain { list: true, .. } => {
             write!(io.stdout, "{}", crate::catalog::markdown_table())
                 .map(|_| EXIT_OK)

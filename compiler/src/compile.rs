@@ -35,6 +35,8 @@ pub struct Compilation {
     pub project: Project,
     /// The resolved model (complete only when there are no errors).
     pub model: Model,
+    /// The scope tables and every reference to a skill or tool.
+    pub names: resolve::Names,
     /// The layouts discovery found, with the folder of each.
     pub layouts: Vec<(LayoutKind, RelPath)>,
     /// The root and workspace as compiled (canonical paths).
@@ -157,6 +159,7 @@ pub fn compile(fs: &dyn Fs, opts: &Options) -> Result<Compilation, SetupError> {
         inputs,
         project,
         model: resolution.model,
+        names: resolution.names,
         layouts,
         root,
         workspace,

@@ -27,11 +27,13 @@ pub mod fix;
 pub mod fs;
 #[doc(hidden)]
 pub mod fuzzing;
+pub mod ide;
 pub mod init;
 pub mod lock;
 pub mod memfs;
 pub mod model;
 pub mod options;
+pub mod overlay;
 pub mod parse;
 pub mod project;
 pub mod project_file;
@@ -43,6 +45,8 @@ pub mod write;
 
 #[cfg(feature = "cli")]
 pub mod cli;
+#[cfg(feature = "cli")]
+pub mod lsp;
 
 pub use catalog::Code;
 pub use compile::{Compilation, SetupError, compile};

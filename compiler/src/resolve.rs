@@ -109,6 +109,18 @@ impl Table {
             .or_else(|| self.shared.get(name).copied())
     }
 
+    /// Every name visible from `agent` (the shared ones and its own), sorted,
+    /// with the definition each resolves to there.
+    pub fn visible(&self, agent: Option<&str>) -> Vec<(&str, usize)> {
+        let private: &[String] =
+            agent.and_then(|a| self.private_sorted.get(a)).map_or(&[], Vec::as_slice);
+        let mut names: Vec<&str> =
+            self.shared_sorted.iter().chain(private).map(String::as_str).collect();
+        names.sort_unstable();
+        names.dedup();
+        names.into_iter().filter_map(|name| Some((name, self.lookup(agent, name)?))).collect()
+    }
+
     /// The names visible from `agent`, sorted: the first [`LIST_LIMIT`] and how
     /// many there are (cheap however large the registry).
     pub fn visible_sample(&self, agent: Option<&str>) -> (Vec<&str>, usize) {
@@ -192,7 +204,31 @@ impl Table {
 /// a directory repeating one mistake in every skill costs one lookup.
 #[derive(Debug, Default)]
 struct Suggester {
-    memo: HashMap<(&'static str, Option<String>, String), String>,
+    memo: HashMap<(&'static str, Option<String>, String), Unknown>,
+}
+
+/// What to say about a name that did not resolve.
+#[derive(Clone, Debug)]
+struct Unknown {
+    help: String,
+    /// The near miss, offered as the fix.
+    close: Option<String>,
+}
+
+impl Unknown {
+    /// Attaches the help, and the near miss as a fix replacing `name`.
+    fn attach(self, diagnostic: Diagnostic, file: &RelPath, name: &Spanned<String>) -> Diagnostic {
+        let diagnostic = diagnostic.with_help(self.help);
+        match self.close {
+            Some(close) => diagnostic.with_fix(
+                format!("replace `{}` with `{close}`", name.value),
+                file,
+                name.verbatim(0..name.value.len()),
+                close,
+            ),
+            None => diagnostic,
+        }
+    }
 }
 
 impl Suggester {
@@ -203,7 +239,7 @@ impl Suggester {
         agent: Option<&str>,
         name: &str,
         noun: &'static str,
-    ) -> String {
+    ) -> Unknown {
         self.unknown_help_except(table, agent, name, noun, None)
     }
 
@@ -216,14 +252,15 @@ impl Suggester {
         name: &str,
         noun: &'static str,
         except: Option<&str>,
-    ) -> String {
+    ) -> Unknown {
         let key = (noun, agent.map(str::to_owned), format!("{name}\0{}", except.unwrap_or("")));
-        if let Some(help) = self.memo.get(&key) {
-            return help.clone();
+        if let Some(unknown) = self.memo.get(&key) {
+            return unknown.clone();
         }
         let (sample, total) = table.visible_sample(agent);
         let mut help = String::new();
-        if let Some(close) = table.nearest(agent, name, except) {
+        let close = table.nearest(agent, name, except);
+        if let Some(close) = close {
             help.push_str(&format!("did you mean `{close}`? "));
         } else if let Some(owner) = table.owner_of_private(name).filter(|o| Some(*o) != agent) {
             help.push_str(&format!("`{name}` is private to the agent `{owner}`. "));
@@ -236,8 +273,9 @@ impl Suggester {
                 help.push_str(&format!(" and {} more", total - LIST_LIMIT));
             }
         }
-        self.memo.insert(key, help.clone());
-        help
+        let unknown = Unknown { help, close: close.map(str::to_owned) };
+        self.memo.insert(key, unknown.clone());
+        unknown
     }
 }
 
@@ -393,11 +431,66 @@ pub fn kept_fields<T>(
         .collect()
 }
 
+/// What a name written in a file stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RefKind {
+    Skill,
+    Tool,
+}
+
+/// A name written where a skill or tool is expected, and the definition it
+/// resolved to: what an editor follows, finds and renames.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NameRef {
+    pub kind: RefKind,
+    pub file: RelPath,
+    /// The value as written (quotes included).
+    pub span: Span,
+    /// The name's own bytes, when it is written verbatim (no escapes).
+    pub exact: Option<Span>,
+    /// The name as written.
+    pub name: String,
+    /// The agent whose scope it is looked up in.
+    pub agent: Option<String>,
+    /// The index into the table of `kind`; none when it did not resolve.
+    pub target: Option<usize>,
+}
+
+impl NameRef {
+    pub fn new(
+        kind: RefKind,
+        file: &RelPath,
+        agent: Option<&str>,
+        name: &Spanned<String>,
+        target: Option<usize>,
+    ) -> NameRef {
+        NameRef {
+            kind,
+            file: file.clone(),
+            span: name.span,
+            exact: name.verbatim(0..name.value.len()),
+            name: name.value.clone(),
+            agent: agent.map(str::to_owned),
+            target,
+        }
+    }
+}
+
 /// The result of resolution.
+#[derive(Debug, Default)]
 pub struct Resolution {
     pub model: Model,
+    pub names: Names,
+}
+
+/// Every definition in its scope, and every name that refers to one: what
+/// the checks look names up in, and what an editor navigates.
+#[derive(Debug, Default)]
+pub struct Names {
     pub skills: Table,
     pub tools: Table,
+    /// Every name that refers to a skill or tool, in the order resolved.
+    pub refs: Vec<NameRef>,
 }
 
 /// Resolves every name in `project`.
@@ -418,10 +511,12 @@ pub fn resolve(
         hosts: &host_names,
         skills: &skills,
         tools: &tools,
+        refs: Vec::new(),
         out,
     };
     let model = r.model();
-    Resolution { model, skills, tools }
+    let refs = r.refs;
+    Resolution { model, names: Names { skills, tools, refs } }
 }
 
 fn skill_table(project: &Project, out: &mut Vec<Diagnostic>) -> Table {
@@ -501,10 +596,35 @@ struct Resolver<'a> {
     hosts: &'a HashSet<&'a str>,
     skills: &'a Table,
     tools: &'a Table,
+    refs: Vec<NameRef>,
     out: &'a mut Vec<Diagnostic>,
 }
 
 impl Resolver<'_> {
+    /// Notes that `name` in `file` refers to a `kind`, resolved to `target`.
+    fn note(
+        &mut self,
+        kind: RefKind,
+        file: &RelPath,
+        agent: Option<&str>,
+        name: &Spanned<String>,
+        target: Option<usize>,
+    ) {
+        self.refs.push(NameRef::new(kind, file, agent, name, target));
+    }
+
+    /// Looks a skill up from `agent`'s scope, noting the reference.
+    fn skill(
+        &mut self,
+        file: &RelPath,
+        agent: Option<&str>,
+        name: &Spanned<String>,
+    ) -> Option<usize> {
+        let found = self.skills.lookup(agent, &name.value);
+        self.note(RefKind::Skill, file, agent, name, found);
+        found
+    }
+
     /// Whether `name` may be a skill whose file is broken (and reported).
     fn is_broken(&self, name: &str) -> bool {
         let plain =
@@ -524,14 +644,19 @@ impl Resolver<'_> {
         name: &Spanned<String>,
     ) -> Option<usize> {
         let found = self.tools.lookup(agent, &name.value);
+        self.note(RefKind::Tool, file, agent, name, found);
         if found.is_none() {
-            let help = self.suggester.unknown_help(self.tools, agent, &name.value, "tool");
-            self.out.push(
-                Diagnostic::at(Code::UnknownTool, file, name.span, format!("unknown tool `{}`", name.value))
-                    .with_help(format!(
-                        "{help}; a tool is a descriptor (tools/<tool>/manifest.json) or a name the host declares (in the registry, or the macro's `tools = [...]`)"
-                    )),
+            let mut unknown = self.suggester.unknown_help(self.tools, agent, &name.value, "tool");
+            unknown.help.push_str(
+                "; a tool is a descriptor (tools/<tool>/manifest.json) or a name the host declares (in the registry, or the macro's `tools = [...]`)",
             );
+            let diagnostic = Diagnostic::at(
+                Code::UnknownTool,
+                file,
+                name.span,
+                format!("unknown tool `{}`", name.value),
+            );
+            self.out.push(unknown.attach(diagnostic, file, name));
         }
         found
     }
@@ -552,7 +677,7 @@ impl Resolver<'_> {
         model.tools.sort_by(|a, b| a.qualified.cmp(&b.qualified));
         model.skills.sort_by(|a, b| a.qualified.cmp(&b.qualified));
         model.agents.sort_by(|a, b| a.id.cmp(&b.id));
-        model.assistants = assistants::resolve(self.project, self.skills, self.out);
+        model.assistants = assistants::resolve(self.project, self.skills, &mut self.refs, self.out);
         model
     }
 
@@ -597,54 +722,57 @@ impl Resolver<'_> {
             }
         }
         let declared = |tool: &str| front.tools.iter().flatten().any(|t| t.value == tool);
-        let steps = front
-            .steps
-            .iter()
-            .flatten()
-            .filter(|step| declared(&step.value.tool.value))
-            .filter_map(|step| {
-                let t = self.tools.lookup(agent, &step.value.tool.value)?;
-                Some(lockfile::CompiledStep {
+        let mut steps = Vec::new();
+        for step in front.steps.iter().flatten() {
+            let tool = &step.value.tool;
+            let found = self.tools.lookup(agent, &tool.value);
+            self.note(RefKind::Tool, file, agent, tool, found);
+            if let Some(t) = found.filter(|_| declared(&tool.value)) {
+                steps.push(lockfile::CompiledStep {
                     tool: self.tools.defs[t].qualified.clone(),
                     why: step.value.why.value.as_str().to_owned(),
-                })
-            })
-            .collect();
+                });
+            }
+        }
         let mut routes = Vec::new();
         for route in front.routes.iter().flatten() {
-            let Some(target) = self.skills.lookup(agent, &route.target.value) else {
+            let guard_text = route.guard.as_ref();
+            let guard = guard_text.and_then(|g| agentc_schema::parse_guard(&g.value).ok());
+            let on_tool = match (guard_text, guard.as_ref().and_then(|g| g.on.as_ref())) {
+                (Some(text), Some(on)) => {
+                    let token = text.token(on.range.clone());
+                    let found = self.tools.lookup(agent, &on.value);
+                    self.note(RefKind::Tool, file, agent, &token, found);
+                    found.map(|t| self.tools.defs[t].qualified.clone())
+                }
+                _ => None,
+            };
+            let Some(target) = self.skill(file, agent, &route.target) else {
                 if self.is_broken(&route.target.value) {
                     continue;
                 }
-                self.out.push(
-                    Diagnostic::at(
-                        Code::UnknownRouteTarget,
-                        file,
-                        route.target.span,
-                        format!(
-                            "the route leads to `{}`, which is not a skill visible here",
-                            route.target.value
-                        ),
-                    )
-                    .with_help(self.suggester.unknown_help_except(
-                        self.skills,
-                        agent,
-                        &route.target.value,
-                        "skill",
-                        Some(&def.name),
-                    )),
+                let diagnostic = Diagnostic::at(
+                    Code::UnknownRouteTarget,
+                    file,
+                    route.target.span,
+                    format!(
+                        "the route leads to `{}`, which is not a skill visible here",
+                        route.target.value
+                    ),
                 );
+                let unknown = self.suggester.unknown_help_except(
+                    self.skills,
+                    agent,
+                    &route.target.value,
+                    "skill",
+                    Some(&def.name),
+                );
+                self.out.push(unknown.attach(diagnostic, file, &route.target));
                 continue;
             };
-            let guard =
-                route.guard.as_ref().and_then(|g| agentc_schema::parse_guard(&g.value).ok());
             routes.push(lockfile::CompiledRoute {
                 target: self.skills.defs[target].qualified.clone(),
-                on_tool: guard.as_ref().and_then(|g| g.on.as_ref()).and_then(|on| {
-                    self.tools
-                        .lookup(agent, &on.value)
-                        .map(|t| self.tools.defs[t].qualified.clone())
-                }),
+                on_tool,
                 statuses: guard
                     .map(|g| g.statuses.into_iter().map(|s| s.value).collect())
                     .unwrap_or_default(),
@@ -699,23 +827,20 @@ impl Resolver<'_> {
         }
         let mut skills = Vec::new();
         for name in &refs.skills {
-            match self.skills.lookup(Some(id), &name.value) {
+            match self.skill(&file, Some(id), name) {
                 Some(s) => skills.push(Self::reference(&self.skills.defs[s], &name.value)),
                 None if self.is_broken(&name.value) => {}
-                None => self.out.push(
-                    Diagnostic::at(
+                None => {
+                    let diagnostic = Diagnostic::at(
                         Code::UnknownSkill,
                         &file,
                         name.span,
                         format!("unknown skill `{}`", name.value),
-                    )
-                    .with_help(self.suggester.unknown_help(
-                        self.skills,
-                        Some(id),
-                        &name.value,
-                        "skill",
-                    )),
-                ),
+                    );
+                    let unknown =
+                        self.suggester.unknown_help(self.skills, Some(id), &name.value, "skill");
+                    self.out.push(unknown.attach(diagnostic, &file, name));
+                }
             }
         }
         let listed: HashSet<String> = skills.iter().map(|r| r.qualified.clone()).collect();
@@ -726,8 +851,11 @@ impl Resolver<'_> {
         let model = self.agent_model(agent);
         let start = match &agent.kind {
             AgentKind::Bundle(md) => md.front.value.start.as_ref().and_then(|start| {
-                let found = self.skills.lookup(Some(id), start.value.as_str());
-                let active = found.is_some_and(|s| skills.iter().any(|r| r.qualified == self.skills.defs[s].qualified));
+                let start = start.as_ref().map(|text| text.as_str().to_owned());
+                let found = self.skill(&file, Some(id), &start);
+                let active = found.is_some_and(|s| {
+                    skills.iter().any(|r| r.qualified == self.skills.defs[s].qualified)
+                });
                 // Missing and also listed in `skills`: reported there once.
                 let listed = refs.skills.iter().any(|s| s.value == start.value.as_str());
                 let broken = (found.is_none() && (listed || self.is_broken(start.value.as_str())))
@@ -735,21 +863,27 @@ impl Resolver<'_> {
                 if !active && !broken {
                     let activated: Vec<&str> = skills.iter().map(|r| r.name.as_str()).collect();
                     let near = did_you_mean(start.value.as_str(), activated.iter().copied());
-                    let mut help = near.map(|n| format!("did you mean `{n}`? ")).unwrap_or_default();
+                    let mut help =
+                        near.map(|n| format!("did you mean `{n}`? ")).unwrap_or_default();
                     help.push_str(&if activated.is_empty() {
                         "the agent activates no skills; list them under `skills`".to_owned()
                     } else {
-                        format!("the runbook starts at one of the agent's skills: {}", list_names(activated))
-                    });
-                    self.out.push(
-                        Diagnostic::at(
-                            Code::UnknownSkill,
-                            &file,
-                            start.span,
-                            format!("the runbook starts at `{}`, which is not a skill this agent activates", start.value),
+                        format!(
+                            "the runbook starts at one of the agent's skills: {}",
+                            list_names(activated)
                         )
-                        .with_help(help),
+                    });
+                    let diagnostic = Diagnostic::at(
+                        Code::UnknownSkill,
+                        &file,
+                        start.span,
+                        format!(
+                            "the runbook starts at `{}`, which is not a skill this agent activates",
+                            start.value
+                        ),
                     );
+                    let close = near.map(str::to_owned);
+                    self.out.push(Unknown { help, close }.attach(diagnostic, &file, &start));
                 }
                 found.filter(|_| active).map(|s| self.skills.defs[s].qualified.clone())
             }),

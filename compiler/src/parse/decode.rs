@@ -600,9 +600,16 @@ impl<'de> de::Deserializer<'de> for KeyDe<'de> {
         visitor: V,
     ) -> Result<V::Value, Error> {
         if name == SPANNED_NAME {
+            // Escapes and folds only ever make a key longer than its text: as
+            // long as the text (or the text and two quotes), it is verbatim.
+            let text_at = match self.span.len().checked_sub(self.key.len()) {
+                Some(0) => Some(self.span.start),
+                Some(2) => Some(self.span.start + 1),
+                _ => None,
+            };
             return visitor.visit_map(SpannedMap {
                 span: self.span,
-                text_at: None,
+                text_at,
                 value: Some(self),
                 step: 0,
             });

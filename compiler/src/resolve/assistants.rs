@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use agentc_schema::lockfile;
 use agentc_schema::{Dialect, Span, Spanned, Text};
 
-use super::{Table, kept_fields};
+use super::{NameRef, RefKind, Table, kept_fields};
 use crate::catalog::Code;
 use crate::diagnostic::{Diagnostic, RelPath};
 use crate::discover::Owner;
@@ -49,6 +49,7 @@ struct Site {
 pub fn resolve(
     project: &Project,
     skills: &Table,
+    refs: &mut Vec<NameRef>,
     out: &mut Vec<Diagnostic>,
 ) -> Vec<lockfile::Assistant> {
     let mut seen: HashMap<(Group, Option<String>, String), Site> = HashMap::new();
@@ -81,7 +82,7 @@ pub fn resolve(
             continue;
         }
         seen.insert(key, site);
-        compiled.push(compile(assistant, skills, &copilot_ids, out));
+        compiled.push(compile(assistant, skills, &copilot_ids, refs, out));
     }
     compiled.sort_by(|a, b| a.id.cmp(&b.id));
     compiled
@@ -118,6 +119,7 @@ fn compile(
     assistant: &Assistant,
     skills: &Table,
     copilot_ids: &[&str],
+    refs: &mut Vec<NameRef>,
     out: &mut Vec<Diagnostic>,
 ) -> lockfile::Assistant {
     let file = &assistant.source.path;
@@ -127,7 +129,9 @@ fn compile(
     let (description, fields) = match &assistant.doc {
         AssistantDoc::Subagent(md) => {
             for name in md.front.value.skills.iter().flatten() {
-                match skills.lookup_in_plugin(plugin, &name.value) {
+                let found = skills.lookup_in_plugin(plugin, &name.value);
+                refs.push(NameRef::new(RefKind::Skill, file, None, name, found));
+                match found {
                     Some(i) => loaded.push(skills.defs[i].qualified.clone()),
                     None => out.push(unknown_skill(file, name, skills, plugin)),
                 }

@@ -1,0 +1,370 @@
+//! Editor features over a [`Compilation`]: what a position names, where that
+//! is defined, what uses it, what may be typed there, and how to rename it.
+//!
+//! Everything here is pure: positions are byte offsets into a file's text
+//! (after any BOM), results are [`RelPath`]s with [`Span`]s. The language
+//! server translates to and from the protocol; tests call this directly.
+
+use std::collections::HashMap;
+
+use agentc_schema::{Dialect, Kind, NameKind, Span, check_name};
+
+use crate::compile::Compilation;
+use crate::diagnostic::{Edit, Origin, RelPath};
+use crate::discover::Owner;
+use crate::parse::dialects::AssistantDoc;
+use crate::parse::tree::Node;
+use crate::project::AgentKind;
+use crate::resolve::{Def, RefKind, Table};
+
+mod complete;
+mod hover;
+mod keys;
+mod outline;
+
+pub use complete::{Completion, CompletionKind};
+pub use outline::{OutlineItem, OutlineKind};
+
+/// A skill or tool definition: an index into the scope table of its kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Symbol {
+    pub kind: RefKind,
+    pub index: usize,
+}
+
+/// What agentc knows a file to be.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileInfo {
+    /// The schema that describes it.
+    pub kind: Kind,
+    /// The agent whose scope names in it are looked up in.
+    pub agent: Option<String>,
+    pub item: Item,
+}
+
+/// What a file defines: an index into the project's list of that item.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Item {
+    Skill(usize),
+    Tool(usize),
+    Agent(usize),
+    Assistant(usize),
+    Plugin(usize),
+    Registry,
+}
+
+/// A place in a file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Place {
+    pub file: RelPath,
+    pub span: Span,
+}
+
+/// A rename: text edits, and the folder that moves with the name.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RenamePlan {
+    pub edits: Vec<Edit>,
+    /// The definition's folder and its new path, when the folder is named
+    /// after the definition.
+    pub folder: Option<(RelPath, RelPath)>,
+}
+
+/// The editor's view of one compilation.
+pub struct Analysis<'c> {
+    pub compilation: &'c Compilation,
+    files: HashMap<&'c RelPath, FileInfo>,
+    /// Indexes into `names.refs`, by file.
+    refs_by_file: HashMap<&'c RelPath, Vec<usize>>,
+    /// Where each definition's name is written, by kind and table index.
+    skill_sites: Vec<Option<Place>>,
+    tool_sites: Vec<Option<Place>>,
+    /// Each definition site, by file: (span, symbol).
+    defs_by_file: HashMap<RelPath, Vec<(Span, Symbol)>>,
+}
+
+fn skill_kind(dialect: Dialect) -> Kind {
+    match dialect {
+        Dialect::Runbook => Kind::Skill,
+        Dialect::AgentSkill => Kind::AgentSkill,
+        Dialect::ClaudeSkill => Kind::ClaudeSkill,
+        Dialect::ClaudeSubagent => Kind::ClaudeSubagent,
+        Dialect::ClaudeCommand => Kind::ClaudeCommand,
+        Dialect::CopilotAgent => Kind::CopilotAgent,
+    }
+}
+
+fn owner_agent(owner: &Owner) -> Option<String> {
+    match owner {
+        Owner::Agent(agent) => Some(agent.clone()),
+        _ => None,
+    }
+}
+
+impl<'c> Analysis<'c> {
+    pub fn new(compilation: &'c Compilation) -> Analysis<'c> {
+        let project = &compilation.project;
+        let mut files = HashMap::new();
+        for (i, skill) in project.skills.iter().enumerate() {
+            let info = FileInfo {
+                kind: skill_kind(skill.file.dialect),
+                agent: owner_agent(&skill.file.owner),
+                item: Item::Skill(i),
+            };
+            files.insert(&skill.source.path, info);
+        }
+        for (i, tool) in project.tools.iter().enumerate() {
+            if let Some((source, _)) = &tool.manifest {
+                let agent = owner_agent(&tool.dir.owner);
+                files.insert(
+                    &source.path,
+                    FileInfo { kind: Kind::Tool, agent, item: Item::Tool(i) },
+                );
+            }
+        }
+        for (i, agent) in project.agents.iter().enumerate() {
+            let kind = match agent.kind {
+                AgentKind::Bundle(_) => Kind::AgentMd,
+                AgentKind::Package { .. } => Kind::Agent,
+            };
+            let info = FileInfo { kind, agent: Some(agent.dir.id.clone()), item: Item::Agent(i) };
+            files.insert(&agent.source.path, info);
+        }
+        for (i, assistant) in project.assistants.iter().enumerate() {
+            let kind = skill_kind(assistant.file.dialect);
+            let info = FileInfo { kind, agent: None, item: Item::Assistant(i) };
+            files.insert(&assistant.source.path, info);
+        }
+        for (i, plugin) in project.plugins.iter().enumerate() {
+            if let Some((source, _)) = &plugin.manifest {
+                let info =
+                    FileInfo { kind: Kind::ClaudePlugin, agent: None, item: Item::Plugin(i) };
+                files.insert(&source.path, info);
+            }
+        }
+
+        let mut refs_by_file: HashMap<&RelPath, Vec<usize>> = HashMap::new();
+        for (i, r) in compilation.names.refs.iter().enumerate() {
+            refs_by_file.entry(&r.file).or_default().push(i);
+        }
+
+        let skill_sites: Vec<Option<Place>> = (compilation.names.skills.defs.iter())
+            .map(|def| def.site.span.map(|span| Place { file: def.site.file.clone(), span }))
+            .collect();
+        let tool_sites: Vec<Option<Place>> =
+            compilation.names.tools.defs.iter().map(|def| tool_site(compilation, def)).collect();
+        let mut defs_by_file: HashMap<RelPath, Vec<(Span, Symbol)>> = HashMap::new();
+        for (kind, sites) in [(RefKind::Skill, &skill_sites), (RefKind::Tool, &tool_sites)] {
+            for (index, place) in sites.iter().enumerate() {
+                if let Some(place) = place {
+                    let symbol = Symbol { kind, index };
+                    defs_by_file.entry(place.file.clone()).or_default().push((place.span, symbol));
+                }
+            }
+        }
+        // The registry is the file declaring the host's tools.
+        for def in compilation.names.tools.defs.iter().filter(|d| d.source.is_none()) {
+            if def.site.file.origin == Origin::Given {
+                let info = FileInfo { kind: Kind::Registry, agent: None, item: Item::Registry };
+                files.entry(&def.site.file).or_insert(info);
+            }
+        }
+        Analysis { compilation, files, refs_by_file, skill_sites, tool_sites, defs_by_file }
+    }
+
+    /// What agentc read `file` as.
+    pub fn file(&self, file: &RelPath) -> Option<&FileInfo> {
+        self.files.get(file)
+    }
+
+    /// The located tree of `file`'s frontmatter or JSON.
+    pub fn tree(&self, file: &RelPath) -> Option<&'c Node> {
+        let project = &self.compilation.project;
+        Some(match self.files.get(file)?.item {
+            Item::Skill(i) => &project.skills[i].parsed.front.tree,
+            Item::Tool(i) => &project.tools[i].manifest.as_ref()?.1.tree,
+            Item::Agent(i) => match &project.agents[i].kind {
+                AgentKind::Bundle(md) => &md.front.tree,
+                AgentKind::Package { manifest, .. } => &manifest.tree,
+            },
+            Item::Assistant(i) => match &project.assistants[i].doc {
+                AssistantDoc::Subagent(md) => &md.front.tree,
+                AssistantDoc::Command(md) => &md.front.tree,
+                AssistantDoc::Copilot(md) => &md.front.tree,
+            },
+            Item::Plugin(i) => &project.plugins[i].manifest.as_ref()?.1.tree,
+            Item::Registry => return None,
+        })
+    }
+
+    fn table(&self, kind: RefKind) -> &'c Table {
+        match kind {
+            RefKind::Skill => &self.compilation.names.skills,
+            RefKind::Tool => &self.compilation.names.tools,
+        }
+    }
+
+    pub fn def(&self, symbol: Symbol) -> &'c Def {
+        &self.table(symbol.kind).defs[symbol.index]
+    }
+
+    /// The symbol written at `offset` of `file` — a reference or a
+    /// definition's name — with the span of what is written there.
+    pub fn symbol_at(&self, file: &RelPath, offset: usize) -> Option<(Symbol, Span)> {
+        let within = |span: Span| span.start <= offset && offset <= span.end;
+        let refs = &self.compilation.names.refs;
+        let from_ref = self.refs_by_file.get(file).into_iter().flatten().find_map(|&i| {
+            let r = &refs[i];
+            let span = r.exact.unwrap_or(r.span);
+            let index = r.target?;
+            within(span).then_some((Symbol { kind: r.kind, index }, span))
+        });
+        from_ref.or_else(|| {
+            self.defs_by_file
+                .get(file)?
+                .iter()
+                .find(|(span, _)| within(*span))
+                .map(|(span, symbol)| (*symbol, *span))
+        })
+    }
+
+    /// Where `symbol`'s name is written.
+    pub fn definition(&self, symbol: Symbol) -> Option<&Place> {
+        match symbol.kind {
+            RefKind::Skill => self.skill_sites[symbol.index].as_ref(),
+            RefKind::Tool => self.tool_sites[symbol.index].as_ref(),
+        }
+    }
+
+    /// Every place that names `symbol`, its definition first when asked for.
+    pub fn references(&self, symbol: Symbol, with_definition: bool) -> Vec<Place> {
+        let mut out: Vec<Place> = Vec::new();
+        if with_definition {
+            out.extend(self.definition(symbol).cloned());
+        }
+        out.extend(
+            (self.compilation.names.refs.iter())
+                .filter(|r| r.kind == symbol.kind && r.target == Some(symbol.index))
+                .map(|r| Place { file: r.file.clone(), span: r.exact.unwrap_or(r.span) }),
+        );
+        out
+    }
+
+    /// Renames `symbol` to `new_name`: its definition, every reference, and
+    /// its folder when that carries the name.
+    pub fn rename(&self, symbol: Symbol, new_name: &str) -> Result<RenamePlan, String> {
+        let def = self.def(symbol);
+        let name_kind = match symbol.kind {
+            RefKind::Skill => NameKind::Skill,
+            RefKind::Tool => NameKind::Tool,
+        };
+        check_name(name_kind, new_name).map_err(|err| format!("`{new_name}` {err}"))?;
+        let noun = match symbol.kind {
+            RefKind::Skill => "skill",
+            RefKind::Tool => "tool",
+        };
+        if self.table(symbol.kind).lookup(def.agent.as_deref(), new_name).is_some() {
+            return Err(format!("a {noun} named `{new_name}` is already visible here"));
+        }
+        let mut plan = RenamePlan::default();
+        if let Some(place) = self.definition(symbol) {
+            plan.edits.push(Edit {
+                file: place.file.clone(),
+                span: place.span,
+                replacement: new_name.to_owned(),
+            });
+        }
+        for r in self.compilation.names.refs.iter() {
+            if r.kind != symbol.kind || r.target != Some(symbol.index) {
+                continue;
+            }
+            let Some(span) = r.exact else {
+                return Err(format!(
+                    "`{}` in {} is written with escapes; rename it there by hand first",
+                    r.name, r.file
+                ));
+            };
+            // A qualified reference (`agent__billing__x`, `plugin:x`) keeps its prefix.
+            let prefix = r.name.strip_suffix(def.name.as_str()).unwrap_or("");
+            plan.edits.push(Edit {
+                file: r.file.clone(),
+                span,
+                replacement: format!("{prefix}{new_name}"),
+            });
+        }
+        plan.edits.sort_by(|a, b| (&a.file, a.span.start).cmp(&(&b.file, b.span.start)));
+        plan.edits.dedup();
+        plan.folder = self.named_folder(symbol).map(|folder| {
+            let parent = folder.path.trim_end_matches('/').rsplit_once('/').map(|(p, _)| p);
+            let path = match parent {
+                Some(parent) => format!("{parent}/{new_name}/"),
+                None => format!("{new_name}/"),
+            };
+            (folder.clone(), RelPath { origin: folder.origin, path })
+        });
+        Ok(plan)
+    }
+
+    /// The folder that holds `symbol`'s definition and is named after it.
+    fn named_folder(&self, symbol: Symbol) -> Option<RelPath> {
+        let def = self.def(symbol);
+        let project = &self.compilation.project;
+        let folder = match symbol.kind {
+            RefKind::Skill => {
+                let skill = &project.skills[def.source?];
+                (skill.file.folder == def.name).then(|| {
+                    let path = &skill.source.path;
+                    let parent = path.path.rsplit_once('/').map_or("", |(p, _)| p);
+                    RelPath { origin: path.origin, path: parent.to_owned() }.as_folder()
+                })?
+            }
+            RefKind::Tool => {
+                let tool = &project.tools[def.source?];
+                (tool.dir.name == def.name).then(|| tool.dir.folder.as_folder())?
+            }
+        };
+        Some(folder)
+    }
+
+    /// The outline of `file`: its top-level keys, with steps, routes and
+    /// tools as children.
+    pub fn outline(&self, file: &RelPath) -> Vec<OutlineItem> {
+        outline::outline(self, file)
+    }
+
+    /// What to show on hover at `offset` of `file`, as Markdown.
+    pub fn hover(&self, file: &RelPath, offset: usize) -> Option<(String, Span)> {
+        hover::hover(self, file, offset)
+    }
+
+    /// What may be typed at `offset` of `file`, and the span it replaces.
+    pub fn complete(&self, file: &RelPath, offset: usize) -> (Vec<Completion>, Span) {
+        complete::complete(self, file, offset)
+    }
+}
+
+/// Where a tool's name is written: its descriptor's `name`, else the start of
+/// its descriptor, else the registry line declaring it.
+fn tool_site(compilation: &Compilation, def: &Def) -> Option<Place> {
+    let project = &compilation.project;
+    match def.source {
+        Some(i) => {
+            let (source, doc) = project.tools[i].manifest.as_ref()?;
+            let span = match &doc.value.name {
+                Some(name) => name.verbatim(0..name.value.as_str().len()).unwrap_or(name.span),
+                None => Span::new(0, 0),
+            };
+            Some(Place { file: source.path.clone(), span })
+        }
+        None => {
+            let entry = project
+                .registry
+                .as_ref()?
+                .tools
+                .iter()
+                .flatten()
+                .find(|t| t.value.as_str() == def.name)?;
+            let span = entry.verbatim(0..def.name.len()).unwrap_or(entry.span);
+            Some(Place { file: def.site.file.clone(), span })
+        }
+    }
+}

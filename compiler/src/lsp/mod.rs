@@ -1,0 +1,701 @@
+//! `agentc lsp`: the language server. It speaks the Language Server Protocol
+//! over stdio with rust-analyzer's synchronous scaffold (`lsp-server`), and
+//! answers from the same compiler the command line runs.
+//!
+//! Each workspace folder is a project, compiled as `agentc check` would
+//! compile it there; open documents are laid over the disk ([`Overlay`]), so
+//! unsaved edits count. Changes that arrive together are compiled once, and
+//! diagnostics are published only for files whose diagnostics changed — an
+//! edit in one file can break or heal another.
+
+use std::collections::{BTreeMap, HashMap};
+use std::error::Error;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use lsp_server::{Connection, Message, Notification, Request, RequestId, Response};
+use lsp_types::notification::{self as notif, Notification as _};
+use lsp_types::request::{self as req, Request as _};
+use lsp_types::{self as lsp, Url};
+
+use crate::compile::{Compilation, SetupError, compile};
+use crate::diagnostic::{Diagnostic, RelPath};
+use crate::fs::{Fs, RealFs};
+use crate::ide::{Analysis, CompletionKind, OutlineItem, OutlineKind};
+use crate::options::Options;
+use crate::overlay::Overlay;
+use crate::project_file;
+
+mod convert;
+
+use convert::{Encoding, Lines};
+
+/// Serves the protocol on stdin and stdout until the client says `exit`.
+pub fn run_stdio() -> Result<(), Box<dyn Error + Send + Sync>> {
+    let (connection, threads) = Connection::stdio();
+    serve(&connection)?;
+    drop(connection);
+    threads.join()?;
+    Ok(())
+}
+
+/// Serves one client on `connection`: the handshake, then every message.
+pub fn serve(connection: &Connection) -> Result<(), Box<dyn Error + Send + Sync>> {
+    let (id, params) = connection.initialize_start()?;
+    let params: lsp::InitializeParams = serde_json::from_value(params)?;
+    let encoding = negotiate_encoding(&params);
+    let capabilities = capabilities(encoding);
+    let result = serde_json::json!({
+        "capabilities": capabilities,
+        "serverInfo": { "name": "agentc", "version": env!("CARGO_PKG_VERSION") },
+    });
+    connection.initialize_finish(id, result)?;
+    let mut server = Server::new(connection, &params, encoding);
+    server.watch_files(&params)?;
+    server.main_loop()
+}
+
+/// UTF-8 when the client can count in it (no conversion), else the
+/// protocol's default, UTF-16.
+fn negotiate_encoding(params: &lsp::InitializeParams) -> Encoding {
+    let offered = params.capabilities.general.as_ref().and_then(|g| g.position_encodings.as_ref());
+    if offered.is_some_and(|kinds| kinds.contains(&lsp::PositionEncodingKind::UTF8)) {
+        Encoding::Utf8
+    } else {
+        Encoding::Utf16
+    }
+}
+
+fn capabilities(encoding: Encoding) -> lsp::ServerCapabilities {
+    lsp::ServerCapabilities {
+        position_encoding: Some(match encoding {
+            Encoding::Utf8 => lsp::PositionEncodingKind::UTF8,
+            Encoding::Utf16 => lsp::PositionEncodingKind::UTF16,
+        }),
+        text_document_sync: Some(lsp::TextDocumentSyncCapability::Options(
+            lsp::TextDocumentSyncOptions {
+                open_close: Some(true),
+                change: Some(lsp::TextDocumentSyncKind::FULL),
+                save: Some(lsp::TextDocumentSyncSaveOptions::Supported(true)),
+                ..Default::default()
+            },
+        )),
+        hover_provider: Some(lsp::HoverProviderCapability::Simple(true)),
+        completion_provider: Some(lsp::CompletionOptions {
+            trigger_characters: Some(
+                [" ", "-", "=", ",", "\"", "["].into_iter().map(str::to_owned).collect(),
+            ),
+            ..Default::default()
+        }),
+        definition_provider: Some(lsp::OneOf::Left(true)),
+        references_provider: Some(lsp::OneOf::Left(true)),
+        rename_provider: Some(lsp::OneOf::Right(lsp::RenameOptions {
+            prepare_provider: Some(true),
+            work_done_progress_options: Default::default(),
+        })),
+        code_action_provider: Some(lsp::CodeActionProviderCapability::Options(
+            lsp::CodeActionOptions {
+                code_action_kinds: Some(vec![lsp::CodeActionKind::QUICKFIX]),
+                ..Default::default()
+            },
+        )),
+        document_symbol_provider: Some(lsp::OneOf::Left(true)),
+        ..Default::default()
+    }
+}
+
+/// One workspace folder, compiled.
+struct Project {
+    folder: PathBuf,
+    compiled: Option<Compiled>,
+    dirty: bool,
+    /// What was last published, per document.
+    published: HashMap<Url, Vec<lsp::Diagnostic>>,
+}
+
+/// A compilation with the way back from disk paths to its files.
+struct Compiled {
+    compilation: Compilation,
+    files: HashMap<PathBuf, RelPath>,
+}
+
+struct Server<'a> {
+    connection: &'a Connection,
+    encoding: Encoding,
+    projects: Vec<Project>,
+    /// Open documents by canonical path.
+    buffers: HashMap<PathBuf, Arc<str>>,
+    /// Canonical paths of the documents' URIs.
+    canonical: HashMap<Url, PathBuf>,
+    supports_rename_files: bool,
+    next_request: i32,
+}
+
+impl<'a> Server<'a> {
+    fn new(connection: &'a Connection, params: &lsp::InitializeParams, encoding: Encoding) -> Self {
+        #[allow(deprecated)] // `root_uri` is what clients without folders send
+        let folders: Vec<PathBuf> = match &params.workspace_folders {
+            Some(folders) if !folders.is_empty() => {
+                folders.iter().filter_map(|f| f.uri.to_file_path().ok()).collect()
+            }
+            _ => params.root_uri.iter().filter_map(|u| u.to_file_path().ok()).collect(),
+        };
+        let projects = folders
+            .into_iter()
+            .map(|folder| Project {
+                folder,
+                compiled: None,
+                dirty: true,
+                published: HashMap::new(),
+            })
+            .collect();
+        let supports_rename_files = (params.capabilities.workspace.as_ref())
+            .and_then(|w| w.workspace_edit.as_ref())
+            .and_then(|e| e.resource_operations.as_ref())
+            .is_some_and(|ops| ops.contains(&lsp::ResourceOperationKind::Rename));
+        Server {
+            connection,
+            encoding,
+            projects,
+            buffers: HashMap::new(),
+            canonical: HashMap::new(),
+            supports_rename_files,
+            next_request: 0,
+        }
+    }
+
+    /// Asks the client to tell about files changed on disk, when it can.
+    fn watch_files(
+        &mut self,
+        params: &lsp::InitializeParams,
+    ) -> Result<(), Box<dyn Error + Send + Sync>> {
+        let dynamic = (params.capabilities.workspace.as_ref())
+            .and_then(|w| w.did_change_watched_files.as_ref())
+            .and_then(|c| c.dynamic_registration)
+            .unwrap_or(false);
+        if !dynamic {
+            return Ok(());
+        }
+        let options = lsp::DidChangeWatchedFilesRegistrationOptions {
+            watchers: vec![lsp::FileSystemWatcher {
+                glob_pattern: lsp::GlobPattern::String("**/*".to_owned()),
+                kind: None,
+            }],
+        };
+        let params = lsp::RegistrationParams {
+            registrations: vec![lsp::Registration {
+                id: "agentc-watch".to_owned(),
+                method: notif::DidChangeWatchedFiles::METHOD.to_owned(),
+                register_options: Some(serde_json::to_value(options)?),
+            }],
+        };
+        self.next_request += 1;
+        let request = Request::new(
+            RequestId::from(self.next_request),
+            req::RegisterCapability::METHOD.to_owned(),
+            params,
+        );
+        self.connection.sender.send(Message::Request(request))?;
+        Ok(())
+    }
+
+    fn main_loop(&mut self) -> Result<(), Box<dyn Error + Send + Sync>> {
+        self.refresh()?;
+        while let Ok(message) = self.connection.receiver.recv() {
+            // Everything that has arrived is handled before compiling: a burst
+            // of keystrokes is compiled once.
+            let mut batch = vec![message];
+            batch.extend(self.connection.receiver.try_iter());
+            for message in batch {
+                match message {
+                    Message::Request(request) => {
+                        if self.connection.handle_shutdown(&request)? {
+                            return Ok(());
+                        }
+                        self.refresh()?;
+                        let response = self.request(request);
+                        self.connection.sender.send(Message::Response(response))?;
+                    }
+                    Message::Notification(notification) => self.notification(notification),
+                    Message::Response(_) => {}
+                }
+            }
+            self.refresh()?;
+        }
+        Ok(())
+    }
+
+    fn canonical(&mut self, uri: &Url) -> Option<PathBuf> {
+        if let Some(path) = self.canonical.get(uri) {
+            return Some(path.clone());
+        }
+        let path = uri.to_file_path().ok()?;
+        let path = RealFs.canonicalize(&path).unwrap_or(path);
+        self.canonical.insert(uri.clone(), path.clone());
+        Some(path)
+    }
+
+    /// Marks the projects holding `path` for a new compile.
+    fn touch(&mut self, path: &Path) {
+        for project in &mut self.projects {
+            let canonical = RealFs.canonicalize(&project.folder).unwrap_or(project.folder.clone());
+            if path.starts_with(&canonical) || path.starts_with(&project.folder) {
+                project.dirty = true;
+            }
+        }
+    }
+
+    fn notification(&mut self, notification: Notification) {
+        match notification.method.as_str() {
+            notif::DidOpenTextDocument::METHOD => {
+                if let Ok(params) =
+                    serde_json::from_value::<lsp::DidOpenTextDocumentParams>(notification.params)
+                {
+                    self.set_buffer(&params.text_document.uri, Some(params.text_document.text));
+                }
+            }
+            notif::DidChangeTextDocument::METHOD => {
+                if let Ok(params) =
+                    serde_json::from_value::<lsp::DidChangeTextDocumentParams>(notification.params)
+                {
+                    // Full synchronization: the last change is the whole text.
+                    if let Some(change) = params.content_changes.into_iter().last() {
+                        self.set_buffer(&params.text_document.uri, Some(change.text));
+                    }
+                }
+            }
+            notif::DidCloseTextDocument::METHOD => {
+                if let Ok(params) =
+                    serde_json::from_value::<lsp::DidCloseTextDocumentParams>(notification.params)
+                {
+                    self.set_buffer(&params.text_document.uri, None);
+                }
+            }
+            notif::DidSaveTextDocument::METHOD | notif::DidChangeWatchedFiles::METHOD => {
+                // A saved or changed file may add, remove or rename a definition:
+                // every project sees the disk again.
+                for project in &mut self.projects {
+                    project.dirty = true;
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn set_buffer(&mut self, uri: &Url, text: Option<String>) {
+        let Some(path) = self.canonical(uri) else {
+            return;
+        };
+        match text {
+            Some(text) => {
+                self.buffers.insert(path.clone(), Arc::from(text));
+            }
+            None => {
+                self.buffers.remove(&path);
+            }
+        }
+        self.touch(&path);
+    }
+
+    /// Compiles the projects marked dirty and publishes what changed.
+    fn refresh(&mut self) -> Result<(), Box<dyn Error + Send + Sync>> {
+        for i in 0..self.projects.len() {
+            if !self.projects[i].dirty {
+                continue;
+            }
+            let overlay = Overlay { base: &RealFs, buffers: &self.buffers };
+            let project = &mut self.projects[i];
+            project.dirty = false;
+            let compilation = compile_folder(&overlay, &project.folder);
+            let diagnostics = publishable(&compilation, self.encoding);
+            for (uri, list) in &diagnostics {
+                if project.published.get(uri) != Some(list) {
+                    publish(self.connection, uri.clone(), list.clone())?;
+                }
+            }
+            for uri in project.published.keys() {
+                if !diagnostics.contains_key(uri) {
+                    publish(self.connection, uri.clone(), Vec::new())?;
+                }
+            }
+            project.published = diagnostics;
+            let files = (compilation.sources.keys())
+                .filter_map(|rel| Some((convert::disk_path(&compilation, rel)?, rel.clone())))
+                .collect();
+            project.compiled = Some(Compiled { compilation, files });
+        }
+        Ok(())
+    }
+
+    /// The project and file a document is, when a project reads it.
+    fn locate(&mut self, uri: &Url) -> Option<(&Compiled, RelPath)> {
+        let path = self.canonical(uri)?;
+        self.projects
+            .iter()
+            .filter_map(|p| p.compiled.as_ref())
+            .find_map(|compiled| compiled.files.get(&path).map(|rel| (compiled, rel.clone())))
+    }
+
+    fn request(&mut self, request: Request) -> Response {
+        let id = request.id.clone();
+        let result = match request.method.as_str() {
+            req::HoverRequest::METHOD => self.handle::<req::HoverRequest>(request, Self::hover),
+            req::Completion::METHOD => self.handle::<req::Completion>(request, Self::completion),
+            req::GotoDefinition::METHOD => {
+                self.handle::<req::GotoDefinition>(request, Self::definition)
+            }
+            req::References::METHOD => self.handle::<req::References>(request, Self::references),
+            req::PrepareRenameRequest::METHOD => {
+                self.handle::<req::PrepareRenameRequest>(request, Self::prepare_rename)
+            }
+            req::Rename::METHOD => self.handle::<req::Rename>(request, Self::rename),
+            req::CodeActionRequest::METHOD => {
+                self.handle::<req::CodeActionRequest>(request, Self::code_actions)
+            }
+            req::DocumentSymbolRequest::METHOD => {
+                self.handle::<req::DocumentSymbolRequest>(request, Self::symbols)
+            }
+            method => Err(Failure::method(method)),
+        };
+        match result {
+            Ok(value) => Response::new_ok(id, value),
+            Err(failure) => Response::new_err(id, failure.code, failure.message),
+        }
+    }
+
+    fn handle<R: req::Request>(
+        &mut self,
+        request: Request,
+        f: impl FnOnce(&mut Self, R::Params) -> Result<R::Result, Failure>,
+    ) -> Result<serde_json::Value, Failure> {
+        let params = serde_json::from_value(request.params)
+            .map_err(|err| Failure::invalid(format!("bad parameters: {err}")))?;
+        let result = f(self, params)?;
+        serde_json::to_value(result).map_err(|err| Failure::internal(err.to_string()))
+    }
+
+    /// The analysis and offset for a position in a document.
+    fn at<T>(
+        &mut self,
+        position: &lsp::TextDocumentPositionParams,
+        f: impl FnOnce(&Analysis<'_>, &RelPath, usize, Encoding) -> T,
+    ) -> Option<T> {
+        let encoding = self.encoding;
+        let (compiled, file) = self.locate(&position.text_document.uri)?;
+        let source = compiled.compilation.sources.get(&file)?;
+        let offset = Lines::new(&source.text, encoding).offset(position.position);
+        let analysis = Analysis::new(&compiled.compilation);
+        Some(f(&analysis, &file, offset, encoding))
+    }
+
+    fn hover(&mut self, params: lsp::HoverParams) -> Result<Option<lsp::Hover>, Failure> {
+        Ok(self
+            .at(&params.text_document_position_params, |analysis, file, offset, encoding| {
+                let (text, span) = analysis.hover(file, offset)?;
+                Some(lsp::Hover {
+                    contents: lsp::HoverContents::Markup(lsp::MarkupContent {
+                        kind: lsp::MarkupKind::Markdown,
+                        value: text,
+                    }),
+                    range: Some(convert::range(analysis.compilation, file, Some(span), encoding)),
+                })
+            })
+            .flatten())
+    }
+
+    fn completion(
+        &mut self,
+        params: lsp::CompletionParams,
+    ) -> Result<Option<lsp::CompletionResponse>, Failure> {
+        Ok(self.at(&params.text_document_position, |analysis, file, offset, encoding| {
+            let (items, span) = analysis.complete(file, offset);
+            let range = convert::range(analysis.compilation, file, Some(span), encoding);
+            let items = items
+                .into_iter()
+                .map(|item| lsp::CompletionItem {
+                    kind: Some(match item.kind {
+                        CompletionKind::Key => lsp::CompletionItemKind::PROPERTY,
+                        CompletionKind::Value | CompletionKind::Status => {
+                            lsp::CompletionItemKind::ENUM_MEMBER
+                        }
+                        CompletionKind::Skill => lsp::CompletionItemKind::MODULE,
+                        CompletionKind::Tool => lsp::CompletionItemKind::FUNCTION,
+                    }),
+                    detail: item.detail,
+                    text_edit: Some(lsp::CompletionTextEdit::Edit(lsp::TextEdit {
+                        range,
+                        new_text: item.insert,
+                    })),
+                    label: item.label,
+                    ..Default::default()
+                })
+                .collect();
+            lsp::CompletionResponse::Array(items)
+        }))
+    }
+
+    fn definition(
+        &mut self,
+        params: lsp::GotoDefinitionParams,
+    ) -> Result<Option<lsp::GotoDefinitionResponse>, Failure> {
+        Ok(self
+            .at(&params.text_document_position_params, |analysis, file, offset, encoding| {
+                let (symbol, _) = analysis.symbol_at(file, offset)?;
+                let place = analysis.definition(symbol)?;
+                let location = location(analysis.compilation, &place.file, place.span, encoding)?;
+                Some(lsp::GotoDefinitionResponse::Scalar(location))
+            })
+            .flatten())
+    }
+
+    fn references(
+        &mut self,
+        params: lsp::ReferenceParams,
+    ) -> Result<Option<Vec<lsp::Location>>, Failure> {
+        let with_definition = params.context.include_declaration;
+        Ok(self
+            .at(&params.text_document_position, |analysis, file, offset, encoding| {
+                let (symbol, _) = analysis.symbol_at(file, offset)?;
+                let places = analysis.references(symbol, with_definition);
+                Some(
+                    places
+                        .iter()
+                        .filter_map(|p| location(analysis.compilation, &p.file, p.span, encoding))
+                        .collect(),
+                )
+            })
+            .flatten())
+    }
+
+    fn prepare_rename(
+        &mut self,
+        params: lsp::TextDocumentPositionParams,
+    ) -> Result<Option<lsp::PrepareRenameResponse>, Failure> {
+        Ok(self
+            .at(&params, |analysis, file, offset, encoding| {
+                let (symbol, span) = analysis.symbol_at(file, offset)?;
+                let range = convert::range(analysis.compilation, file, Some(span), encoding);
+                let placeholder = analysis.def(symbol).name.clone();
+                Some(lsp::PrepareRenameResponse::RangeWithPlaceholder { range, placeholder })
+            })
+            .flatten())
+    }
+
+    fn rename(&mut self, params: lsp::RenameParams) -> Result<Option<lsp::WorkspaceEdit>, Failure> {
+        let rename_files = self.supports_rename_files;
+        let new_name = params.new_name.clone();
+        let outcome =
+            self.at(&params.text_document_position, |analysis, file, offset, encoding| {
+                let (symbol, _) = analysis
+                    .symbol_at(file, offset)
+                    .ok_or_else(|| "there is no skill or tool name here".to_owned())?;
+                let plan = analysis.rename(symbol, &new_name)?;
+                let changes = convert::workspace_edit(analysis.compilation, &plan.edits, encoding);
+                let folder = plan.folder.filter(|_| rename_files).and_then(|(from, to)| {
+                    let from = convert::url(analysis.compilation, &from)?;
+                    let to = convert::url(analysis.compilation, &to)?;
+                    Some((from, to))
+                });
+                Ok::<_, String>(workspace_edit(changes, folder))
+            });
+        match outcome {
+            Some(Ok(edit)) => Ok(Some(edit)),
+            Some(Err(message)) => Err(Failure::request_failed(message)),
+            None => Ok(None),
+        }
+    }
+
+    fn code_actions(
+        &mut self,
+        params: lsp::CodeActionParams,
+    ) -> Result<Option<lsp::CodeActionResponse>, Failure> {
+        let encoding = self.encoding;
+        let Some((compiled, file)) = self.locate(&params.text_document.uri) else {
+            return Ok(None);
+        };
+        let compilation = &compiled.compilation;
+        let wanted = params.range;
+        let overlaps = |r: &lsp::Range| r.start <= wanted.end && wanted.start <= r.end;
+        let actions = (compilation.diagnostics.iter())
+            .filter(|d| d.location.file == file)
+            .filter_map(|d| {
+                let fix = d.fix.as_ref()?;
+                let shown = convert::diagnostic(compilation, d, encoding);
+                if !overlaps(&shown.range) {
+                    return None;
+                }
+                let changes = convert::workspace_edit(compilation, &fix.edits, encoding);
+                Some(lsp::CodeActionOrCommand::CodeAction(lsp::CodeAction {
+                    title: fix.message.clone(),
+                    kind: Some(lsp::CodeActionKind::QUICKFIX),
+                    diagnostics: Some(vec![shown]),
+                    edit: Some(lsp::WorkspaceEdit { changes: Some(changes), ..Default::default() }),
+                    is_preferred: Some(true),
+                    ..Default::default()
+                }))
+            })
+            .collect();
+        Ok(Some(actions))
+    }
+
+    fn symbols(
+        &mut self,
+        params: lsp::DocumentSymbolParams,
+    ) -> Result<Option<lsp::DocumentSymbolResponse>, Failure> {
+        let encoding = self.encoding;
+        let Some((compiled, file)) = self.locate(&params.text_document.uri) else {
+            return Ok(None);
+        };
+        let compilation = &compiled.compilation;
+        let analysis = Analysis::new(compilation);
+        let Some(source) = compilation.sources.get(&file) else {
+            return Ok(None);
+        };
+        let lines = Lines::new(&source.text, encoding);
+        let symbols = analysis.outline(&file).iter().map(|item| symbol(&lines, item)).collect();
+        Ok(Some(lsp::DocumentSymbolResponse::Nested(symbols)))
+    }
+}
+
+#[allow(deprecated)] // `deprecated` is a required field of the type
+fn symbol(lines: &Lines<'_>, item: &OutlineItem) -> lsp::DocumentSymbol {
+    lsp::DocumentSymbol {
+        name: item.name.clone(),
+        detail: item.detail.clone(),
+        kind: match item.kind {
+            OutlineKind::Key => lsp::SymbolKind::PROPERTY,
+            OutlineKind::Item => lsp::SymbolKind::FIELD,
+        },
+        tags: None,
+        deprecated: None,
+        range: lines.range(item.span),
+        selection_range: lines.range(item.selection),
+        children: (!item.children.is_empty())
+            .then(|| item.children.iter().map(|c| symbol(lines, c)).collect()),
+    }
+}
+
+fn location(
+    compilation: &Compilation,
+    file: &RelPath,
+    span: agentc_schema::Span,
+    encoding: Encoding,
+) -> Option<lsp::Location> {
+    Some(lsp::Location {
+        uri: convert::url(compilation, file)?,
+        range: convert::range(compilation, file, Some(span), encoding),
+    })
+}
+
+/// Text edits, then the folder's move (the edits name files by their old paths).
+fn workspace_edit(
+    changes: HashMap<Url, Vec<lsp::TextEdit>>,
+    folder: Option<(Url, Url)>,
+) -> lsp::WorkspaceEdit {
+    let Some((from, to)) = folder else {
+        return lsp::WorkspaceEdit { changes: Some(changes), ..Default::default() };
+    };
+    let sorted: BTreeMap<Url, Vec<lsp::TextEdit>> = changes.into_iter().collect();
+    let mut operations: Vec<lsp::DocumentChangeOperation> = sorted
+        .into_iter()
+        .map(|(uri, edits)| {
+            lsp::DocumentChangeOperation::Edit(lsp::TextDocumentEdit {
+                text_document: lsp::OptionalVersionedTextDocumentIdentifier { uri, version: None },
+                edits: edits.into_iter().map(lsp::OneOf::Left).collect(),
+            })
+        })
+        .collect();
+    operations.push(lsp::DocumentChangeOperation::Op(lsp::ResourceOp::Rename(lsp::RenameFile {
+        old_uri: from,
+        new_uri: to,
+        options: None,
+        annotation_id: None,
+    })));
+    lsp::WorkspaceEdit {
+        document_changes: Some(lsp::DocumentChanges::Operations(operations)),
+        ..Default::default()
+    }
+}
+
+/// Compiles the project in `folder` as `agentc check` would there: its
+/// `agentc.toml`, else `agents/` when it exists, else the folder itself. A
+/// project file or registry with errors is reported like any other file.
+pub fn compile_folder(fs: &dyn Fs, folder: &Path) -> Compilation {
+    let options = match project_file::find(fs, folder) {
+        Some(file) => match project_file::load(fs, &file, &file.to_string_lossy()) {
+            Ok(project) => project.options,
+            Err(failed) => return *failed,
+        },
+        None => {
+            let agents = folder.join("agents");
+            let is_dir = fs.kind_followed(&agents).is_ok_and(|k| k == crate::fs::EntryKind::Dir);
+            Options::new(if is_dir { agents } else { folder.to_path_buf() })
+        }
+    };
+    match compile(fs, &options) {
+        Ok(compilation) => compilation,
+        Err(SetupError::Registry(failed)) => *failed,
+        Err(err) => {
+            // Nothing to point at but the folder: say so there.
+            let mut failed = Compilation { root: folder.to_path_buf(), ..Compilation::default() };
+            failed.diagnostics.push(Diagnostic::on_path(
+                crate::catalog::Code::CannotRun,
+                &RelPath::root(""),
+                err.to_string(),
+            ));
+            failed
+        }
+    }
+}
+
+/// Every diagnostic, by the document it is in.
+fn publishable(
+    compilation: &Compilation,
+    encoding: Encoding,
+) -> HashMap<Url, Vec<lsp::Diagnostic>> {
+    let mut out: HashMap<Url, Vec<lsp::Diagnostic>> = HashMap::new();
+    for d in &compilation.diagnostics {
+        if let Some(uri) = convert::url(compilation, &d.location.file) {
+            out.entry(uri).or_default().push(convert::diagnostic(compilation, d, encoding));
+        }
+    }
+    out
+}
+
+fn publish(
+    connection: &Connection,
+    uri: Url,
+    diagnostics: Vec<lsp::Diagnostic>,
+) -> Result<(), Box<dyn Error + Send + Sync>> {
+    let params = lsp::PublishDiagnosticsParams { uri, diagnostics, version: None };
+    let notification = Notification::new(notif::PublishDiagnostics::METHOD.to_owned(), params);
+    connection.sender.send(Message::Notification(notification))?;
+    Ok(())
+}
+
+/// A request that failed, with the protocol's error code.
+struct Failure {
+    code: i32,
+    message: String,
+}
+
+impl Failure {
+    fn method(method: &str) -> Failure {
+        Failure {
+            code: lsp_server::ErrorCode::MethodNotFound as i32,
+            message: format!("agentc does not answer `{method}`"),
+        }
+    }
+
+    fn invalid(message: String) -> Failure {
+        Failure { code: lsp_server::ErrorCode::InvalidParams as i32, message }
+    }
+
+    fn internal(message: String) -> Failure {
+        Failure { code: lsp_server::ErrorCode::InternalError as i32, message }
+    }
+
+    fn request_failed(message: String) -> Failure {
+        Failure { code: lsp_server::ErrorCode::RequestFailed as i32, message }
+    }
+}

@@ -1,0 +1,398 @@
+//! `agentc lsp` driven over stdio as an editor drives it: initialize, open,
+//! change, hover, completion, definition, references, rename, code action,
+//! outline, shutdown — on a copy of the bundled example.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::Duration;
+
+use serde_json::{Value, json};
+
+/// How long any answer may take before the test fails (instead of hanging).
+const PATIENCE: Duration = Duration::from_secs(60);
+
+struct Client {
+    child: Child,
+    stdin: ChildStdin,
+    incoming: Receiver<Value>,
+    /// Notifications that arrived while waiting for something else.
+    pending: Vec<Value>,
+    next_id: i64,
+}
+
+impl Client {
+    fn start(root: &Path) -> Client {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_agentc"))
+            .arg("lsp")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("agentc lsp starts");
+        let stdin = child.stdin.take().unwrap();
+        let mut stdout = BufReader::new(child.stdout.take().unwrap());
+        let (tx, incoming) = channel();
+        std::thread::spawn(move || {
+            loop {
+                let mut length = None;
+                loop {
+                    let mut line = String::new();
+                    if stdout.read_line(&mut line).unwrap_or(0) == 0 {
+                        return;
+                    }
+                    let line = line.trim_end();
+                    if line.is_empty() {
+                        break;
+                    }
+                    if let Some(n) = line.strip_prefix("Content-Length: ") {
+                        length = n.parse::<usize>().ok();
+                    }
+                }
+                let mut body = vec![0; length.expect("a Content-Length header")];
+                stdout.read_exact(&mut body).unwrap();
+                if tx.send(serde_json::from_slice(&body).unwrap()).is_err() {
+                    return;
+                }
+            }
+        });
+        let mut client = Client { child, stdin, incoming, pending: Vec::new(), next_id: 0 };
+        let uri = url(root);
+        let init = client.request(
+            "initialize",
+            json!({
+                "processId": null,
+                "rootUri": uri,
+                "workspaceFolders": [{ "uri": uri, "name": "desk" }],
+                "capabilities": {
+                    "general": { "positionEncodings": ["utf-16"] },
+                    "workspace": { "workspaceEdit": {
+                        "documentChanges": true, "resourceOperations": ["rename"] } },
+                },
+            }),
+        );
+        let caps = &init["capabilities"];
+        assert_eq!(caps["positionEncoding"], "utf-16");
+        for provider in ["hoverProvider", "definitionProvider", "referencesProvider"] {
+            assert_eq!(caps[provider], true, "{provider}");
+        }
+        assert_eq!(caps["renameProvider"]["prepareProvider"], true);
+        assert_eq!(init["serverInfo"]["name"], "agentc");
+        client.notify("initialized", json!({}));
+        client
+    }
+
+    fn send(&mut self, message: Value) {
+        let body = message.to_string();
+        write!(self.stdin, "Content-Length: {}\r\n\r\n{body}", body.len()).unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    fn notify(&mut self, method: &str, params: Value) {
+        self.send(json!({ "jsonrpc": "2.0", "method": method, "params": params }));
+    }
+
+    fn next(&mut self) -> Value {
+        self.incoming.recv_timeout(PATIENCE).expect("the server answers in time")
+    }
+
+    /// Sends a request and returns its result, keeping notifications.
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        self.next_id += 1;
+        let id = self.next_id;
+        self.send(json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params }));
+        loop {
+            let message = self.next();
+            if message["id"] == id && message.get("method").is_none() {
+                assert!(message.get("error").is_none(), "{method}: {message}");
+                return message["result"].clone();
+            }
+            self.pending.push(message);
+        }
+    }
+
+    /// The next diagnostics published for `uri`.
+    fn diagnostics(&mut self, uri: &str) -> Vec<Value> {
+        let published = |m: &Value| {
+            m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == uri
+        };
+        if let Some(i) = self.pending.iter().position(published) {
+            let message = self.pending.remove(i);
+            return message["params"]["diagnostics"].as_array().unwrap().clone();
+        }
+        loop {
+            let message = self.next();
+            if published(&message) {
+                return message["params"]["diagnostics"].as_array().unwrap().clone();
+            }
+            self.pending.push(message);
+        }
+    }
+
+    fn shutdown(mut self) {
+        self.request("shutdown", Value::Null);
+        self.notify("exit", Value::Null);
+        let status = self.child.wait().unwrap();
+        assert!(status.success(), "agentc lsp exits cleanly: {status}");
+    }
+}
+
+impl Drop for Client {
+    /// A failed test must not leave the server running.
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+    }
+}
+
+fn url(path: &Path) -> String {
+    format!("file://{}", path.display())
+}
+
+/// A copy of the example's project, canonical (the server answers in canonical paths).
+fn example() -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().canonicalize().unwrap().join("desk");
+    let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/support-desk");
+    copy(&from, &root, &["agentc.toml", "registry.yaml", "AGENTS.md", "agents"]);
+    (dir, root)
+}
+
+fn copy(from: &Path, to: &Path, names: &[&str]) {
+    std::fs::create_dir_all(to).unwrap();
+    for name in names {
+        let source = from.join(name);
+        if source.is_dir() {
+            let entries: Vec<String> = std::fs::read_dir(&source)
+                .unwrap()
+                .map(|e| e.unwrap().file_name().into_string().unwrap())
+                .collect();
+            let entries: Vec<&str> = entries.iter().map(String::as_str).collect();
+            copy(&source, &to.join(name), &entries);
+        } else {
+            std::fs::copy(&source, to.join(name)).unwrap();
+        }
+    }
+}
+
+fn position(text: &str, needle: &str, nth: usize) -> Value {
+    let offset = text.match_indices(needle).nth(nth).expect("the needle is in the text").0;
+    let line = text[..offset].matches('\n').count();
+    let column = offset - text[..offset].rfind('\n').map_or(0, |i| i + 1);
+    json!({ "line": line, "character": column })
+}
+
+fn doc(uri: &str, at: Value) -> Value {
+    json!({ "textDocument": { "uri": uri }, "position": at })
+}
+
+#[test]
+fn an_editor_session_on_the_example() {
+    let (_dir, root) = example();
+    let mut client = Client::start(&root);
+    let root_url = url(&root);
+    let intake_path = root.join("agents/skills/intake/SKILL.md");
+    let intake = url(&intake_path);
+    let text = std::fs::read_to_string(&intake_path).unwrap();
+    client.notify(
+        "textDocument/didOpen",
+        json!({ "textDocument": { "uri": intake, "languageId": "markdown", "version": 1, "text": text } }),
+    );
+
+    // A typo in a route target: the diagnostic appears as typed, with its fix.
+    let typo = text.replace("- classify-request:", "- classify-requst:");
+    client.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": intake, "version": 2 }, "contentChanges": [{ "text": typo }] }),
+    );
+    let diagnostics = client.diagnostics(&intake);
+    assert_eq!(diagnostics.len(), 1, "{diagnostics:?} {:?}", client.pending);
+    let d = &diagnostics[0];
+    assert_eq!(d["code"], "unknown-route-target");
+    assert_eq!(d["source"], "agentc");
+    assert_eq!(d["severity"], 1);
+    assert_eq!(
+        d["range"],
+        json!({ "start": { "line": 11, "character": 4 }, "end": { "line": 11, "character": 19 } })
+    );
+    assert!(
+        d["message"].as_str().unwrap().starts_with(
+            "the route leads to `classify-requst`, which is not a skill visible here\nhelp: did you mean `classify-request`?"
+        ),
+        "{d}"
+    );
+    let actions = client.request(
+        "textDocument/codeAction",
+        json!({ "textDocument": { "uri": intake }, "range": d["range"], "context": { "diagnostics": [d] } }),
+    );
+    assert_eq!(actions.as_array().unwrap().len(), 1, "{actions}");
+    assert_eq!(actions[0]["title"], "replace `classify-requst` with `classify-request`");
+    assert_eq!(actions[0]["kind"], "quickfix");
+    assert_eq!(
+        actions[0]["edit"]["changes"][&intake],
+        json!([{ "range": d["range"], "newText": "classify-request" }])
+    );
+
+    // Healed: the file's diagnostics are cleared.
+    client.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": intake, "version": 3 }, "contentChanges": [{ "text": text }] }),
+    );
+    assert_eq!(client.diagnostics(&intake), Vec::<Value>::new());
+
+    // An edit in one file breaks another, and undoing it heals it.
+    let wrap_up_path = root.join("agents/skills/wrap-up/SKILL.md");
+    let wrap_up = url(&wrap_up_path);
+    let case_summary = url(&root.join("agents/skills/case-summary/SKILL.md"));
+    let original = std::fs::read_to_string(&wrap_up_path).unwrap();
+    client.notify(
+        "textDocument/didOpen",
+        json!({ "textDocument": { "uri": wrap_up, "languageId": "markdown", "version": 1, "text": original } }),
+    );
+    let renamed = original.replace("name: wrap-up", "name: wrap-up-call");
+    client.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": wrap_up, "version": 2 }, "contentChanges": [{ "text": renamed }] }),
+    );
+    let broken = client.diagnostics(&case_summary);
+    let codes: Vec<&str> = broken.iter().map(|d| d["code"].as_str().unwrap()).collect();
+    assert_eq!(codes, ["unknown-route-target"], "{broken:?}");
+    client.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": wrap_up, "version": 3 }, "contentChanges": [{ "text": original }] }),
+    );
+    assert_eq!(client.diagnostics(&case_summary), Vec::<Value>::new());
+
+    // Hover: a tool name shows its descriptor; a key what the schema says.
+    let hover =
+        client.request("textDocument/hover", doc(&intake, position(&text, "update_ticket", 0)));
+    let shown = hover["contents"]["value"].as_str().unwrap();
+    assert!(shown.starts_with("**tool** `update_ticket`\n\n"), "{shown}");
+    assert!(shown.contains("*defined in* `tools/update_ticket/manifest.json`"), "{shown}");
+    let hover = client.request("textDocument/hover", doc(&intake, position(&text, "onSkip", 0)));
+    let shown = hover["contents"]["value"].as_str().unwrap();
+    assert!(shown.starts_with("**On skip** (`onSkip`)"), "{shown}");
+    assert!(shown.contains("- `hold`: Stay on the skipped step."), "{shown}");
+    let hover =
+        client.request("textDocument/hover", doc(&intake, position(&text, "status=absent", 0)));
+    assert_eq!(
+        hover["contents"]["value"],
+        "**guard**: goes to `verify-identity` when the tool `lookup_customer` returns `absent` or `denied`"
+    );
+
+    // Completion: skills where a route's target goes, statuses in a guard.
+    let completion = client
+        .request("textDocument/completion", doc(&intake, position(&text, "classify-request", 0)));
+    let labels: Vec<&str> =
+        completion.as_array().unwrap().iter().map(|i| i["label"].as_str().unwrap()).collect();
+    assert!(labels.contains(&"wrap-up") && labels.contains(&"verify-identity"), "{labels:?}");
+    assert!(
+        !labels.contains(&"charge-lookup"),
+        "billing's private skill is not visible: {labels:?}"
+    );
+    let mut at = position(&text, "status=success", 0);
+    at["character"] = json!(at["character"].as_u64().unwrap() + "status=".len() as u64 + 2);
+    let completion = client.request("textDocument/completion", doc(&intake, at));
+    let labels: Vec<&str> =
+        completion.as_array().unwrap().iter().map(|i| i["label"].as_str().unwrap()).collect();
+    assert!(labels.contains(&"success") && labels.contains(&"pending"), "{labels:?}");
+
+    // Definition: from a route target to the skill's `name`.
+    let definition = client
+        .request("textDocument/definition", doc(&intake, position(&text, "classify-request", 0)));
+    assert_eq!(
+        definition,
+        json!({
+            "uri": url(&root.join("agents/skills/classify-request/SKILL.md")),
+            "range": { "start": { "line": 1, "character": 6 }, "end": { "line": 1, "character": 22 } },
+        })
+    );
+
+    // References: every skill, agent and guard naming a tool.
+    let mut params = doc(&intake, position(&text, "lookup_customer", 0));
+    params["context"] = json!({ "includeDeclaration": true });
+    let references = client.request("textDocument/references", params);
+    let references = references.as_array().unwrap();
+    let first = references[0]["uri"].as_str().unwrap();
+    assert!(
+        first.ends_with("/agents/tools/lookup_customer/manifest.json"),
+        "the definition first: {first}"
+    );
+    let mut files: Vec<&str> = references
+        .iter()
+        .map(|l| l["uri"].as_str().unwrap().strip_prefix(root_url.as_str()).unwrap())
+        .collect();
+    files.sort_unstable();
+    files.dedup();
+    assert_eq!(
+        files,
+        [
+            "/agents/billing/AGENT.md",
+            "/agents/billing/skills/charge-lookup/SKILL.md",
+            "/agents/escalations/agent.json",
+            "/agents/skills/case-summary/SKILL.md",
+            "/agents/skills/intake/SKILL.md",
+            "/agents/skills/verify-identity/SKILL.md",
+            "/agents/tools/lookup_customer/manifest.json",
+            "/agents/triage/AGENT.md",
+        ]
+    );
+    // Each file's `tools` entry, its steps and its guards: here, two of each
+    // in intake, with the definition and the other files.
+    let in_intake = references.iter().filter(|l| l["uri"] == intake).count();
+    assert_eq!(in_intake, 4, "{references:?}");
+
+    // Outline: the frontmatter's keys, with the routes as children.
+    let symbols =
+        client.request("textDocument/documentSymbol", json!({ "textDocument": { "uri": intake } }));
+    let names: Vec<&str> =
+        symbols.as_array().unwrap().iter().map(|s| s["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["name", "description", "tools", "steps", "onSkip", "routes"]);
+    let routes: Vec<&str> = symbols[5]["children"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(routes, ["classify-request", "verify-identity"]);
+
+    // Rename: the skill's name, every route and agent naming it, and its folder.
+    let prepared = client
+        .request("textDocument/prepareRename", doc(&intake, position(&text, "verify-identity", 0)));
+    assert_eq!(prepared["placeholder"], "verify-identity");
+    let mut params = doc(&intake, position(&text, "verify-identity", 0));
+    params["newName"] = json!("confirm-identity");
+    let edit = client.request("textDocument/rename", params);
+    let operations = edit["documentChanges"].as_array().unwrap();
+    let renamed = operations.last().unwrap();
+    assert_eq!(renamed["kind"], "rename");
+    assert_eq!(renamed["oldUri"], url(&root.join("agents/skills/verify-identity")));
+    assert_eq!(renamed["newUri"], url(&root.join("agents/skills/confirm-identity")));
+    let edited: Vec<&str> = operations[..operations.len() - 1]
+        .iter()
+        .map(|op| op["textDocument"]["uri"].as_str().unwrap())
+        .collect();
+    assert!(edited.contains(&intake.as_str()), "{edited:?}");
+    for op in &operations[..operations.len() - 1] {
+        for e in op["edits"].as_array().unwrap() {
+            assert_eq!(e["newText"], "confirm-identity", "{op}");
+        }
+    }
+    let bad = {
+        let mut params = doc(&intake, position(&text, "verify-identity", 0));
+        params["newName"] = json!("Not A Name");
+        client.next_id += 1;
+        let id = client.next_id;
+        client.send(json!({ "jsonrpc": "2.0", "id": id, "method": "textDocument/rename", "params": params }));
+        loop {
+            let message = client.next();
+            if message["id"] == id {
+                break message;
+            }
+            client.pending.push(message);
+        }
+    };
+    assert!(bad["error"]["message"].as_str().unwrap().contains("Not A Name"), "{bad}");
+
+    client.shutdown();
+}

@@ -55,6 +55,23 @@ pub fn serve(connection: &Connection) -> Result<(), Box<dyn Error + Send + Sync>
     server.main_loop()
 }
 
+/// Whether the client can apply a rename of a folder. Neovim before 0.10
+/// offers file renames but writes the renamed path as a buffer first, which
+/// fails for a folder; it gets the text edits alone.
+fn renames_folders(params: &lsp::InitializeParams) -> bool {
+    let offered = (params.capabilities.workspace.as_ref())
+        .and_then(|w| w.workspace_edit.as_ref())
+        .and_then(|e| e.resource_operations.as_ref())
+        .is_some_and(|ops| ops.contains(&lsp::ResourceOperationKind::Rename));
+    let old_neovim = params.client_info.as_ref().is_some_and(|info| {
+        let version = info.version.as_deref().unwrap_or_default();
+        let mut parts = version.split('.').map(|p| p.parse::<u32>().unwrap_or(0));
+        let (major, minor) = (parts.next().unwrap_or(0), parts.next().unwrap_or(0));
+        info.name == "Neovim" && (major, minor) < (0, 10)
+    });
+    offered && !old_neovim
+}
+
 /// UTF-8 when the client can count in it (no conversion), else the
 /// protocol's default, UTF-16.
 fn negotiate_encoding(params: &lsp::InitializeParams) -> Encoding {
@@ -127,7 +144,8 @@ struct Server<'a> {
     buffers: HashMap<PathBuf, Arc<str>>,
     /// Canonical paths of the documents' URIs.
     canonical: HashMap<Url, PathBuf>,
-    supports_rename_files: bool,
+    /// Whether a rename may move the definition's folder.
+    renames_folders: bool,
     next_request: i32,
 }
 
@@ -149,17 +167,13 @@ impl<'a> Server<'a> {
                 published: HashMap::new(),
             })
             .collect();
-        let supports_rename_files = (params.capabilities.workspace.as_ref())
-            .and_then(|w| w.workspace_edit.as_ref())
-            .and_then(|e| e.resource_operations.as_ref())
-            .is_some_and(|ops| ops.contains(&lsp::ResourceOperationKind::Rename));
         Server {
             connection,
             encoding,
             projects,
             buffers: HashMap::new(),
             canonical: HashMap::new(),
-            supports_rename_files,
+            renames_folders: renames_folders(params),
             next_request: 0,
         }
     }
@@ -482,7 +496,7 @@ impl<'a> Server<'a> {
     }
 
     fn rename(&mut self, params: lsp::RenameParams) -> Result<Option<lsp::WorkspaceEdit>, Failure> {
-        let rename_files = self.supports_rename_files;
+        let rename_files = self.renames_folders;
         let new_name = params.new_name.clone();
         let outcome =
             self.at(&params.text_document_position, |analysis, file, offset, encoding| {

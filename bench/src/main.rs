@@ -8,6 +8,8 @@ use std::time::{Duration, Instant};
 use agentc_bench::{Spec, generate};
 use clap::{Parser, Subcommand};
 
+mod lsp;
+
 #[derive(Parser)]
 #[command(about, long_about = None)]
 struct Cli {
@@ -96,6 +98,25 @@ enum Cmd {
         #[arg(long, default_value = "target/agentc-bench-skills-ref")]
         work: PathBuf,
     },
+    /// Replays a recorded sequence of edits (keystrokes in a skill's
+    /// frontmatter and body, a route's target broken and retyped, a tool typed
+    /// and deleted) through `agentc lsp` over stdio on a generated project;
+    /// prints the median and 99th percentile from each keystroke to the
+    /// edited document's diagnostics, and the server's peak RSS. After every
+    /// `--verify-every`th edit, what the server has published must equal a
+    /// cold compile of the same files, or the run fails.
+    Lsp {
+        #[arg(long, default_value = "target/release/agentc")]
+        agentc: PathBuf,
+        #[arg(long, default_value_t = 10_000)]
+        skills: usize,
+        /// Compare with a cold compile after every Nth edit (0: never).
+        #[arg(long, default_value_t = 1)]
+        verify_every: usize,
+        /// Where to generate (a temporary folder when not given).
+        #[arg(long)]
+        work: Option<PathBuf>,
+    },
     /// Runs a command and prints its wall time in nanoseconds and its peak
     /// RSS in KiB (the table's measuring child; `getrusage` of one child).
     Measure {
@@ -146,6 +167,9 @@ fn main() -> ExitCode {
             );
         }),
         Cmd::Measure { command } => measure(&command),
+        Cmd::Lsp { agentc, skills, verify_every, work } => {
+            lsp::run(lsp::Args { agentc, skills, verify_every, work })
+        }
         Cmd::SkillsRef { skills, rounds, agentc, python, work } => {
             skills_ref(skills, rounds, &agentc, python, &work)
         }

@@ -112,6 +112,10 @@ struct CheckArgs {
     /// and left alone if it changed since it was read), then check again.
     #[arg(long)]
     fix: bool,
+    /// Check again whenever a file the check reads changes (the root, the workspace's
+    /// AGENTS.md and .agents/, the registry, agentc.toml), until interrupted.
+    #[arg(long, conflicts_with = "fix")]
+    watch: bool,
     /// Say which layouts were found, and where.
     #[arg(short, long)]
     verbose: bool,
@@ -266,6 +270,7 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>, io: &mut
 type CliResult = Result<i32, Box<dyn std::error::Error>>;
 
 /// What a command compiles: from the project file, or from the arguments.
+#[derive(Clone)]
 struct Target {
     options: Options,
     /// Where `lock` writes unless `-o` says otherwise.
@@ -405,10 +410,35 @@ fn check(args: CheckArgs, io: &mut Io<'_>) -> CliResult {
     if args.fix {
         fix(&target.options, io)?;
     }
+    if args.watch {
+        return watch(&target, &args, io);
+    }
     Ok(match compile_and_report(&target.options, &args.common, args.verbose, io)? {
         Ok(_) => EXIT_OK,
         Err(code) => code,
     })
+}
+
+/// `check --watch`: a check now, and again after every change, until interrupted.
+fn watch(first: &Target, args: &CheckArgs, io: &mut Io<'_>) -> CliResult {
+    let watch = crate::watch::Watch::new(&first.options, first.project_file.as_deref())
+        .map_err(|err| format!("cannot watch `{}`: {err}", first.options.root.display()))?;
+    let mut current = Ok(first.clone());
+    loop {
+        // The exit code of one check does not end the watch; a project file
+        // with errors was reported by `target` and waits for its next change.
+        if let Ok(target) = &current {
+            let _ = compile_and_report(&target.options, &args.common, args.verbose, io)?;
+        }
+        writeln!(io.stderr, "[watching for changes; Ctrl-C to stop]")?;
+        let changed = watch.next_change()?;
+        writeln!(
+            io.stderr,
+            "\n[{} changed; checking again]",
+            crate::emit::relative_to_cwd(&changed)
+        )?;
+        current = target(args.root.clone(), &args.common, io)?;
+    }
 }
 
 /// Applies the fixes of a first compile; the check that follows reports what is left.

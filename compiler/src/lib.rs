@@ -47,6 +47,8 @@ pub mod write;
 pub mod cli;
 #[cfg(feature = "cli")]
 pub mod lsp;
+#[cfg(feature = "cli")]
+pub mod watch;
 
 pub use catalog::Code;
 pub use compile::{Compilation, SetupError, compile};

@@ -112,10 +112,13 @@ impl Client {
         }
     }
 
-    /// The next diagnostics published for `uri`.
-    fn diagnostics(&mut self, uri: &str) -> Vec<Value> {
+    /// The diagnostics published for `uri` after the edit that made
+    /// `version` of the document open in the editor (any, for another file).
+    fn diagnostics(&mut self, uri: &str, version: Option<i64>) -> Vec<Value> {
         let published = |m: &Value| {
-            m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == uri
+            m["method"] == "textDocument/publishDiagnostics"
+                && m["params"]["uri"] == uri
+                && version.is_none_or(|v| m["params"]["version"] == v)
         };
         if let Some(i) = self.pending.iter().position(published) {
             let message = self.pending.remove(i);
@@ -205,7 +208,7 @@ fn an_editor_session_on_the_example() {
         "textDocument/didChange",
         json!({ "textDocument": { "uri": intake, "version": 2 }, "contentChanges": [{ "text": typo }] }),
     );
-    let diagnostics = client.diagnostics(&intake);
+    let diagnostics = client.diagnostics(&intake, Some(2));
     assert_eq!(diagnostics.len(), 1, "{diagnostics:?} {:?}", client.pending);
     let d = &diagnostics[0];
     assert_eq!(d["code"], "unknown-route-target");
@@ -238,7 +241,7 @@ fn an_editor_session_on_the_example() {
         "textDocument/didChange",
         json!({ "textDocument": { "uri": intake, "version": 3 }, "contentChanges": [{ "text": text }] }),
     );
-    assert_eq!(client.diagnostics(&intake), Vec::<Value>::new());
+    assert_eq!(client.diagnostics(&intake, Some(3)), Vec::<Value>::new());
 
     // An edit in one file breaks another, and undoing it heals it.
     let wrap_up_path = root.join("agents/skills/wrap-up/SKILL.md");
@@ -254,14 +257,14 @@ fn an_editor_session_on_the_example() {
         "textDocument/didChange",
         json!({ "textDocument": { "uri": wrap_up, "version": 2 }, "contentChanges": [{ "text": renamed }] }),
     );
-    let broken = client.diagnostics(&case_summary);
+    let broken = client.diagnostics(&case_summary, None);
     let codes: Vec<&str> = broken.iter().map(|d| d["code"].as_str().unwrap()).collect();
     assert_eq!(codes, ["unknown-route-target"], "{broken:?}");
     client.notify(
         "textDocument/didChange",
         json!({ "textDocument": { "uri": wrap_up, "version": 3 }, "contentChanges": [{ "text": original }] }),
     );
-    assert_eq!(client.diagnostics(&case_summary), Vec::<Value>::new());
+    assert_eq!(client.diagnostics(&case_summary, None), Vec::<Value>::new());
 
     // Hover: a tool name shows its descriptor; a key what the schema says.
     let hover =

@@ -1,0 +1,383 @@
+//! `agentc-bench lsp`: replays a recorded sequence of edits through `agentc
+//! lsp` over stdio, as an editor sends them, on a generated project; times
+//! each keystroke until the edited document's diagnostics are published, and
+//! after each edit checks that everything the server has published equals a
+//! cold compile of the same files.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::{Duration, Instant};
+
+use agentc_bench::{Spec, generate};
+use agentc_compiler::fs::RealFs;
+use agentc_compiler::{Compilation, RelPath, compile, project_file};
+use serde_json::{Value, json};
+
+pub struct Args {
+    pub agentc: PathBuf,
+    pub skills: usize,
+    pub verify_every: usize,
+    pub work: Option<PathBuf>,
+}
+
+/// A diagnostic as both sides can say it: file, 0-based line and column of
+/// its start, code, and message with its help.
+type Key = (PathBuf, u64, u64, String, String);
+
+pub fn run(args: Args) -> std::io::Result<()> {
+    let agentc = super::agentc_binary(&args.agentc)?;
+    let temp;
+    let dir = match &args.work {
+        Some(dir) => dir.clone(),
+        None => {
+            temp = super::TempDir::new()?;
+            temp.0.clone()
+        }
+    };
+    let _ = std::fs::remove_dir_all(dir.join("agents"));
+    let spec = Spec {
+        skills: args.skills,
+        registry_tools: args.skills / 2,
+        near: 0.0,
+        far: 0.0,
+        wild: 0,
+        seed: 1,
+    };
+    let stats = generate(&dir, &spec)?;
+    let dir = dir.canonicalize()?;
+    let options = project_file::load(&RealFs, &dir.join("agentc.toml"), "agentc.toml")
+        .map_err(|_| std::io::Error::other("the generated agentc.toml has errors"))?
+        .options;
+    let file = first_skill(&dir.join("agents/skills"))?;
+    let original = std::fs::read_to_string(&file)?;
+    let edits = script(&original);
+
+    let mut server = Server::start(&agentc, &dir)?;
+    let started = Instant::now();
+    // Answered once the first compile is done.
+    server
+        .request("textDocument/documentSymbol", json!({ "textDocument": { "uri": url(&file) } }))?;
+    let cold_open = started.elapsed();
+    server.notify(
+        "textDocument/didOpen",
+        json!({ "textDocument": { "uri": url(&file), "languageId": "markdown", "version": 0, "text": original } }),
+    )?;
+    server.published_for(&url(&file), 0)?;
+
+    let mut latencies = Vec::with_capacity(edits.len());
+    let mut verified = 0;
+    for (i, text) in edits.iter().enumerate() {
+        let version = i as i64 + 1;
+        // On disk too, so the cold compile it is compared with reads the same.
+        std::fs::write(&file, text)?;
+        let sent = Instant::now();
+        server.notify(
+            "textDocument/didChange",
+            json!({ "textDocument": { "uri": url(&file), "version": version }, "contentChanges": [{ "text": text }] }),
+        )?;
+        server.published_for(&url(&file), version)?;
+        latencies.push(sent.elapsed());
+        if args.verify_every > 0 && (i + 1) % args.verify_every == 0 {
+            // Every publish of that compile precedes the answer to this.
+            server.request(
+                "textDocument/documentSymbol",
+                json!({ "textDocument": { "uri": url(&file) } }),
+            )?;
+            let cold = compile(&RealFs, &options)
+                .map_err(|err| std::io::Error::other(format!("cold compile: {err}")))?;
+            let expected = cold_keys(&cold, &dir);
+            let held = server.held();
+            if expected != held {
+                let missing: Vec<_> = expected.difference(&held).take(5).collect();
+                let extra: Vec<_> = held.difference(&expected).take(5).collect();
+                return Err(std::io::Error::other(format!(
+                    "after edit {version} the server's diagnostics differ from a cold compile:\n  missing {missing:?}\n  extra {extra:?}"
+                )));
+            }
+            verified += 1;
+        }
+    }
+    std::fs::write(&file, &original)?;
+    let peak = server.peak_rss_kib();
+    server.shutdown()?;
+
+    latencies.sort();
+    let at = |q: f64| latencies[((latencies.len() - 1) as f64 * q).round() as usize];
+    let ms = |d: Duration| format!("{:.1} ms", d.as_secs_f64() * 1000.0);
+    let size_mib = stats.bytes as f64 / f64::from(1 << 20);
+    println!(
+        "| skills | input | first compile | edits | median | p90 | p99 | max | peak RSS (bound) | identical to cold |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|---|");
+    println!(
+        "| {} | {size_mib:.1} MiB | {} | {} | {} | {} | {} | {} | {} MiB ({:.0} MiB) | {verified}/{} checked |",
+        args.skills,
+        ms(cold_open),
+        latencies.len(),
+        ms(at(0.5)),
+        ms(at(0.9)),
+        ms(at(0.99)),
+        ms(at(1.0)),
+        peak.unwrap_or(0) / 1024,
+        2.0 * size_mib + 100.0,
+        latencies.len().checked_div(args.verify_every).unwrap_or(0),
+    );
+    Ok(())
+}
+
+/// The first runbook skill in byte order of its folder.
+fn first_skill(skills: &Path) -> std::io::Result<PathBuf> {
+    let mut names: Vec<_> =
+        std::fs::read_dir(skills)?.filter_map(|e| e.ok()).map(|e| e.file_name()).collect();
+    names.sort();
+    let name = names.first().ok_or_else(|| std::io::Error::other("no skills generated"))?;
+    Ok(skills.join(name).join("SKILL.md"))
+}
+
+/// The recorded edits, each the document's whole text after one keystroke:
+/// a sentence typed at the end of the description; a route's target
+/// shortened by three characters and typed back (its diagnostic appears and
+/// heals); a tool typed into `tools` and deleted again; a sentence typed into
+/// the body.
+fn script(original: &str) -> Vec<String> {
+    let mut texts = Vec::new();
+    let mut text = original.to_owned();
+    let type_at = |text: &mut String, at: usize, typed: &str, out: &mut Vec<String>| {
+        for (i, c) in typed.char_indices() {
+            text.insert(at + i, c);
+            out.push(text.clone());
+        }
+    };
+    let erase_before = |text: &mut String, end: usize, count: usize, out: &mut Vec<String>| {
+        for i in 0..count {
+            text.remove(end - i - 1);
+            out.push(text.clone());
+        }
+    };
+    let description_end =
+        text.find("description:").and_then(|at| text[at..].find('\n').map(|n| at + n));
+    if let Some(at) = description_end {
+        type_at(&mut text, at, " Escalate after two tries.", &mut texts);
+    }
+    if let Some(routes) = text.find("routes:\n  - ") {
+        let start = routes + "routes:\n  - ".len();
+        if let Some(colon) = text[start..].find(':') {
+            let end = start + colon;
+            let cut: String = text[end - 3..end].to_owned();
+            erase_before(&mut text, end, 3, &mut texts);
+            type_at(&mut text, end - 3, &cut, &mut texts);
+        }
+    }
+    if let Some(tools) = text.find("tools:\n") {
+        let at = tools + "tools:\n".len();
+        let line = "  - lookup_tickt\n";
+        type_at(&mut text, at, line, &mut texts);
+        erase_before(&mut text, at + line.len(), line.len(), &mut texts);
+    }
+    let end = text.len();
+    type_at(&mut text, end, "Close the ticket only once the customer confirms.", &mut texts);
+    texts
+}
+
+/// The diagnostics of a cold compile, as the server would publish them.
+fn cold_keys(compilation: &Compilation, dir: &Path) -> BTreeSet<Key> {
+    compilation
+        .diagnostics
+        .iter()
+        .map(|d| {
+            let file = &d.location.file;
+            let (line, column) = match (d.location.span, compilation.sources.get(file)) {
+                (Some(span), Some(source)) => {
+                    let at = source.line_col(span.start);
+                    (at.line as u64 - 1, at.column as u64 - 1)
+                }
+                _ => (0, 0),
+            };
+            let mut message = d.message.clone();
+            if let Some(help) = &d.help {
+                message.push_str("\nhelp: ");
+                message.push_str(help);
+            }
+            (disk_path(compilation, file, dir), line, column, d.code.as_str().to_owned(), message)
+        })
+        .collect()
+}
+
+fn disk_path(compilation: &Compilation, file: &RelPath, dir: &Path) -> PathBuf {
+    if let Some(path) = compilation.inputs.get(file) {
+        return path.clone();
+    }
+    let path = file.path.trim_end_matches('/');
+    match file.origin {
+        agentc_compiler::diagnostic::Origin::Root => compilation.root.join(path),
+        agentc_compiler::diagnostic::Origin::Workspace => {
+            compilation.workspace.as_deref().unwrap_or(dir).join(path)
+        }
+        agentc_compiler::diagnostic::Origin::Given => dir.join(path),
+    }
+}
+
+fn url(path: &Path) -> String {
+    format!("file://{}", path.display())
+}
+
+/// `agentc lsp` as a child, with what it has published per document.
+struct Server {
+    child: Child,
+    stdin: ChildStdin,
+    incoming: Receiver<Value>,
+    next_id: i64,
+    /// The latest diagnostics published per document URI.
+    published: BTreeMap<String, Vec<Value>>,
+    /// Each open document's last published version.
+    versions: BTreeMap<String, i64>,
+}
+
+/// How long the server may take to answer anything before the run fails.
+const PATIENCE: Duration = Duration::from_secs(600);
+
+impl Server {
+    fn start(agentc: &Path, dir: &Path) -> std::io::Result<Server> {
+        let mut child = Command::new(agentc)
+            .arg("lsp")
+            .current_dir(dir)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()?;
+        let stdin = child.stdin.take().ok_or_else(|| std::io::Error::other("no stdin"))?;
+        let stdout = child.stdout.take().ok_or_else(|| std::io::Error::other("no stdout"))?;
+        let (tx, incoming) = channel();
+        std::thread::spawn(move || {
+            let mut stdout = BufReader::new(stdout);
+            while let Some(message) = read_message(&mut stdout) {
+                if tx.send(message).is_err() {
+                    return;
+                }
+            }
+        });
+        let mut server = Server {
+            child,
+            stdin,
+            incoming,
+            next_id: 0,
+            published: BTreeMap::new(),
+            versions: BTreeMap::new(),
+        };
+        let uri = url(dir);
+        server.request(
+            "initialize",
+            json!({ "processId": null, "rootUri": uri, "workspaceFolders": [{ "uri": uri, "name": "bench" }], "capabilities": {} }),
+        )?;
+        server.notify("initialized", json!({}))?;
+        Ok(server)
+    }
+
+    fn send(&mut self, message: &Value) -> std::io::Result<()> {
+        let body = message.to_string();
+        write!(self.stdin, "Content-Length: {}\r\n\r\n{body}", body.len())?;
+        self.stdin.flush()
+    }
+
+    fn notify(&mut self, method: &str, params: Value) -> std::io::Result<()> {
+        self.send(&json!({ "jsonrpc": "2.0", "method": method, "params": params }))
+    }
+
+    /// Takes one message, keeping what it publishes.
+    fn next(&mut self) -> std::io::Result<Value> {
+        let message = self
+            .incoming
+            .recv_timeout(PATIENCE)
+            .map_err(|_| std::io::Error::other("agentc lsp stopped answering"))?;
+        if message["method"] == "textDocument/publishDiagnostics" {
+            let params = &message["params"];
+            let uri = params["uri"].as_str().unwrap_or_default().to_owned();
+            let list = params["diagnostics"].as_array().cloned().unwrap_or_default();
+            if let Some(version) = params["version"].as_i64() {
+                self.versions.insert(uri.clone(), version);
+            }
+            self.published.insert(uri, list);
+        }
+        Ok(message)
+    }
+
+    fn request(&mut self, method: &str, params: Value) -> std::io::Result<Value> {
+        self.next_id += 1;
+        let id = self.next_id;
+        self.send(&json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params }))?;
+        loop {
+            let message = self.next()?;
+            if message["id"] == id && message.get("method").is_none() {
+                if let Some(error) = message.get("error") {
+                    return Err(std::io::Error::other(format!("{method}: {error}")));
+                }
+                return Ok(message["result"].clone());
+            }
+        }
+    }
+
+    /// Waits for the diagnostics of `version` of the open document `uri`.
+    fn published_for(&mut self, uri: &str, version: i64) -> std::io::Result<()> {
+        while self.versions.get(uri) != Some(&version) {
+            self.next()?;
+        }
+        Ok(())
+    }
+
+    /// Everything the server holds published, as comparable keys.
+    fn held(&self) -> BTreeSet<Key> {
+        let mut keys = BTreeSet::new();
+        for (uri, list) in &self.published {
+            let path = PathBuf::from(uri.trim_start_matches("file://"));
+            for d in list {
+                let start = &d["range"]["start"];
+                keys.insert((
+                    path.clone(),
+                    start["line"].as_u64().unwrap_or(0),
+                    start["character"].as_u64().unwrap_or(0),
+                    d["code"].as_str().unwrap_or_default().to_owned(),
+                    d["message"].as_str().unwrap_or_default().to_owned(),
+                ));
+            }
+        }
+        keys
+    }
+
+    /// The server's peak resident memory (`VmHWM`), in KiB.
+    fn peak_rss_kib(&self) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
+        let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+        line.split_whitespace().nth(1)?.parse().ok()
+    }
+
+    fn shutdown(mut self) -> std::io::Result<()> {
+        self.request("shutdown", Value::Null)?;
+        self.notify("exit", Value::Null)?;
+        self.child.wait()?;
+        Ok(())
+    }
+}
+
+/// One framed message, or none at the end of the stream.
+fn read_message(reader: &mut impl BufRead) -> Option<Value> {
+    let mut length = None;
+    loop {
+        let mut line = String::new();
+        if reader.read_line(&mut line).ok()? == 0 {
+            return None;
+        }
+        let line = line.trim_end();
+        if line.is_empty() {
+            break;
+        }
+        if let Some(n) = line.strip_prefix("Content-Length: ") {
+            length = n.parse::<usize>().ok();
+        }
+    }
+    let mut body = vec![0; length?];
+    reader.read_exact(&mut body).ok()?;
+    serde_json::from_slice(&body).ok()
+}

@@ -1,0 +1,98 @@
+//! `agentc check --watch`: what a compile reads, watched for changes with the
+//! system's own notifications (inotify, FSEvents, ReadDirectoryChangesW,
+//! through `notify`) rather than by polling.
+//!
+//! Watched: the root, recursively; the workspace's `AGENTS.md` and
+//! `.agents/`; the registry and the project file. Changes elsewhere in the
+//! folders holding them (a `target/` beside `agentc.toml`) are ignored.
+
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::Duration;
+
+use notify::{Event, EventKind, RecommendedWatcher, RecursiveMode, Watcher};
+
+use crate::options::Options;
+
+/// How long after a change further changes are waited for, so one save
+/// (often several events) or a `git checkout` is one re-check.
+const SETTLE: Duration = Duration::from_millis(150);
+
+pub struct Watch {
+    /// Kept alive: dropping it stops the notifications.
+    _watcher: RecommendedWatcher,
+    events: Receiver<notify::Result<Event>>,
+    /// Paths under which a change counts.
+    trees: Vec<PathBuf>,
+    /// Single files whose change counts.
+    files: Vec<PathBuf>,
+}
+
+fn absolute(path: &Path) -> PathBuf {
+    std::fs::canonicalize(path).unwrap_or_else(|_| {
+        std::env::current_dir().map(|cwd| cwd.join(path)).unwrap_or_else(|_| path.to_path_buf())
+    })
+}
+
+impl Watch {
+    /// Watches what compiling `opts` reads, and the project file.
+    pub fn new(opts: &Options, project_file: Option<&Path>) -> notify::Result<Watch> {
+        let (tx, events) = channel();
+        let mut watcher = notify::recommended_watcher(move |event| {
+            let _ = tx.send(event);
+        })?;
+        let root = absolute(&opts.root);
+        watcher.watch(&root, RecursiveMode::Recursive)?;
+        let mut trees = vec![root];
+        let mut files = Vec::new();
+        if let Some(workspace) = &opts.workspace {
+            let workspace = absolute(workspace);
+            let agents = workspace.join(".agents");
+            if agents.is_dir() {
+                watcher.watch(&agents, RecursiveMode::Recursive)?;
+            }
+            watcher.watch(&workspace, RecursiveMode::NonRecursive)?;
+            // `.agents/` created later is seen through its parent.
+            trees.push(agents);
+            files.push(workspace.join("AGENTS.md"));
+        }
+        // Editors save by writing a new file and renaming it over the old
+        // one, which a watch on the file itself would lose: watch its folder.
+        for file in opts.registry.iter().map(PathBuf::as_path).chain(project_file) {
+            let file = absolute(file);
+            if let Some(parent) = file.parent() {
+                watcher.watch(parent, RecursiveMode::NonRecursive)?;
+            }
+            files.push(file);
+        }
+        Ok(Watch { _watcher: watcher, events, trees, files })
+    }
+
+    fn counts(&self, event: &Event) -> bool {
+        let change = matches!(
+            event.kind,
+            EventKind::Create(_) | EventKind::Modify(_) | EventKind::Remove(_) | EventKind::Any
+        );
+        change
+            && event.paths.iter().any(|path| {
+                self.files.iter().any(|f| f == path)
+                    || self.trees.iter().any(|t| path.starts_with(t))
+            })
+    }
+
+    /// Blocks until something a compile reads changes, then lets further
+    /// changes settle; returns a path that changed, or none when watching
+    /// failed.
+    pub fn next_change(&self) -> Result<PathBuf, String> {
+        let changed = loop {
+            match self.events.recv() {
+                Ok(Ok(event)) if self.counts(&event) => break event.paths[0].clone(),
+                Ok(Ok(_)) => {}
+                Ok(Err(err)) => return Err(err.to_string()),
+                Err(_) => return Err("the watcher stopped".to_owned()),
+            }
+        };
+        while self.events.recv_timeout(SETTLE).is_ok() {}
+        Ok(changed)
+    }
+}

@@ -4,15 +4,17 @@
 //! after each edit checks that everything the server has published equals a
 //! cold compile of the same files.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::Arc;
 use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
 use agentc_bench::{Spec, generate};
 use agentc_compiler::fs::RealFs;
+use agentc_compiler::overlay::Overlay;
 use agentc_compiler::{Compilation, RelPath, compile, project_file};
 use serde_json::{Value, json};
 
@@ -71,8 +73,6 @@ pub fn run(args: Args) -> std::io::Result<()> {
     let mut verified = 0;
     for (i, text) in edits.iter().enumerate() {
         let version = i as i64 + 1;
-        // On disk too, so the cold compile it is compared with reads the same.
-        std::fs::write(&file, text)?;
         let sent = Instant::now();
         server.notify(
             "textDocument/didChange",
@@ -86,7 +86,13 @@ pub fn run(args: Args) -> std::io::Result<()> {
                 "textDocument/documentSymbol",
                 json!({ "textDocument": { "uri": url(&file) } }),
             )?;
-            let cold = compile(&RealFs, &options)
+            // A cold compile of the disk with the edited text in place of the
+            // file, as `agentc check` would see it once the file is saved.
+            // (Writing it would make the server, which watches the disk,
+            // compile a second time for each edit.)
+            let buffers = HashMap::from([(file.clone(), Arc::<str>::from(text.as_str()))]);
+            let fs = Overlay { base: &RealFs, buffers: &buffers };
+            let cold = compile(&fs, &options)
                 .map_err(|err| std::io::Error::other(format!("cold compile: {err}")))?;
             let expected = cold_keys(&cold, &dir);
             let held = server.held();
@@ -100,7 +106,6 @@ pub fn run(args: Args) -> std::io::Result<()> {
             verified += 1;
         }
     }
-    std::fs::write(&file, &original)?;
     let peak = server.peak_rss_kib();
     server.shutdown()?;
 

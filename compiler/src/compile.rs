@@ -3,6 +3,7 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 use agentc_schema::agent::{REQUIRED_ENTRY_POINTS, is_entry_point_name};
 use agentc_schema::{Dialect, Span};
@@ -10,12 +11,12 @@ use rayon::prelude::*;
 
 use crate::catalog::Code;
 use crate::diagnostic::{self, Diagnostic, RelPath};
-use crate::discover::{self, AgentDir, AgentFile, FileRef, Layout, Owner};
+use crate::discover::{self, AgentDir, AgentFile, FileRef, Layout, Owner, SkillFile};
 use crate::fs::{EntryKind, Fs};
 use crate::model::Model;
 use crate::options::{LayoutKind, Options, Scope};
 use crate::parse::dialects::{self, AssistantDoc};
-use crate::parse::files::{self, key_span};
+use crate::parse::files::{self, Markdown, key_span};
 use crate::project::{Agent, AgentKind, Assistant, Plugin, Project, Skill, Tool};
 use crate::read::{ReadFailure, ReadResult, read_all, read_one};
 use crate::source::Source;
@@ -126,8 +127,78 @@ fn check_dir(fs: &dyn Fs, what: &'static str, path: &Path) -> Result<PathBuf, Se
     })
 }
 
+/// What a compile keeps for the next compile of the same project: each
+/// file's source (by its bytes) and each skill's parse (by its source). The
+/// language server compiles on every keystroke; with the memo, only the
+/// files that changed are decoded and parsed again. The result is the same
+/// as without it.
+#[derive(Debug, Default)]
+pub struct Memo {
+    sources: crate::read::SourceMemo,
+    skills: Mutex<HashMap<RelPath, KeptSkill>>,
+}
+
+/// A skill's parse, and what it was parsed from.
+#[derive(Debug)]
+struct KeptSkill {
+    text: Arc<str>,
+    folder: String,
+    dialect: Dialect,
+    parsed: Option<Arc<Markdown<agentc_schema::SkillFrontmatter>>>,
+    diagnostics: Vec<Diagnostic>,
+}
+
+impl Memo {
+    /// The parse of `file` from `source`, as kept or made now.
+    fn skill(
+        &self,
+        file: &SkillFile,
+        source: &Source,
+    ) -> (Option<Arc<Markdown<agentc_schema::SkillFrontmatter>>>, Vec<Diagnostic>) {
+        if let Ok(kept) = self.skills.lock()
+            && let Some(kept) = kept.get(&file.file.rel)
+            && Arc::ptr_eq(&kept.text, &source.text)
+            && kept.folder == file.folder
+            && kept.dialect == file.dialect
+        {
+            return (kept.parsed.clone(), kept.diagnostics.clone());
+        }
+        let mut diagnostics = Vec::new();
+        let parsed =
+            files::skill(source, &file.folder, file.dialect, &mut diagnostics).map(Arc::new);
+        if let Ok(mut kept) = self.skills.lock() {
+            let entry = KeptSkill {
+                text: source.text.clone(),
+                folder: file.folder.clone(),
+                dialect: file.dialect,
+                parsed: parsed.clone(),
+                diagnostics: diagnostics.clone(),
+            };
+            kept.insert(file.file.rel.clone(), entry);
+        }
+        (parsed, diagnostics)
+    }
+
+    /// Forgets files that are no longer read.
+    fn retain(&self, sources: &BTreeMap<RelPath, Source>) {
+        self.sources.retain(|rel| sources.contains_key(rel));
+        if let Ok(mut kept) = self.skills.lock() {
+            kept.retain(|rel, _| sources.contains_key(rel));
+        }
+    }
+}
+
 /// Compiles the agents directory `opts.root`.
 pub fn compile(fs: &dyn Fs, opts: &Options) -> Result<Compilation, SetupError> {
+    compile_with(fs, opts, None)
+}
+
+/// [`compile`], keeping what it can for the next compile in `memo`.
+pub fn compile_with(
+    fs: &dyn Fs,
+    opts: &Options,
+    memo: Option<&Memo>,
+) -> Result<Compilation, SetupError> {
     let root = check_dir(fs, "agents directory", &opts.root)?;
     let workspace =
         opts.workspace.as_deref().map(|ws| check_dir(fs, "workspace", ws)).transpose()?;
@@ -139,7 +210,7 @@ pub fn compile(fs: &dyn Fs, opts: &Options) -> Result<Compilation, SetupError> {
 
     let layout = discover::discover(fs, opts, &root, workspace.as_deref());
     let layouts = layout.found.clone();
-    let mut out = Output::default();
+    let mut out = Output { memo, ..Output::default() };
     let mut project = build(fs, opts, layout, &mut out);
     let registry_file = opts.registry.as_deref().map(registry_path);
     if let (Some((registry, digest, path)), Some(rel)) = (registry, &registry_file) {
@@ -147,7 +218,10 @@ pub fn compile(fs: &dyn Fs, opts: &Options) -> Result<Compilation, SetupError> {
         project.registry_sha256 = Some(digest);
         out.inputs.insert(rel.clone(), path);
     }
-    let Output { mut diagnostics, sources, inputs } = out;
+    let Output { mut diagnostics, sources, inputs, .. } = out;
+    if let Some(memo) = memo {
+        memo.retain(&sources);
+    }
     let resolution = resolve::resolve(&project, opts, registry_file.as_ref(), &mut diagnostics);
     check::check(&project, &resolution, &mut diagnostics);
     let trees = check::links::Trees { root: &root, workspace: workspace.as_deref() };
@@ -231,17 +305,18 @@ fn load_registry(
 }
 
 #[derive(Default)]
-struct Output {
+struct Output<'m> {
     diagnostics: Vec<Diagnostic>,
     sources: BTreeMap<RelPath, Source>,
     inputs: BTreeMap<RelPath, PathBuf>,
+    memo: Option<&'m Memo>,
 }
 
-impl Output {
+impl Output<'_> {
     /// Reads `files` in parallel, noting where each is on disk.
     fn read(&mut self, fs: &dyn Fs, files: &[FileRef], max_size: u64) -> Vec<ReadResult> {
         self.inputs.extend(files.iter().map(|f| (f.rel.clone(), f.path.clone())));
-        read_all(fs, files, max_size)
+        read_all(fs, files, max_size, self.memo.map(|m| &m.sources))
     }
 
     /// Keeps a read file's source, or its diagnostic.
@@ -269,7 +344,7 @@ fn agent_file(agent: &AgentDir) -> &FileRef {
     }
 }
 
-fn build(fs: &dyn Fs, opts: &Options, layout: Layout, out: &mut Output) -> Project {
+fn build(fs: &dyn Fs, opts: &Options, layout: Layout, out: &mut Output<'_>) -> Project {
     let Layout {
         system_prompt,
         repo_prompt,
@@ -308,15 +383,22 @@ fn build(fs: &dyn Fs, opts: &Options, layout: Layout, out: &mut Output) -> Proje
     };
 
     // Parse in parallel; each item reports into its own list, merged in order.
+    let memo = out.memo;
     let parsed_skills: Vec<_> = skills
         .into_par_iter()
         .map(|file| {
-            let mut diags = Vec::new();
-            let parsed = texts.get(&file.file.rel).cloned().and_then(|source| {
-                files::skill(&source, &file.folder, file.dialect, &mut diags)
-                    .map(|parsed| (source, parsed))
-            });
-            (file, parsed, diags)
+            let Some(source) = texts.get(&file.file.rel).cloned() else {
+                return (file, None, Vec::new());
+            };
+            let (parsed, diags) = match memo {
+                Some(memo) => memo.skill(&file, &source),
+                None => {
+                    let mut diags = Vec::new();
+                    let parsed = files::skill(&source, &file.folder, file.dialect, &mut diags);
+                    (parsed.map(Arc::new), diags)
+                }
+            };
+            (file, parsed.map(|parsed| (source, parsed)), diags)
         })
         .collect();
     for (file, parsed, diags) in parsed_skills {
@@ -447,7 +529,7 @@ fn read_package_files(
     opts: &Options,
     agents: &mut [Agent],
     dropped: &std::collections::HashSet<RelPath>,
-    out: &mut Output,
+    out: &mut Output<'_>,
 ) {
     let read_prompt = !opts.excludes(Scope::AgentPrompt);
     // Per agent: which files to read, as (entry span or None, file).
@@ -570,5 +652,50 @@ fn read_package_files(
                 None => knowledge.push(source),
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::memfs::MemFs;
+
+    fn skill(name: &str, route: &str) -> String {
+        format!("---\nname: {name}\ndescription: Say {name}.\nroutes:\n  - {route}\n---\nSay it.\n")
+    }
+
+    /// A compile with the memo equals one without it, edit after edit, and
+    /// reuses the parse of every file that did not change.
+    #[test]
+    fn the_memo_changes_nothing_but_the_work() {
+        let mut fs = MemFs::new();
+        fs.insert("skills/greet/SKILL.md", skill("greet", "farewell")).unwrap();
+        fs.insert("skills/farewell/SKILL.md", skill("farewell", "greet")).unwrap();
+        let opts = Options::new(fs.root());
+        let memo = Memo::default();
+        let first = compile_with(&fs, &opts, Some(&memo)).unwrap();
+        assert!(first.diagnostics.is_empty(), "{:#?}", first.diagnostics);
+        for route in ["farewel", "farewell", "greet", "nobody"] {
+            fs.insert("skills/greet/SKILL.md", skill("greet", route)).unwrap();
+            let remembered = compile_with(&fs, &opts, Some(&memo)).unwrap();
+            let fresh = compile(&fs, &opts).unwrap();
+            assert_eq!(remembered.diagnostics, fresh.diagnostics, "route to {route}");
+            assert_eq!(remembered.model, fresh.model);
+            let farewell = |c: &Compilation| {
+                c.project
+                    .skills
+                    .iter()
+                    .find(|s| s.file.folder == "farewell")
+                    .unwrap()
+                    .parsed
+                    .clone()
+            };
+            assert!(Arc::ptr_eq(&farewell(&first), &farewell(&remembered)), "parsed once");
+        }
+        // A file gone is forgotten.
+        fs.remove("skills/farewell/SKILL.md");
+        let remembered = compile_with(&fs, &opts, Some(&memo)).unwrap();
+        assert_eq!(remembered.diagnostics, compile(&fs, &opts).unwrap().diagnostics);
+        assert_eq!(memo.skills.lock().unwrap().len(), 1);
     }
 }

@@ -25,6 +25,7 @@ pub mod embed;
 pub mod emit;
 pub mod fix;
 pub mod fs;
+pub mod fscache;
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod ide;

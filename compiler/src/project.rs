@@ -1,6 +1,8 @@
 //! The parsed project: every file of the agents directory decoded into its
 //! schema type, with its source; nothing resolved yet.
 
+use std::sync::Arc;
+
 use agentc_schema::{
     AgentFrontmatter, AgentManifest, List, PluginManifest, Registry, SkillFrontmatter, Spanned,
     Text, ToolManifest,
@@ -16,7 +18,9 @@ use crate::source::Source;
 pub struct Skill {
     pub file: SkillFile,
     pub source: Source,
-    pub parsed: Markdown<SkillFrontmatter>,
+    /// Shared with the compile memo, which hands it to the next compile
+    /// when the file has not changed.
+    pub parsed: Arc<Markdown<SkillFrontmatter>>,
 }
 
 /// A tool folder, with its descriptor when it has one that parsed.

@@ -1,10 +1,13 @@
 //! Read: the discovered files' bytes into text, in parallel and within bounds.
 
+use std::collections::HashMap;
+use std::sync::Mutex;
+
 use agentc_schema::lockfile::sha256_hex;
 use rayon::prelude::*;
 
 use crate::catalog::Code;
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, RelPath};
 use crate::discover::FileRef;
 use crate::fs::{Fs, ReadOutcome};
 use crate::source::Source;
@@ -26,15 +29,68 @@ fn failed(diagnostic: Diagnostic, lossy: Option<Source>) -> ReadResult {
     Err(Box::new(ReadFailure { diagnostic, lossy }))
 }
 
+/// The sources of earlier compiles, by file, with the bytes each was made
+/// from: a file whose bytes are the same is the same source, with no second
+/// decoding, digest or line index (the language server compiles on every
+/// keystroke, and one file changed).
+#[derive(Debug, Default)]
+pub struct SourceMemo {
+    kept: Mutex<HashMap<RelPath, (Vec<u8>, Source)>>,
+}
+
+impl SourceMemo {
+    /// Keeps only the files in `keep` (the others are gone from the project).
+    pub fn retain(&self, keep: impl Fn(&RelPath) -> bool) {
+        if let Ok(mut kept) = self.kept.lock() {
+            kept.retain(|rel, _| keep(rel));
+        }
+    }
+}
+
 /// Reads every file in parallel; results come back in the order given.
-pub fn read_all(fs: &dyn Fs, files: &[FileRef], max_size: u64) -> Vec<ReadResult> {
-    files.par_iter().map(|file| read_one(fs, file, max_size)).collect()
+pub fn read_all(
+    fs: &dyn Fs,
+    files: &[FileRef],
+    max_size: u64,
+    memo: Option<&SourceMemo>,
+) -> Vec<ReadResult> {
+    files.par_iter().map(|file| read_remembered(fs, file, max_size, memo)).collect()
+}
+
+/// [`read_one`], answered from `memo` when the bytes are those it kept.
+fn read_remembered(
+    fs: &dyn Fs,
+    file: &FileRef,
+    max_size: u64,
+    memo: Option<&SourceMemo>,
+) -> ReadResult {
+    let Some(memo) = memo else {
+        return read_one(fs, file, max_size);
+    };
+    let bytes = read_bytes(fs, file, max_size)?;
+    if let Ok(kept) = memo.kept.lock()
+        && let Some((before, source)) = kept.get(&file.rel)
+        && *before == bytes
+    {
+        return Ok(source.clone());
+    }
+    let result = decode(file, &bytes);
+    if let (Ok(source), Ok(mut kept)) = (&result, memo.kept.lock()) {
+        kept.insert(file.rel.clone(), (bytes, source.clone()));
+    }
+    result
 }
 
 /// Reads one file: bounded, UTF-8, a leading BOM removed.
 pub fn read_one(fs: &dyn Fs, file: &FileRef, max_size: u64) -> ReadResult {
-    let bytes = match fs.read(&file.path, max_size) {
-        Ok(ReadOutcome::Bytes(bytes)) => bytes,
+    let bytes = read_bytes(fs, file, max_size)?;
+    decode(file, &bytes)
+}
+
+/// The file's bytes, within the bound.
+fn read_bytes(fs: &dyn Fs, file: &FileRef, max_size: u64) -> Result<Vec<u8>, Box<ReadFailure>> {
+    match fs.read(&file.path, max_size) {
+        Ok(ReadOutcome::Bytes(bytes)) => Ok(bytes),
         Ok(ReadOutcome::TooLarge(size)) => {
             let diagnostic = Diagnostic::on_path(
                 Code::FileTooLarge,
@@ -42,7 +98,7 @@ pub fn read_one(fs: &dyn Fs, file: &FileRef, max_size: u64) -> ReadResult {
                 format!("the file is {size} bytes, over the bound of {max_size} bytes"),
             )
             .with_help("shrink the file, or raise the bound with `--max-file-size BYTES`");
-            return failed(diagnostic, None);
+            Err(Box::new(ReadFailure { diagnostic, lossy: None }))
         }
         Err(err) => {
             let diagnostic = Diagnostic::on_path(
@@ -50,12 +106,16 @@ pub fn read_one(fs: &dyn Fs, file: &FileRef, max_size: u64) -> ReadResult {
                 &file.rel,
                 format!("the file cannot be read: {err}"),
             );
-            return failed(diagnostic, None);
+            Err(Box::new(ReadFailure { diagnostic, lossy: None }))
         }
-    };
+    }
+}
+
+/// Text from a file's bytes: UTF-8, a leading BOM removed.
+fn decode(file: &FileRef, bytes: &[u8]) -> ReadResult {
     let skip = if bytes.starts_with(BOM.as_bytes()) { BOM.len() } else { 0 };
     match std::str::from_utf8(&bytes[skip..]) {
-        Ok(text) => Ok(Source::with_digest(file.rel.clone(), text, sha256_hex(&bytes))),
+        Ok(text) => Ok(Source::with_digest(file.rel.clone(), text, sha256_hex(bytes))),
         Err(err) => {
             let offset = err.valid_up_to();
             let bad_len = err.error_len().unwrap_or(1);

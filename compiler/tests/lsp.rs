@@ -397,5 +397,15 @@ fn an_editor_session_on_the_example() {
     };
     assert!(bad["error"]["message"].as_str().unwrap().contains("Not A Name"), "{bad}");
 
+    // A file changed on disk (not open, no editor involved) is read again.
+    let summary_path = root.join("agents/skills/case-summary/SKILL.md");
+    let summary_text = std::fs::read_to_string(&summary_path).unwrap();
+    std::fs::write(&summary_path, summary_text.replace("- wrap-up:", "- wrap-upp:")).unwrap();
+    let changed = client.diagnostics(&case_summary, None);
+    assert_eq!(changed.len(), 1, "{changed:?}");
+    assert!(changed[0]["message"].as_str().unwrap().contains("`wrap-upp`"), "{changed:?}");
+    std::fs::write(&summary_path, &summary_text).unwrap();
+    assert_eq!(client.diagnostics(&case_summary, None), Vec::<Value>::new());
+
     client.shutdown();
 }

@@ -69,12 +69,19 @@ pub struct RenamePlan {
     pub folder: Option<(RelPath, RelPath)>,
 }
 
-/// The editor's view of one compilation.
+/// The editor's view of one compilation: the compilation and its [`Index`].
 pub struct Analysis<'c> {
     pub compilation: &'c Compilation,
-    files: HashMap<&'c RelPath, FileInfo>,
+    index: &'c Index,
+}
+
+/// What an editor looks up in a compilation, by file: made once per
+/// compilation (it costs a walk over every definition and reference) and
+/// kept beside it.
+pub struct Index {
+    files: HashMap<RelPath, FileInfo>,
     /// Indexes into `names.refs`, by file.
-    refs_by_file: HashMap<&'c RelPath, Vec<usize>>,
+    refs_by_file: HashMap<RelPath, Vec<usize>>,
     /// Where each definition's name is written, by kind and table index.
     skill_sites: Vec<Option<Place>>,
     tool_sites: Vec<Option<Place>>,
@@ -101,7 +108,14 @@ fn owner_agent(owner: &Owner) -> Option<String> {
 }
 
 impl<'c> Analysis<'c> {
-    pub fn new(compilation: &'c Compilation) -> Analysis<'c> {
+    /// `index` must be `compilation`'s.
+    pub fn new(compilation: &'c Compilation, index: &'c Index) -> Analysis<'c> {
+        Analysis { compilation, index }
+    }
+}
+
+impl Index {
+    pub fn new(compilation: &Compilation) -> Index {
         let project = &compilation.project;
         let mut files = HashMap::new();
         for (i, skill) in project.skills.iter().enumerate() {
@@ -110,13 +124,13 @@ impl<'c> Analysis<'c> {
                 agent: owner_agent(&skill.file.owner),
                 item: Item::Skill(i),
             };
-            files.insert(&skill.source.path, info);
+            files.insert(skill.source.path.clone(), info);
         }
         for (i, tool) in project.tools.iter().enumerate() {
             if let Some((source, _)) = &tool.manifest {
                 let agent = owner_agent(&tool.dir.owner);
                 files.insert(
-                    &source.path,
+                    source.path.clone(),
                     FileInfo { kind: Kind::Tool, agent, item: Item::Tool(i) },
                 );
             }
@@ -127,24 +141,24 @@ impl<'c> Analysis<'c> {
                 AgentKind::Package { .. } => Kind::Agent,
             };
             let info = FileInfo { kind, agent: Some(agent.dir.id.clone()), item: Item::Agent(i) };
-            files.insert(&agent.source.path, info);
+            files.insert(agent.source.path.clone(), info);
         }
         for (i, assistant) in project.assistants.iter().enumerate() {
             let kind = skill_kind(assistant.file.dialect);
             let info = FileInfo { kind, agent: None, item: Item::Assistant(i) };
-            files.insert(&assistant.source.path, info);
+            files.insert(assistant.source.path.clone(), info);
         }
         for (i, plugin) in project.plugins.iter().enumerate() {
             if let Some((source, _)) = &plugin.manifest {
                 let info =
                     FileInfo { kind: Kind::ClaudePlugin, agent: None, item: Item::Plugin(i) };
-                files.insert(&source.path, info);
+                files.insert(source.path.clone(), info);
             }
         }
 
-        let mut refs_by_file: HashMap<&RelPath, Vec<usize>> = HashMap::new();
+        let mut refs_by_file: HashMap<RelPath, Vec<usize>> = HashMap::new();
         for (i, r) in compilation.names.refs.iter().enumerate() {
-            refs_by_file.entry(&r.file).or_default().push(i);
+            refs_by_file.entry(r.file.clone()).or_default().push(i);
         }
 
         let skill_sites: Vec<Option<Place>> = (compilation.names.skills.defs.iter())
@@ -165,21 +179,23 @@ impl<'c> Analysis<'c> {
         for def in compilation.names.tools.defs.iter().filter(|d| d.source.is_none()) {
             if def.site.file.origin == Origin::Given {
                 let info = FileInfo { kind: Kind::Registry, agent: None, item: Item::Registry };
-                files.entry(&def.site.file).or_insert(info);
+                files.entry(def.site.file.clone()).or_insert(info);
             }
         }
-        Analysis { compilation, files, refs_by_file, skill_sites, tool_sites, defs_by_file }
+        Index { files, refs_by_file, skill_sites, tool_sites, defs_by_file }
     }
+}
 
+impl<'c> Analysis<'c> {
     /// What agentc read `file` as.
     pub fn file(&self, file: &RelPath) -> Option<&FileInfo> {
-        self.files.get(file)
+        self.index.files.get(file)
     }
 
     /// The located tree of `file`'s frontmatter or JSON.
     pub fn tree(&self, file: &RelPath) -> Option<&'c Node> {
         let project = &self.compilation.project;
-        Some(match self.files.get(file)?.item {
+        Some(match self.index.files.get(file)?.item {
             Item::Skill(i) => &project.skills[i].parsed.front.tree,
             Item::Tool(i) => &project.tools[i].manifest.as_ref()?.1.tree,
             Item::Agent(i) => match &project.agents[i].kind {
@@ -212,14 +228,15 @@ impl<'c> Analysis<'c> {
     pub fn symbol_at(&self, file: &RelPath, offset: usize) -> Option<(Symbol, Span)> {
         let within = |span: Span| span.start <= offset && offset <= span.end;
         let refs = &self.compilation.names.refs;
-        let from_ref = self.refs_by_file.get(file).into_iter().flatten().find_map(|&i| {
+        let from_ref = self.index.refs_by_file.get(file).into_iter().flatten().find_map(|&i| {
             let r = &refs[i];
             let span = r.exact.unwrap_or(r.span);
             let index = r.target?;
             within(span).then_some((Symbol { kind: r.kind, index }, span))
         });
         from_ref.or_else(|| {
-            self.defs_by_file
+            self.index
+                .defs_by_file
                 .get(file)?
                 .iter()
                 .find(|(span, _)| within(*span))
@@ -230,8 +247,8 @@ impl<'c> Analysis<'c> {
     /// Where `symbol`'s name is written.
     pub fn definition(&self, symbol: Symbol) -> Option<&Place> {
         match symbol.kind {
-            RefKind::Skill => self.skill_sites[symbol.index].as_ref(),
-            RefKind::Tool => self.tool_sites[symbol.index].as_ref(),
+            RefKind::Skill => self.index.skill_sites[symbol.index].as_ref(),
+            RefKind::Tool => self.index.tool_sites[symbol.index].as_ref(),
         }
     }
 
@@ -262,8 +279,17 @@ impl<'c> Analysis<'c> {
             RefKind::Skill => "skill",
             RefKind::Tool => "tool",
         };
-        if self.table(symbol.kind).lookup(def.agent.as_deref(), new_name).is_some() {
-            return Err(format!("a {noun} named `{new_name}` is already visible here"));
+        // Taken where it is defined, or anywhere it is used (an agent's
+        // private name would shadow a renamed shared one).
+        let refs = &self.compilation.names.refs;
+        let uses = refs.iter().filter(|r| r.kind == symbol.kind && r.target == Some(symbol.index));
+        let scopes = std::iter::once(def.agent.as_deref()).chain(uses.map(|r| r.agent.as_deref()));
+        for scope in scopes {
+            if self.table(symbol.kind).lookup(scope, new_name).is_some_and(|i| i != symbol.index) {
+                let place =
+                    scope.map_or_else(|| "here".to_owned(), |a| format!("in the agent `{a}`"));
+                return Err(format!("a {noun} named `{new_name}` is already visible {place}"));
+            }
         }
         let mut plan = RenamePlan::default();
         if let Some(place) = self.definition(symbol) {
@@ -368,3 +394,6 @@ fn tool_site(compilation: &Compilation, def: &Def) -> Option<Place> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -13,20 +13,24 @@ use std::error::Error;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use lsp_server::{Connection, Message, Notification, Request, RequestId, Response};
+use lsp_server::{Connection, Message, Notification, Request, Response};
 use lsp_types::notification::{self as notif, Notification as _};
 use lsp_types::request::{self as req, Request as _};
 use lsp_types::{self as lsp, Url};
 
-use crate::compile::{Compilation, SetupError, compile};
+use crate::compile::{Compilation, Memo, SetupError, compile_with};
 use crate::diagnostic::{Diagnostic, RelPath};
 use crate::fs::{Fs, RealFs};
-use crate::ide::{Analysis, CompletionKind, OutlineItem, OutlineKind};
+use crate::fscache::CachedFs;
+use crate::ide::{Analysis, CompletionKind, Index, OutlineItem, OutlineKind};
 use crate::options::Options;
 use crate::overlay::Overlay;
 use crate::project_file;
 
 mod convert;
+
+/// What the disk watcher reports.
+type DiskEvents = crossbeam_channel::Receiver<notify::Result<notify::Event>>;
 
 use convert::{Encoding, Lines};
 
@@ -51,7 +55,6 @@ pub fn serve(connection: &Connection) -> Result<(), Box<dyn Error + Send + Sync>
     });
     connection.initialize_finish(id, result)?;
     let mut server = Server::new(connection, &params, encoding);
-    server.watch_files(&params)?;
     server.main_loop()
 }
 
@@ -124,16 +127,26 @@ fn capabilities(encoding: Encoding) -> lsp::ServerCapabilities {
 /// One workspace folder, compiled.
 struct Project {
     folder: PathBuf,
+    /// Sources and parses kept between compiles.
+    memo: Memo,
     compiled: Option<Compiled>,
     dirty: bool,
     /// What was last published, per document.
     published: HashMap<Url, Vec<lsp::Diagnostic>>,
 }
 
-/// A compilation with the way back from disk paths to its files.
+/// A compilation with the way back from disk paths to its files, and its
+/// index for editor requests (made at the first request that needs it).
 struct Compiled {
     compilation: Compilation,
     files: HashMap<PathBuf, RelPath>,
+    index: std::sync::OnceLock<Index>,
+}
+
+impl Compiled {
+    fn analysis(&self) -> Analysis<'_> {
+        Analysis::new(&self.compilation, self.index.get_or_init(|| Index::new(&self.compilation)))
+    }
 }
 
 struct Server<'a> {
@@ -152,7 +165,10 @@ struct Server<'a> {
     versions: HashMap<PathBuf, i32>,
     /// Whether a rename may move the definition's folder.
     renames_folders: bool,
-    next_request: i32,
+    /// The disk as last seen, forgotten path by path as it changes.
+    fs: CachedFs<RealFs>,
+    /// Whether `fs` may be used: the disk is being watched.
+    cache: bool,
 }
 
 impl<'a> Server<'a> {
@@ -166,8 +182,10 @@ impl<'a> Server<'a> {
         };
         let projects = folders
             .into_iter()
+            .map(|folder| RealFs.canonicalize(&folder).unwrap_or(folder))
             .map(|folder| Project {
                 folder,
+                memo: Memo::default(),
                 compiled: None,
                 dirty: true,
                 published: HashMap::new(),
@@ -182,48 +200,37 @@ impl<'a> Server<'a> {
             edited: HashSet::new(),
             versions: HashMap::new(),
             renames_folders: renames_folders(params),
-            next_request: 0,
+            fs: CachedFs::new(RealFs),
+            cache: true,
         }
-    }
-
-    /// Asks the client to tell about files changed on disk, when it can.
-    fn watch_files(
-        &mut self,
-        params: &lsp::InitializeParams,
-    ) -> Result<(), Box<dyn Error + Send + Sync>> {
-        let dynamic = (params.capabilities.workspace.as_ref())
-            .and_then(|w| w.did_change_watched_files.as_ref())
-            .and_then(|c| c.dynamic_registration)
-            .unwrap_or(false);
-        if !dynamic {
-            return Ok(());
-        }
-        let options = lsp::DidChangeWatchedFilesRegistrationOptions {
-            watchers: vec![lsp::FileSystemWatcher {
-                glob_pattern: lsp::GlobPattern::String("**/*".to_owned()),
-                kind: None,
-            }],
-        };
-        let params = lsp::RegistrationParams {
-            registrations: vec![lsp::Registration {
-                id: "agentc-watch".to_owned(),
-                method: notif::DidChangeWatchedFiles::METHOD.to_owned(),
-                register_options: Some(serde_json::to_value(options)?),
-            }],
-        };
-        self.next_request += 1;
-        let request = Request::new(
-            RequestId::from(self.next_request),
-            req::RegisterCapability::METHOD.to_owned(),
-            params,
-        );
-        self.connection.sender.send(Message::Request(request))?;
-        Ok(())
     }
 
     fn main_loop(&mut self) -> Result<(), Box<dyn Error + Send + Sync>> {
         self.refresh()?;
-        while let Ok(message) = self.connection.receiver.recv() {
+        let (_watcher, disk) = match self.watch_disk() {
+            Ok((watcher, events)) => (Some(watcher), events),
+            Err(err) => {
+                // Without notifications the disk is read afresh on every compile.
+                self.cache = false;
+                self.log(&format!(
+                    "agentc: cannot watch the workspace ({err}); reading the disk on every change"
+                ))?;
+                (None, crossbeam_channel::never())
+            }
+        };
+        loop {
+            let message = crossbeam_channel::select! {
+                recv(self.connection.receiver) -> message => match message {
+                    Ok(message) => message,
+                    Err(_) => return Ok(()),
+                },
+                recv(disk) -> event => {
+                    let events = event.into_iter().chain(disk.try_iter());
+                    events.for_each(|event| self.disk_changed(event));
+                    self.refresh()?;
+                    continue;
+                },
+            };
             // Everything that has arrived is handled before compiling: a burst
             // of keystrokes is compiled once.
             let mut batch = vec![message];
@@ -244,6 +251,45 @@ impl<'a> Server<'a> {
             }
             self.refresh()?;
         }
+    }
+
+    /// Watches every project folder for changes on disk (notify: inotify,
+    /// FSEvents, ReadDirectoryChangesW), whatever the client can tell.
+    fn watch_disk(&self) -> notify::Result<(notify::RecommendedWatcher, DiskEvents)> {
+        use notify::Watcher;
+        let (tx, rx) = crossbeam_channel::unbounded();
+        let mut watcher = notify::recommended_watcher(move |event| {
+            let _ = tx.send(event);
+        })?;
+        for project in &self.projects {
+            watcher.watch(&project.folder, notify::RecursiveMode::Recursive)?;
+        }
+        Ok((watcher, rx))
+    }
+
+    /// Forgets what changed on disk, and marks its projects for a compile.
+    fn disk_changed(&mut self, event: notify::Result<notify::Event>) {
+        match event {
+            Ok(event) if event.kind.is_access() => {}
+            Ok(event) => {
+                for path in &event.paths {
+                    self.fs.forget(path);
+                    self.touch(path);
+                }
+            }
+            // Events were lost (an overflowing queue): forget everything.
+            Err(_) => {
+                self.fs.forget_all();
+                self.projects.iter_mut().for_each(|p| p.dirty = true);
+            }
+        }
+    }
+
+    fn log(&self, message: &str) -> Result<(), Box<dyn Error + Send + Sync>> {
+        let params =
+            lsp::LogMessageParams { typ: lsp::MessageType::WARNING, message: message.to_owned() };
+        let notification = Notification::new(notif::LogMessage::METHOD.to_owned(), params);
+        self.connection.sender.send(Message::Notification(notification))?;
         Ok(())
     }
 
@@ -295,11 +341,25 @@ impl<'a> Server<'a> {
                     self.set_buffer(&params.text_document.uri, None);
                 }
             }
-            notif::DidSaveTextDocument::METHOD | notif::DidChangeWatchedFiles::METHOD => {
-                // A saved or changed file may add, remove or rename a definition:
-                // every project sees the disk again.
-                for project in &mut self.projects {
-                    project.dirty = true;
+            notif::DidSaveTextDocument::METHOD => {
+                if let Ok(params) =
+                    serde_json::from_value::<lsp::DidSaveTextDocumentParams>(notification.params)
+                    && let Some(path) = self.canonical(&params.text_document.uri)
+                {
+                    self.fs.forget(&path);
+                    self.touch(&path);
+                }
+            }
+            notif::DidChangeWatchedFiles::METHOD => {
+                if let Ok(params) =
+                    serde_json::from_value::<lsp::DidChangeWatchedFilesParams>(notification.params)
+                {
+                    for change in params.changes {
+                        if let Ok(path) = change.uri.to_file_path() {
+                            self.fs.forget(&path);
+                            self.touch(&path);
+                        }
+                    }
                 }
             }
             _ => {}
@@ -317,8 +377,10 @@ impl<'a> Server<'a> {
                 self.edited.insert(path.clone());
             }
             None => {
+                // Closed, perhaps without saving: the disk's text counts again.
                 self.buffers.remove(&path);
                 self.versions.remove(&path);
+                self.fs.forget(&path);
             }
         }
         self.touch(&path);
@@ -330,12 +392,13 @@ impl<'a> Server<'a> {
             if !self.projects[i].dirty {
                 continue;
             }
-            let overlay = Overlay { base: &RealFs, buffers: &self.buffers };
+            let base: &dyn Fs = if self.cache { &self.fs } else { &RealFs };
+            let overlay = Overlay { base, buffers: &self.buffers };
             let project = &mut self.projects[i];
             project.dirty = false;
             // Two compilations at once would double the peak memory.
             project.compiled = None;
-            let compilation = compile_folder(&overlay, &project.folder);
+            let compilation = compile_folder(&overlay, &project.folder, Some(&project.memo));
             let mut diagnostics = publishable(&compilation, self.encoding);
             let files: HashMap<PathBuf, RelPath> = (compilation.sources.keys())
                 .filter_map(|rel| Some((convert::disk_path(&compilation, rel)?, rel.clone())))
@@ -361,7 +424,7 @@ impl<'a> Server<'a> {
             }
             diagnostics.retain(|_, list| !list.is_empty());
             project.published = diagnostics;
-            project.compiled = Some(Compiled { compilation, files });
+            project.compiled = Some(Compiled { compilation, files, index: Default::default() });
         }
         self.edited.clear();
         Ok(())
@@ -424,8 +487,7 @@ impl<'a> Server<'a> {
         let (compiled, file) = self.locate(&position.text_document.uri)?;
         let source = compiled.compilation.sources.get(&file)?;
         let offset = Lines::new(&source.text, encoding).offset(position.position);
-        let analysis = Analysis::new(&compiled.compilation);
-        Some(f(&analysis, &file, offset, encoding))
+        Some(f(&compiled.analysis(), &file, offset, encoding))
     }
 
     fn hover(&mut self, params: lsp::HoverParams) -> Result<Option<lsp::Hover>, Failure> {
@@ -587,7 +649,7 @@ impl<'a> Server<'a> {
             return Ok(None);
         };
         let compilation = &compiled.compilation;
-        let analysis = Analysis::new(compilation);
+        let analysis = compiled.analysis();
         let Some(source) = compilation.sources.get(&file) else {
             return Ok(None);
         };
@@ -660,7 +722,7 @@ fn workspace_edit(
 /// Compiles the project in `folder` as `agentc check` would there: its
 /// `agentc.toml`, else `agents/` when it exists, else the folder itself. A
 /// project file or registry with errors is reported like any other file.
-pub fn compile_folder(fs: &dyn Fs, folder: &Path) -> Compilation {
+pub fn compile_folder(fs: &dyn Fs, folder: &Path, memo: Option<&Memo>) -> Compilation {
     let options = match project_file::find(fs, folder) {
         Some(file) => match project_file::load(fs, &file, &file.to_string_lossy()) {
             Ok(project) => project.options,
@@ -672,7 +734,7 @@ pub fn compile_folder(fs: &dyn Fs, folder: &Path) -> Compilation {
             Options::new(if is_dir { agents } else { folder.to_path_buf() })
         }
     };
-    match compile(fs, &options) {
+    match compile_with(fs, &options, memo) {
         Ok(compilation) => compilation,
         Err(SetupError::Registry(failed)) => *failed,
         Err(err) => {

@@ -1,0 +1,181 @@
+//! A file system remembered, behind the [`Fs`] seam: what was listed, looked
+//! at or read once is served from memory until [`CachedFs::forget`] is told
+//! it changed. The language server compiles on every keystroke; without this
+//! every compile would list and read the whole project from the disk again.
+
+use std::collections::HashMap;
+use std::ffi::OsString;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, RwLock};
+
+use crate::fs::{EntryKind, Fs, ReadOutcome};
+
+/// `base`, with its answers kept.
+pub struct CachedFs<F> {
+    base: F,
+    state: RwLock<State>,
+}
+
+/// An answer kept: a value, or that the path was not there.
+type Kept<T> = Result<T, io::ErrorKind>;
+
+/// A folder's listing, shared.
+type Listing = Arc<[(OsString, EntryKind)]>;
+
+#[derive(Default)]
+struct State {
+    dirs: HashMap<PathBuf, Kept<Listing>>,
+    kinds: HashMap<PathBuf, Kept<EntryKind>>,
+    followed: HashMap<PathBuf, Kept<EntryKind>>,
+    canonical: HashMap<PathBuf, Kept<PathBuf>>,
+    links: HashMap<PathBuf, Kept<PathBuf>>,
+    files: HashMap<PathBuf, Arc<[u8]>>,
+}
+
+/// Only "not there" is kept of failures: anything else (a permission, a
+/// transient error) is asked again next time.
+fn keep<T: Clone>(result: &io::Result<T>) -> Option<Kept<T>> {
+    match result {
+        Ok(value) => Some(Ok(value.clone())),
+        Err(err) if err.kind() == io::ErrorKind::NotFound => Some(Err(err.kind())),
+        Err(_) => None,
+    }
+}
+
+fn answer<T: Clone>(kept: &Kept<T>) -> io::Result<T> {
+    kept.clone().map_err(io::Error::from)
+}
+
+impl<F: Fs> CachedFs<F> {
+    pub fn new(base: F) -> CachedFs<F> {
+        CachedFs { base, state: RwLock::new(State::default()) }
+    }
+
+    /// Forgets everything about `path`, what is below it, and its folder's
+    /// listing: it was created, changed, removed or renamed.
+    pub fn forget(&self, path: &Path) {
+        let Ok(mut state) = self.state.write() else {
+            return;
+        };
+        let gone = |key: &PathBuf| key.starts_with(path);
+        state.dirs.retain(|key, _| !gone(key) && Some(key.as_path()) != path.parent());
+        state.kinds.retain(|key, _| !gone(key));
+        state.followed.retain(|key, _| !gone(key));
+        // A link anywhere may have pointed through it.
+        state.canonical.clear();
+        state.links.retain(|key, _| !gone(key));
+        state.files.retain(|key, _| !gone(key));
+    }
+
+    /// Forgets everything (the watch on the disk was lost).
+    pub fn forget_all(&self) {
+        if let Ok(mut state) = self.state.write() {
+            *state = State::default();
+        }
+    }
+
+    /// The kept answer about `path` in one of the maps (`get`, `get_mut`),
+    /// or `ask`'s, kept.
+    fn cached<T: Clone>(
+        &self,
+        path: &Path,
+        get: impl Fn(&State) -> &HashMap<PathBuf, Kept<T>>,
+        get_mut: impl Fn(&mut State) -> &mut HashMap<PathBuf, Kept<T>>,
+        ask: impl FnOnce() -> io::Result<T>,
+    ) -> io::Result<T> {
+        // Most questions were asked before: a read lock, which the threads
+        // reading in parallel share.
+        if let Ok(state) = self.state.read()
+            && let Some(kept) = get(&state).get(path)
+        {
+            return answer(kept);
+        }
+        let result = ask();
+        if let (Some(kept), Ok(mut state)) = (keep(&result), self.state.write()) {
+            get_mut(&mut state).insert(path.to_path_buf(), kept);
+        }
+        result
+    }
+}
+
+impl<F: Fs> Fs for CachedFs<F> {
+    fn read_dir(&self, path: &Path) -> io::Result<Vec<(OsString, EntryKind)>> {
+        let listed = self.cached(
+            path,
+            |s| &s.dirs,
+            |s| &mut s.dirs,
+            || self.base.read_dir(path).map(Arc::from),
+        )?;
+        Ok(listed.to_vec())
+    }
+
+    fn kind(&self, path: &Path) -> io::Result<EntryKind> {
+        self.cached(path, |s| &s.kinds, |s| &mut s.kinds, || self.base.kind(path))
+    }
+
+    fn kind_followed(&self, path: &Path) -> io::Result<EntryKind> {
+        self.cached(path, |s| &s.followed, |s| &mut s.followed, || self.base.kind_followed(path))
+    }
+
+    fn canonicalize(&self, path: &Path) -> io::Result<PathBuf> {
+        self.cached(path, |s| &s.canonical, |s| &mut s.canonical, || self.base.canonicalize(path))
+    }
+
+    fn read_link(&self, path: &Path) -> io::Result<PathBuf> {
+        self.cached(path, |s| &s.links, |s| &mut s.links, || self.base.read_link(path))
+    }
+
+    fn read(&self, path: &Path, max: u64) -> io::Result<ReadOutcome> {
+        let kept = self.state.read().ok().and_then(|state| state.files.get(path).cloned());
+        if let Some(bytes) = kept {
+            return Ok(if bytes.len() as u64 > max {
+                ReadOutcome::TooLarge(bytes.len() as u64)
+            } else {
+                ReadOutcome::Bytes(bytes.to_vec())
+            });
+        }
+        let outcome = self.base.read(path, max)?;
+        if let (ReadOutcome::Bytes(bytes), Ok(mut state)) = (&outcome, self.state.write()) {
+            state.files.insert(path.to_path_buf(), Arc::from(bytes.as_slice()));
+        }
+        Ok(outcome)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::memfs::MemFs;
+
+    fn text(fs: &impl Fs, path: &str) -> String {
+        match fs.read(Path::new(path), 100) {
+            Ok(ReadOutcome::Bytes(bytes)) => String::from_utf8(bytes).unwrap(),
+            other => format!("{other:?}"),
+        }
+    }
+
+    /// The cache answers from memory until told; then it asks again.
+    #[test]
+    fn answers_are_kept_until_forgotten() {
+        let mut disk = MemFs::new();
+        disk.insert("a/one.md", "first").unwrap();
+        let cache = CachedFs::new(disk.clone());
+        assert_eq!(text(&cache, "/a/one.md"), "first");
+        assert_eq!(cache.read_dir(Path::new("/a")).unwrap().len(), 1);
+        assert!(cache.kind(Path::new("/a/two.md")).is_err());
+
+        // The disk changes behind the cache's back: it still says the old.
+        disk.insert("a/one.md", "second").unwrap();
+        disk.insert("a/two.md", "new").unwrap();
+        let cache = CachedFs { base: disk, state: cache.state };
+        assert_eq!(text(&cache, "/a/one.md"), "first");
+        assert_eq!(cache.read_dir(Path::new("/a")).unwrap().len(), 1);
+
+        cache.forget(Path::new("/a/one.md"));
+        cache.forget(Path::new("/a/two.md"));
+        assert_eq!(text(&cache, "/a/one.md"), "second");
+        assert_eq!(cache.read_dir(Path::new("/a")).unwrap().len(), 2);
+        assert_eq!(cache.kind(Path::new("/a/two.md")).unwrap(), EntryKind::File);
+    }
+}

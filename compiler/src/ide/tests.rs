@@ -1,0 +1,182 @@
+//! The editor features on small projects held in memory.
+
+use super::*;
+use crate::memfs::MemFs;
+use crate::{Options, compile};
+
+/// A shared tool, an agent with a private tool and a private skill, and a
+/// shared skill routing to another.
+fn project() -> Compilation {
+    let mut fs = MemFs::new();
+    let files = [
+        (
+            "tools/lookup_order/manifest.json",
+            r#"{"name": "lookup_order", "description": "Fetch an order."}"#,
+        ),
+        ("billing/tools/issue_refund/manifest.json", r#"{"description": "Refund an order."}"#),
+        (
+            "billing/AGENT.md",
+            "---\ndescription: Bills.\ntools:\n  - issue_refund\n  - lookup_order\nskills:\n  - agent__billing__refund\n  - wrap-up\nstart: refund\n---\nBill.\n",
+        ),
+        (
+            "billing/skills/refund/SKILL.md",
+            "---\nname: refund\ndescription: Refund an order.\ntools:\n  - issue_refund\n  - lookup_order\nsteps:\n  - lookup_order: find it\nroutes:\n  - wrap-up: on issue_refund status=success\n---\nRefund.\n",
+        ),
+        (
+            "skills/wrap-up/SKILL.md",
+            "---\nname: wrap-up\ndescription: Close the ticket.\ntools:\n  - lookup_order\n---\nClose.\n",
+        ),
+    ];
+    for (path, text) in files {
+        fs.insert(path, text).unwrap();
+    }
+    let compilation = compile(&fs, &Options::new(fs.root())).unwrap();
+    assert!(!compilation.has_errors(), "{:#?}", compilation.diagnostics);
+    compilation
+}
+
+fn offset(c: &Compilation, file: &str, needle: &str) -> usize {
+    let text = &c.sources[&RelPath::root(file)].text;
+    text.find(needle).unwrap_or_else(|| panic!("`{needle}` not in {file}"))
+}
+
+#[test]
+fn a_qualified_reference_keeps_its_prefix_when_renamed() {
+    let c = project();
+    let index = Index::new(&c);
+    let a = Analysis::new(&c, &index);
+    let agent = RelPath::root("billing/AGENT.md");
+    let at = offset(&c, "billing/AGENT.md", "agent__billing__refund") + 3;
+    let (symbol, span) = a.symbol_at(&agent, at).unwrap();
+    assert_eq!(a.def(symbol).qualified, "agent__billing__refund");
+    assert_eq!(c.sources[&agent].slice(span), "agent__billing__refund");
+
+    let plan = a.rename(symbol, "repay").unwrap();
+    let edits: Vec<(String, &str, &str)> = plan
+        .edits
+        .iter()
+        .map(|e| (e.file.to_string(), c.sources[&e.file].slice(e.span), e.replacement.as_str()))
+        .collect();
+    assert_eq!(
+        edits,
+        [
+            ("billing/AGENT.md".to_owned(), "agent__billing__refund", "agent__billing__repay"),
+            ("billing/AGENT.md".to_owned(), "refund", "repay"),
+            ("billing/skills/refund/SKILL.md".to_owned(), "refund", "repay"),
+        ]
+    );
+    assert_eq!(
+        plan.folder,
+        Some((RelPath::root("billing/skills/refund/"), RelPath::root("billing/skills/repay/")))
+    );
+}
+
+#[test]
+fn a_rename_to_a_taken_or_bad_name_is_refused() {
+    let c = project();
+    let index = Index::new(&c);
+    let a = Analysis::new(&c, &index);
+    let skill = RelPath::root("billing/skills/refund/SKILL.md");
+    let (symbol, _) =
+        a.symbol_at(&skill, offset(&c, "billing/skills/refund/SKILL.md", "wrap-up")).unwrap();
+    assert_eq!(a.def(symbol).name, "wrap-up");
+    let taken = a.rename(symbol, "refund").unwrap_err();
+    assert!(taken.contains("already visible"), "{taken}");
+    let bad = a.rename(symbol, "Wrap Up").unwrap_err();
+    assert!(bad.starts_with("`Wrap Up` "), "{bad}");
+}
+
+#[test]
+fn references_and_definitions_of_a_tool() {
+    let c = project();
+    let index = Index::new(&c);
+    let a = Analysis::new(&c, &index);
+    let skill = RelPath::root("billing/skills/refund/SKILL.md");
+    let at = offset(&c, "billing/skills/refund/SKILL.md", "issue_refund status");
+    let (symbol, _) = a.symbol_at(&skill, at).unwrap();
+    // A private tool without `name` in its descriptor: its definition is the
+    // descriptor's start.
+    let place = a.definition(symbol).unwrap();
+    assert_eq!(place.file, RelPath::root("billing/tools/issue_refund/manifest.json"));
+    let files: Vec<String> =
+        a.references(symbol, false).iter().map(|p| p.file.to_string()).collect();
+    assert_eq!(
+        files,
+        ["billing/skills/refund/SKILL.md", "billing/skills/refund/SKILL.md", "billing/AGENT.md"]
+    );
+    // From the shared tool's `name` to its users.
+    let manifest = RelPath::root("tools/lookup_order/manifest.json");
+    let (shared, _) = a
+        .symbol_at(&manifest, offset(&c, "tools/lookup_order/manifest.json", "lookup_order"))
+        .unwrap();
+    assert_eq!(a.references(shared, true).len(), 5);
+}
+
+fn labels(items: &[Completion]) -> Vec<&str> {
+    items.iter().map(|i| i.label.as_str()).collect()
+}
+
+#[test]
+fn completion_follows_the_cursor() {
+    let mut c = project();
+    let skill = RelPath::root("billing/skills/refund/SKILL.md");
+    // An empty line in the frontmatter: the keys not yet written.
+    let text =
+        c.sources[&skill].text.replace("steps:", "\nsteps:").replace("=success", "=success,");
+    c.sources.insert(skill.clone(), crate::source::Source::new(skill.clone(), text.as_str()));
+    let index = Index::new(&c);
+    let a = Analysis::new(&c, &index);
+    let (keys, _) = a.complete(&skill, text.find("\nsteps").unwrap() + 1);
+    let keys = labels(&keys);
+    assert!(
+        keys.contains(&"onSkip") && !keys.contains(&"tools") && !keys.contains(&"name"),
+        "{keys:?}"
+    );
+
+    // In `tools`: the tools visible from the agent, its private one included.
+    let (tools, span) = a.complete(&skill, text.find("issue_refund").unwrap() + 2);
+    assert_eq!(labels(&tools), ["issue_refund", "lookup_order"]);
+    assert_eq!(&text[span.start..span.end], "is");
+
+    // After `on` in a guard: the tools the skill declares; after `status=`,
+    // the statuses not yet written.
+    let on = text.find("on issue_refund").unwrap() + 3;
+    assert_eq!(labels(&a.complete(&skill, on).0), ["issue_refund", "lookup_order"]);
+    let status = text.find("status=success,").unwrap() + "status=success,".len();
+    let statuses = labels(&a.complete(&skill, status).0).join(",");
+    assert!(!statuses.contains("success") && statuses.contains("denied"), "{statuses}");
+
+    // The agent's `skills`: skills visible from the agent.
+    let agent = RelPath::root("billing/AGENT.md");
+    let at = offset(&c, "billing/AGENT.md", "wrap-up") + 1;
+    assert_eq!(labels(&a.complete(&agent, at).0), ["refund", "wrap-up"]);
+}
+
+#[test]
+fn hover_and_outline() {
+    let c = project();
+    let index = Index::new(&c);
+    let a = Analysis::new(&c, &index);
+    let skill = RelPath::root("billing/skills/refund/SKILL.md");
+    let (text, _) =
+        a.hover(&skill, offset(&c, "billing/skills/refund/SKILL.md", "wrap-up")).unwrap();
+    assert_eq!(
+        text,
+        "**skill** `wrap-up`\n\nClose the ticket.\n\n*defined in* `skills/wrap-up/SKILL.md`"
+    );
+    let (guard, _) =
+        a.hover(&skill, offset(&c, "billing/skills/refund/SKILL.md", "status=success")).unwrap();
+    assert_eq!(
+        guard,
+        "**guard**: goes to `wrap-up` when the tool `issue_refund` returns `success`"
+    );
+    let (key, _) = a.hover(&skill, offset(&c, "billing/skills/refund/SKILL.md", "routes")).unwrap();
+    assert!(key.starts_with("**Routes** (`routes`)"), "{key}");
+
+    let outline = a.outline(&skill);
+    let names: Vec<&str> = outline.iter().map(|i| i.name.as_str()).collect();
+    assert_eq!(names, ["name", "description", "tools", "steps", "routes"]);
+    let steps: Vec<(&str, Option<&str>)> =
+        outline[3].children.iter().map(|i| (i.name.as_str(), i.detail.as_deref())).collect();
+    assert_eq!(steps, [("lookup_order", Some("find it"))]);
+}

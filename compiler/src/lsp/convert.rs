@@ -9,6 +9,7 @@ use lsp_types::Url;
 
 use crate::compile::Compilation;
 use crate::diagnostic::{Diagnostic, Edit, Origin, RelPath, Severity};
+use crate::source::Source;
 
 /// How the client counts characters in a line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -98,6 +99,8 @@ pub fn url(compilation: &Compilation, file: &RelPath) -> Option<Url> {
 }
 
 /// The range of `span` in `file`, or the file's start when there is none.
+/// It uses the source's own line index: publishing a file's diagnostics
+/// costs their lines, not the file once per diagnostic.
 pub fn range(
     compilation: &Compilation,
     file: &RelPath,
@@ -105,9 +108,27 @@ pub fn range(
     encoding: Encoding,
 ) -> lsp::Range {
     match (span, compilation.sources.get(file)) {
-        (Some(span), Some(source)) => Lines::new(&source.text, encoding).range(span),
+        (Some(span), Some(source)) => lsp::Range {
+            start: position(source, span.start, encoding),
+            end: position(source, span.end, encoding),
+        },
         _ => lsp::Range::default(),
     }
+}
+
+fn position(source: &Source, offset: usize, encoding: Encoding) -> lsp::Position {
+    let text = &*source.text;
+    let mut offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    let line = source.line_index(offset);
+    let before = &text[source.line_range(line).start..offset];
+    let character = match encoding {
+        Encoding::Utf8 => before.len(),
+        Encoding::Utf16 => before.encode_utf16().count(),
+    };
+    lsp::Position { line: line as u32, character: character as u32 }
 }
 
 /// The protocol's diagnostic: the same code, message and related places as
@@ -172,6 +193,19 @@ pub fn workspace_edit(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The source's line index gives the same positions as the lines made here.
+    #[test]
+    fn positions_from_the_source_agree() {
+        let text = "ab\né😀x\r\nlast";
+        let source = Source::new(RelPath::root("f"), text);
+        for encoding in [Encoding::Utf8, Encoding::Utf16] {
+            let lines = Lines::new(text, encoding);
+            for offset in 0..=text.len() + 2 {
+                assert_eq!(position(&source, offset, encoding), lines.position(offset), "{offset}");
+            }
+        }
+    }
 
     #[test]
     fn positions_count_the_clients_units_and_round_trip() {

@@ -135,6 +135,26 @@ struct Project {
     published: HashMap<Url, Vec<lsp::Diagnostic>>,
 }
 
+impl Project {
+    /// Whether a change to `path` may change what compiling the project
+    /// gives: a file it read, something under its root or the workspace's
+    /// `.agents/`, a project file. Before the first compile, anything.
+    fn reads(&self, path: &Path) -> bool {
+        let Some(compiled) = &self.compiled else {
+            return true;
+        };
+        let c = &compiled.compilation;
+        let in_workspace = c
+            .workspace
+            .as_ref()
+            .is_some_and(|ws| path.starts_with(ws.join(".agents")) || path == ws.join("AGENTS.md"));
+        compiled.files.contains_key(path)
+            || path.starts_with(&c.root)
+            || in_workspace
+            || path.file_name().is_some_and(|name| name == project_file::PROJECT_FILE)
+    }
+}
+
 /// A compilation with the way back from disk paths to its files, and its
 /// index for editor requests (made at the first request that needs it).
 struct Compiled {
@@ -304,10 +324,11 @@ impl<'a> Server<'a> {
     }
 
     /// Marks the projects holding `path` for a new compile.
+    /// Marks the projects that read `path` for a compile: a change to a
+    /// build's `target/` beside them is no reason to compile.
     fn touch(&mut self, path: &Path) {
         for project in &mut self.projects {
-            let canonical = RealFs.canonicalize(&project.folder).unwrap_or(project.folder.clone());
-            if path.starts_with(&canonical) || path.starts_with(&project.folder) {
+            if path.starts_with(&project.folder) && project.reads(path) {
                 project.dirty = true;
             }
         }

@@ -406,7 +406,10 @@ fn build(fs: &dyn Fs, opts: &Options, layout: Layout, out: &mut Output<'_>) -> P
         match parsed {
             Some((source, parsed)) => project.skills.push(Skill { file, source, parsed }),
             // Its problem is reported; references to it must not be reported too.
-            None => project.broken_skills.push(file.folder),
+            None => {
+                project.broken_skills.push(file.folder.clone());
+                project.unparsed_skills.push(file);
+            }
         }
     }
 

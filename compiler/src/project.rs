@@ -158,6 +158,9 @@ pub struct Project {
     /// reference to one of these names is not reported as unknown, as the file
     /// itself already is.
     pub broken_skills: Vec<String>,
+    /// Those skills' files, as discovery found them (an editor still knows
+    /// what they are while they do not parse).
+    pub unparsed_skills: Vec<SkillFile>,
     pub tools: Vec<Tool>,
     pub agents: Vec<Agent>,
     pub assistants: Vec<Assistant>,

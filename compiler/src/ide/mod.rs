@@ -51,6 +51,9 @@ pub enum Item {
     Assistant(usize),
     Plugin(usize),
     Registry,
+    /// A skill whose file does not parse (yet): its kind and scope are known
+    /// from where it is.
+    Unparsed,
 }
 
 /// A place in a file.
@@ -125,6 +128,14 @@ impl Index {
                 item: Item::Skill(i),
             };
             files.insert(skill.source.path.clone(), info);
+        }
+        for file in &project.unparsed_skills {
+            let info = FileInfo {
+                kind: skill_kind(file.dialect),
+                agent: owner_agent(&file.owner),
+                item: Item::Unparsed,
+            };
+            files.insert(file.file.rel.clone(), info);
         }
         for (i, tool) in project.tools.iter().enumerate() {
             if let Some((source, _)) = &tool.manifest {
@@ -208,7 +219,7 @@ impl<'c> Analysis<'c> {
                 AssistantDoc::Copilot(md) => &md.front.tree,
             },
             Item::Plugin(i) => &project.plugins[i].manifest.as_ref()?.1.tree,
-            Item::Registry => return None,
+            Item::Registry | Item::Unparsed => return None,
         })
     }
 

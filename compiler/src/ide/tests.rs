@@ -180,3 +180,20 @@ fn hover_and_outline() {
         outline[3].children.iter().map(|i| (i.name.as_str(), i.detail.as_deref())).collect();
     assert_eq!(steps, [("lookup_order", Some("find it"))]);
 }
+
+/// While a skill's frontmatter does not parse, completion still offers what
+/// its place in the layout allows.
+#[test]
+fn completion_in_a_file_that_does_not_parse() {
+    let mut fs = MemFs::new();
+    fs.insert("tools/lookup_order/manifest.json", r#"{"description": "Fetch an order."}"#).unwrap();
+    let text = "---\nname: refund\ndescription: [unclosed\ntools:\n  - lo\n---\nRefund.\n";
+    fs.insert("skills/refund/SKILL.md", text).unwrap();
+    let c = compile(&fs, &Options::new(fs.root())).unwrap();
+    assert!(c.has_errors());
+    let index = Index::new(&c);
+    let a = Analysis::new(&c, &index);
+    let skill = RelPath::root("skills/refund/SKILL.md");
+    let (items, _) = a.complete(&skill, text.find("  - lo").unwrap() + 6);
+    assert_eq!(labels(&items), ["lookup_order"]);
+}

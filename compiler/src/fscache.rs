@@ -15,6 +15,8 @@ use crate::fs::{EntryKind, Fs, ReadOutcome};
 pub struct CachedFs<F> {
     base: F,
     state: RwLock<State>,
+    /// Only paths under these are kept (what is watched); none: every path.
+    within: Vec<PathBuf>,
 }
 
 /// An answer kept: a value, or that the path was not there.
@@ -49,7 +51,17 @@ fn answer<T: Clone>(kept: &Kept<T>) -> io::Result<T> {
 
 impl<F: Fs> CachedFs<F> {
     pub fn new(base: F) -> CachedFs<F> {
-        CachedFs { base, state: RwLock::new(State::default()) }
+        CachedFs { base, state: RwLock::new(State::default()), within: Vec::new() }
+    }
+
+    /// Keeps answers only about paths under `folders` (those watched for
+    /// changes); the rest is asked of `base` every time.
+    pub fn within(base: F, folders: Vec<PathBuf>) -> CachedFs<F> {
+        CachedFs { within: folders, ..CachedFs::new(base) }
+    }
+
+    fn keeps(&self, path: &Path) -> bool {
+        self.within.is_empty() || self.within.iter().any(|folder| path.starts_with(folder))
     }
 
     /// Forgets everything about `path`, what is below it, and its folder's
@@ -84,6 +96,9 @@ impl<F: Fs> CachedFs<F> {
         get_mut: impl Fn(&mut State) -> &mut HashMap<PathBuf, Kept<T>>,
         ask: impl FnOnce() -> io::Result<T>,
     ) -> io::Result<T> {
+        if !self.keeps(path) {
+            return ask();
+        }
         // Most questions were asked before: a read lock, which the threads
         // reading in parallel share.
         if let Ok(state) = self.state.read()
@@ -127,6 +142,9 @@ impl<F: Fs> Fs for CachedFs<F> {
     }
 
     fn read(&self, path: &Path, max: u64) -> io::Result<ReadOutcome> {
+        if !self.keeps(path) {
+            return self.base.read(path, max);
+        }
         let kept = self.state.read().ok().and_then(|state| state.files.get(path).cloned());
         if let Some(bytes) = kept {
             return Ok(if bytes.len() as u64 > max {
@@ -168,7 +186,7 @@ mod tests {
         // The disk changes behind the cache's back: it still says the old.
         disk.insert("a/one.md", "second").unwrap();
         disk.insert("a/two.md", "new").unwrap();
-        let cache = CachedFs { base: disk, state: cache.state };
+        let cache = CachedFs { base: disk, ..cache };
         assert_eq!(text(&cache, "/a/one.md"), "first");
         assert_eq!(cache.read_dir(Path::new("/a")).unwrap().len(), 1);
 
@@ -177,5 +195,21 @@ mod tests {
         assert_eq!(text(&cache, "/a/one.md"), "second");
         assert_eq!(cache.read_dir(Path::new("/a")).unwrap().len(), 2);
         assert_eq!(cache.kind(Path::new("/a/two.md")).unwrap(), EntryKind::File);
+    }
+
+    /// Paths outside the watched folders are never kept.
+    #[test]
+    fn only_what_is_watched_is_kept() {
+        let mut disk = MemFs::new();
+        disk.insert("in/a.md", "first").unwrap();
+        disk.insert("out/b.md", "first").unwrap();
+        let cache = CachedFs::within(disk.clone(), vec![PathBuf::from("/in")]);
+        assert_eq!(text(&cache, "/in/a.md"), "first");
+        assert_eq!(text(&cache, "/out/b.md"), "first");
+        disk.insert("in/a.md", "second").unwrap();
+        disk.insert("out/b.md", "second").unwrap();
+        let cache = CachedFs { base: disk, ..cache };
+        assert_eq!(text(&cache, "/in/a.md"), "first");
+        assert_eq!(text(&cache, "/out/b.md"), "second");
     }
 }

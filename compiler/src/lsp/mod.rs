@@ -210,7 +210,8 @@ impl<'a> Server<'a> {
                 dirty: true,
                 published: HashMap::new(),
             })
-            .collect();
+            .collect::<Vec<_>>();
+        let watched = projects.iter().map(|p| p.folder.clone()).collect();
         Server {
             connection,
             encoding,
@@ -220,7 +221,9 @@ impl<'a> Server<'a> {
             edited: HashSet::new(),
             versions: HashMap::new(),
             renames_folders: renames_folders(params),
-            fs: CachedFs::new(RealFs),
+            // What is outside the watched folders (a registry elsewhere) is
+            // read afresh every time.
+            fs: CachedFs::within(RealFs, watched),
             cache: true,
         }
     }

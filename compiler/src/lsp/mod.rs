@@ -229,7 +229,7 @@ impl<'a> Server<'a> {
     }
 
     fn main_loop(&mut self) -> Result<(), Box<dyn Error + Send + Sync>> {
-        self.refresh()?;
+        // Watching starts before the first compile reads (and keeps) anything.
         let (_watcher, disk) = match self.watch_disk() {
             Ok((watcher, events)) => (Some(watcher), events),
             Err(err) => {
@@ -241,6 +241,7 @@ impl<'a> Server<'a> {
                 (None, crossbeam_channel::never())
             }
         };
+        self.refresh()?;
         loop {
             let message = crossbeam_channel::select! {
                 recv(self.connection.receiver) -> message => match message {
@@ -326,7 +327,6 @@ impl<'a> Server<'a> {
         Some(path)
     }
 
-    /// Marks the projects holding `path` for a new compile.
     /// Marks the projects that read `path` for a compile: a change to a
     /// build's `target/` beside them is no reason to compile.
     fn touch(&mut self, path: &Path) {

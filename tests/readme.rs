@@ -176,3 +176,40 @@ fn the_project_file_shown_is_valid() {
         assert!(text.contains(key) && example.contains(key), "{key}");
     }
 }
+
+/// Every dependency of every crate of the workspace is in the README's table
+/// of dependencies, which says why it is there.
+#[test]
+fn every_dependency_is_explained() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let manifest = std::fs::read_to_string(root.join("Cargo.toml")).unwrap();
+    let members_line = manifest.lines().find(|l| l.starts_with("members")).unwrap();
+    let members = members_line.split('"').skip(1).step_by(2);
+    let readme = readme();
+    let table = readme
+        .split("## Dependencies, and why each")
+        .nth(1)
+        .and_then(|rest| rest.split("\n## ").next())
+        .unwrap();
+    let mut missing = Vec::new();
+    for crate_dir in std::iter::once(".").chain(members) {
+        let text = std::fs::read_to_string(root.join(crate_dir).join("Cargo.toml")).unwrap();
+        let mut in_dependencies = false;
+        for line in text.lines() {
+            if line.starts_with('[') {
+                in_dependencies = line.trim_end_matches(']').ends_with("dependencies");
+                continue;
+            }
+            let name = line.split(['=', '.', ' ']).next().unwrap_or_default();
+            if in_dependencies
+                && !name.is_empty()
+                && !name.starts_with("agentc")
+                && !name.starts_with('#')
+                && !table.contains(&format!("`{name}`"))
+            {
+                missing.push(format!("{name} ({crate_dir})"));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "not in the README's dependency table: {missing:?}");
+}

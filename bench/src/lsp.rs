@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use agentc_bench::{Spec, generate};
 use agentc_compiler::fs::RealFs;
 use agentc_compiler::overlay::Overlay;
-use agentc_compiler::{Compilation, RelPath, compile, project_file};
+use agentc_compiler::{Compilation, compile, project_file};
 use serde_json::{Value, json};
 
 pub struct Args {
@@ -94,7 +94,7 @@ pub fn run(args: Args) -> std::io::Result<()> {
             let fs = Overlay { base: &RealFs, buffers: &buffers };
             let cold = compile(&fs, &options)
                 .map_err(|err| std::io::Error::other(format!("cold compile: {err}")))?;
-            let expected = cold_keys(&cold, &dir);
+            let expected = cold_keys(&cold);
             let held = server.held();
             if expected != held {
                 let missing: Vec<_> = expected.difference(&held).take(5).collect();
@@ -188,7 +188,7 @@ fn script(original: &str) -> Vec<String> {
 }
 
 /// The diagnostics of a cold compile, as the server would publish them.
-fn cold_keys(compilation: &Compilation, dir: &Path) -> BTreeSet<Key> {
+fn cold_keys(compilation: &Compilation) -> BTreeSet<Key> {
     compilation
         .diagnostics
         .iter()
@@ -206,23 +206,15 @@ fn cold_keys(compilation: &Compilation, dir: &Path) -> BTreeSet<Key> {
                 message.push_str("\nhelp: ");
                 message.push_str(help);
             }
-            (disk_path(compilation, file, dir), line, column, d.code.as_str().to_owned(), message)
+            (
+                compilation.disk_path(file).unwrap_or_default(),
+                line,
+                column,
+                d.code.as_str().to_owned(),
+                message,
+            )
         })
         .collect()
-}
-
-fn disk_path(compilation: &Compilation, file: &RelPath, dir: &Path) -> PathBuf {
-    if let Some(path) = compilation.inputs.get(file) {
-        return path.clone();
-    }
-    let path = file.path.trim_end_matches('/');
-    match file.origin {
-        agentc_compiler::diagnostic::Origin::Root => compilation.root.join(path),
-        agentc_compiler::diagnostic::Origin::Workspace => {
-            compilation.workspace.as_deref().unwrap_or(dir).join(path)
-        }
-        agentc_compiler::diagnostic::Origin::Given => dir.join(path),
-    }
 }
 
 fn url(path: &Path) -> String {

@@ -49,6 +49,27 @@ impl Compilation {
     pub fn has_errors(&self) -> bool {
         self.diagnostics.iter().any(|d| d.severity == diagnostic::Severity::Error)
     }
+
+    /// Where `file` is on disk: as read, else under the root or workspace;
+    /// a file shown as given is relative to where agentc runs.
+    pub fn disk_path(&self, file: &RelPath) -> Option<PathBuf> {
+        if let Some(path) = self.inputs.get(file) {
+            return Some(path.clone());
+        }
+        let path = file.path.trim_end_matches('/');
+        match file.origin {
+            diagnostic::Origin::Root => Some(self.root.join(path)),
+            diagnostic::Origin::Workspace => self.workspace.as_ref().map(|ws| ws.join(path)),
+            diagnostic::Origin::Given => {
+                let given = Path::new(path);
+                if given.is_absolute() {
+                    Some(given.to_path_buf())
+                } else {
+                    std::env::current_dir().ok().map(|cwd| cwd.join(given))
+                }
+            }
+        }
+    }
 }
 
 /// Why a compile could not start (exit code 2).

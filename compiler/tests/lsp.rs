@@ -3,12 +3,14 @@
 //! outline, shutdown — on a copy of the bundled example.
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
 
 use serde_json::{Value, json};
+
+mod common;
 
 /// How long any answer may take before the test fails (instead of hanging).
 const PATIENCE: Duration = Duration::from_secs(60);
@@ -93,6 +95,22 @@ impl Client {
         self.send(json!({ "jsonrpc": "2.0", "method": method, "params": params }));
     }
 
+    /// Opens a Markdown document at version 1.
+    fn open(&mut self, uri: &str, text: &str) {
+        let document = json!({ "uri": uri, "languageId": "markdown", "version": 1, "text": text });
+        self.notify("textDocument/didOpen", json!({ "textDocument": document }));
+    }
+
+    /// Replaces a document's whole text, as version `version`.
+    fn change(&mut self, uri: &str, version: i64, text: &str) {
+        let document = json!({ "uri": uri, "version": version });
+        let changes = json!([{ "text": text }]);
+        self.notify(
+            "textDocument/didChange",
+            json!({ "textDocument": document, "contentChanges": changes }),
+        );
+    }
+
     fn next(&mut self) -> Value {
         self.incoming.recv_timeout(PATIENCE).expect("the server answers in time")
     }
@@ -152,32 +170,6 @@ fn url(path: &Path) -> String {
     format!("file://{}", path.display())
 }
 
-/// A copy of the example's project, canonical (the server answers in canonical paths).
-fn example() -> (tempfile::TempDir, PathBuf) {
-    let dir = tempfile::tempdir().unwrap();
-    let root = dir.path().canonicalize().unwrap().join("desk");
-    let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/support-desk");
-    copy(&from, &root, &["agentc.toml", "registry.yaml", "AGENTS.md", "agents"]);
-    (dir, root)
-}
-
-fn copy(from: &Path, to: &Path, names: &[&str]) {
-    std::fs::create_dir_all(to).unwrap();
-    for name in names {
-        let source = from.join(name);
-        if source.is_dir() {
-            let entries: Vec<String> = std::fs::read_dir(&source)
-                .unwrap()
-                .map(|e| e.unwrap().file_name().into_string().unwrap())
-                .collect();
-            let entries: Vec<&str> = entries.iter().map(String::as_str).collect();
-            copy(&source, &to.join(name), &entries);
-        } else {
-            std::fs::copy(&source, to.join(name)).unwrap();
-        }
-    }
-}
-
 fn position(text: &str, needle: &str, nth: usize) -> Value {
     let offset = text.match_indices(needle).nth(nth).expect("the needle is in the text").0;
     let line = text[..offset].matches('\n').count();
@@ -191,23 +183,17 @@ fn doc(uri: &str, at: Value) -> Value {
 
 #[test]
 fn an_editor_session_on_the_example() {
-    let (_dir, root) = example();
+    let (_dir, root) = common::example_project();
     let mut client = Client::start(&root);
     let root_url = url(&root);
     let intake_path = root.join("agents/skills/intake/SKILL.md");
     let intake = url(&intake_path);
     let text = std::fs::read_to_string(&intake_path).unwrap();
-    client.notify(
-        "textDocument/didOpen",
-        json!({ "textDocument": { "uri": intake, "languageId": "markdown", "version": 1, "text": text } }),
-    );
+    client.open(&intake, &text);
 
     // A typo in a route target: the diagnostic appears as typed, with its fix.
     let typo = text.replace("- classify-request:", "- classify-requst:");
-    client.notify(
-        "textDocument/didChange",
-        json!({ "textDocument": { "uri": intake, "version": 2 }, "contentChanges": [{ "text": typo }] }),
-    );
+    client.change(&intake, 2, &typo);
     let diagnostics = client.diagnostics(&intake, Some(2));
     assert_eq!(diagnostics.len(), 1, "{diagnostics:?} {:?}", client.pending);
     let d = &diagnostics[0];
@@ -237,10 +223,7 @@ fn an_editor_session_on_the_example() {
     );
 
     // Healed: the file's diagnostics are cleared.
-    client.notify(
-        "textDocument/didChange",
-        json!({ "textDocument": { "uri": intake, "version": 3 }, "contentChanges": [{ "text": text }] }),
-    );
+    client.change(&intake, 3, &text);
     assert_eq!(client.diagnostics(&intake, Some(3)), Vec::<Value>::new());
 
     // An edit in one file breaks another, and undoing it heals it.
@@ -248,22 +231,13 @@ fn an_editor_session_on_the_example() {
     let wrap_up = url(&wrap_up_path);
     let case_summary = url(&root.join("agents/skills/case-summary/SKILL.md"));
     let original = std::fs::read_to_string(&wrap_up_path).unwrap();
-    client.notify(
-        "textDocument/didOpen",
-        json!({ "textDocument": { "uri": wrap_up, "languageId": "markdown", "version": 1, "text": original } }),
-    );
+    client.open(&wrap_up, &original);
     let renamed = original.replace("name: wrap-up", "name: wrap-up-call");
-    client.notify(
-        "textDocument/didChange",
-        json!({ "textDocument": { "uri": wrap_up, "version": 2 }, "contentChanges": [{ "text": renamed }] }),
-    );
+    client.change(&wrap_up, 2, &renamed);
     let broken = client.diagnostics(&case_summary, None);
     let codes: Vec<&str> = broken.iter().map(|d| d["code"].as_str().unwrap()).collect();
     assert_eq!(codes, ["unknown-route-target"], "{broken:?}");
-    client.notify(
-        "textDocument/didChange",
-        json!({ "textDocument": { "uri": wrap_up, "version": 3 }, "contentChanges": [{ "text": original }] }),
-    );
+    client.change(&wrap_up, 3, &original);
     assert_eq!(client.diagnostics(&case_summary, None), Vec::<Value>::new());
 
     // Hover: a tool name shows its descriptor; a key what the schema says.

@@ -9,18 +9,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-fn copy(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let (source, target) = (entry.path(), to.join(entry.file_name()));
-        if entry.file_type().unwrap().is_dir() {
-            copy(&source, &target);
-        } else {
-            std::fs::copy(&source, &target).unwrap();
-        }
-    }
-}
+mod common;
 
 #[test]
 fn neovim_shows_diagnostics_and_applies_fixes() {
@@ -30,14 +19,7 @@ fn neovim_shows_diagnostics_and_applies_fixes() {
         eprintln!("skipped: Neovim (`nvim`) is not installed");
         return;
     }
-    let dir = tempfile::tempdir().unwrap();
-    let root = dir.path().canonicalize().unwrap().join("desk");
-    let example = Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/support-desk");
-    std::fs::create_dir_all(&root).unwrap();
-    for name in ["agentc.toml", "registry.yaml", "AGENTS.md"] {
-        std::fs::copy(example.join(name), root.join(name)).unwrap();
-    }
-    copy(&example.join("agents"), &root.join("agents"));
+    let (dir, root) = common::example_project();
     let intake = root.join("agents/skills/intake/SKILL.md");
     let original = std::fs::read_to_string(&intake).unwrap();
     let mistaken = original.replace("- classify-request:", "- classify-requst:");

@@ -1,14 +1,12 @@
 //! Between the compiler's byte offsets and the protocol's positions, and from
 //! [`Diagnostic`]s to the protocol's diagnostics and edits.
 
-use std::path::{Path, PathBuf};
-
 use agentc_schema::Span;
 use lsp_types as lsp;
 use lsp_types::Url;
 
 use crate::compile::Compilation;
-use crate::diagnostic::{Diagnostic, Edit, Origin, RelPath, Severity};
+use crate::diagnostic::{Diagnostic, Edit, RelPath, Severity};
 use crate::source::Source;
 
 /// How the client counts characters in a line.
@@ -73,29 +71,8 @@ impl<'a> Lines<'a> {
     }
 }
 
-/// Where a path of `compilation` is on disk.
-pub fn disk_path(compilation: &Compilation, file: &RelPath) -> Option<PathBuf> {
-    if let Some(path) = compilation.inputs.get(file) {
-        return Some(path.clone());
-    }
-    let path = file.path.trim_end_matches('/');
-    match file.origin {
-        Origin::Root => Some(compilation.root.join(path)),
-        Origin::Workspace => compilation.workspace.as_ref().map(|ws| ws.join(path)),
-        // Shown as given: relative to where agentc runs.
-        Origin::Given => {
-            let given = Path::new(path);
-            if given.is_absolute() {
-                Some(given.to_path_buf())
-            } else {
-                std::env::current_dir().ok().map(|cwd| cwd.join(given))
-            }
-        }
-    }
-}
-
 pub fn url(compilation: &Compilation, file: &RelPath) -> Option<Url> {
-    disk_path(compilation, file).and_then(|path| Url::from_file_path(path).ok())
+    compilation.disk_path(file).and_then(|path| Url::from_file_path(path).ok())
 }
 
 /// The range of `span` in `file`, or the file's start when there is none.

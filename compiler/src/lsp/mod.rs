@@ -425,7 +425,7 @@ impl<'a> Server<'a> {
             let compilation = compile_folder(&overlay, &project.folder, Some(&project.memo));
             let mut diagnostics = publishable(&compilation, self.encoding);
             let files: HashMap<PathBuf, RelPath> = (compilation.sources.keys())
-                .filter_map(|rel| Some((convert::disk_path(&compilation, rel)?, rel.clone())))
+                .filter_map(|rel| Some((compilation.disk_path(rel)?, rel.clone())))
                 .collect();
             for path in self.edited.iter().filter(|path| files.contains_key(*path)) {
                 if let Ok(uri) = Url::from_file_path(path) {

@@ -28,3 +28,32 @@ pub fn write(path: &Path, content: impl AsRef<[u8]>) {
 /// A skill that compiles cleanly.
 pub const SKILL: &str =
     "---\nname: billing\ndescription: Billing questions.\n---\nAnswer billing questions.\n";
+
+/// Copies a directory tree (regular files and folders).
+pub fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+/// A copy of the example's project (its agentc.toml, registry, AGENTS.md
+/// and agents/, not its crate) at `<temp>/desk`, canonical: editors are
+/// answered in canonical paths.
+pub fn example_project() -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().canonicalize().unwrap().join("desk");
+    let example = Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/support-desk");
+    std::fs::create_dir_all(&root).unwrap();
+    for name in ["agentc.toml", "registry.yaml", "AGENTS.md"] {
+        std::fs::copy(example.join(name), root.join(name)).unwrap();
+    }
+    copy_dir(&example.join("agents"), &root.join("agents"));
+    (dir, root)
+}

@@ -9,21 +9,48 @@ use agentc_schema::{Span, Spanned};
 
 use crate::catalog::Code;
 use crate::diagnostic::{Diagnostic, RelPath};
+use crate::model::Model;
 use crate::parse::files::key_span;
 use crate::project::{Project, Skill};
-use crate::resolve::Resolution;
+use crate::resolve::Names;
 use crate::suggest::{did_you_mean, list_names};
 
 pub mod links;
 
-/// Runs every check; problems go to `out`.
-pub fn check(project: &Project, resolution: &Resolution, out: &mut Vec<Diagnostic>) {
-    for skill in &project.skills {
-        runbook(skill, &resolution.names.tools, out);
-    }
-    for agent in &project.agents {
-        agent_tools(project, resolution, agent, out);
-    }
+/// What the checks found, by skill and by agent (project order), so an edit
+/// redoes only the shares it can change.
+#[derive(Debug, Default)]
+pub struct Checked {
+    pub skills: Vec<Vec<Diagnostic>>,
+    pub agents: Vec<Vec<Diagnostic>>,
+}
+
+/// Runs every check.
+pub fn check(project: &Project, model: &Model, names: &Names) -> Checked {
+    let skills = project.skills.iter().map(|skill| skill_checks(skill, names)).collect();
+    let agents =
+        project.agents.iter().map(|agent| agent_checks(project, model, names, agent)).collect();
+    Checked { skills, agents }
+}
+
+/// The checks of one skill on its own: its runbook against its `tools`.
+pub fn skill_checks(skill: &Skill, names: &Names) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    runbook(skill, &names.tools, &mut out);
+    out
+}
+
+/// The checks of one agent: over the skills it activates, so an edit to one
+/// of them redoes this.
+pub fn agent_checks(
+    project: &Project,
+    model: &Model,
+    names: &Names,
+    agent: &crate::project::Agent,
+) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    agent_tools(project, model, names, agent, &mut out);
+    out
 }
 
 /// The skill's declared tools: which are (plain names), and which of them
@@ -243,13 +270,14 @@ fn entries(
 /// The tools an agent's skills need, its deny list, and its runbook's reach.
 fn agent_tools(
     project: &Project,
-    resolution: &Resolution,
+    model: &Model,
+    names: &Names,
     agent: &crate::project::Agent,
     out: &mut Vec<Diagnostic>,
 ) {
     let id = agent.dir.id.as_str();
     let file = &agent.source.path;
-    let Some(compiled) = resolution.model.agent(id) else {
+    let Some(compiled) = model.agent(id) else {
         return;
     };
     let refs = agent.references();
@@ -262,12 +290,12 @@ fn agent_tools(
     let unresolved: Vec<&str> = refs
         .tools
         .iter()
-        .filter(|t| resolution.names.tools.lookup(Some(id), &t.value).is_none())
+        .filter(|t| names.tools.lookup(Some(id), &t.value).is_none())
         .map(|t| t.value.as_str())
         .collect();
     let skill_spans: HashMap<String, Span> =
-        entries(&resolution.names.skills, id, &refs.skills).into_iter().collect();
-    let denied: Vec<(String, Span)> = entries(&resolution.names.tools, id, &refs.disallowed);
+        entries(&names.skills, id, &refs.skills).into_iter().collect();
+    let denied: Vec<(String, Span)> = entries(&names.tools, id, &refs.disallowed);
     let active: HashSet<&str> = compiled.tools.iter().map(|r| r.qualified.as_str()).collect();
     // A private tool that shadows a shared one is reported as `name-shadow`; a
     // shared skill needing the shared one must not be reported again.
@@ -275,7 +303,7 @@ fn agent_tools(
         .tools
         .iter()
         .filter(|r| r.scope == agentc_schema::lockfile::ScopeKind::Agent)
-        .filter_map(|r| resolution.model.tool(&r.qualified).map(|t| t.name.as_str()))
+        .filter_map(|r| model.tool(&r.qualified).map(|t| t.name.as_str()))
         .collect();
 
     for (tool, span) in &denied {
@@ -293,14 +321,14 @@ fn agent_tools(
     }
 
     for skill_ref in compiled.skills.iter().filter(|_| tools_known) {
-        let Some(skill) = resolution.model.skill(&skill_ref.qualified) else {
+        let Some(skill) = model.skill(&skill_ref.qualified) else {
             continue;
         };
         for tool in &skill.tools {
             if active.contains(tool.as_str()) || active_plain.contains(tool.as_str()) {
                 continue;
             }
-            let name = resolution.model.tool(tool).map_or(tool.as_str(), |t| t.name.as_str());
+            let name = model.tool(tool).map_or(tool.as_str(), |t| t.name.as_str());
             if did_you_mean(name, unresolved.iter().copied()).is_some() {
                 continue;
             }
@@ -321,13 +349,13 @@ fn agent_tools(
             }
             let (at_file, at_span) = match skill_spans.get(&skill.qualified) {
                 Some(span) => (file.clone(), *span),
-                None => match tool_entry(project, resolution, id, &skill.qualified, tool) {
+                None => match tool_entry(project, names, id, &skill.qualified, tool) {
                     Some(found) => found,
                     None => continue,
                 },
             };
             // Name the tool as people write it: plainly inside its own agent.
-            let written = resolution.model.tool(tool).map_or(tool.as_str(), |t| t.name.as_str());
+            let written = model.tool(tool).map_or(tool.as_str(), |t| t.name.as_str());
             out.push(
                 Diagnostic::at(
                     Code::SkillToolInactive,
@@ -345,7 +373,7 @@ fn agent_tools(
     let activated: HashSet<&str> = compiled.skills.iter().map(|r| r.qualified.as_str()).collect();
     let mut queue = VecDeque::from([start.as_str()]);
     while let Some(at) = queue.pop_front() {
-        let Some(skill) = resolution.model.skill(at) else {
+        let Some(skill) = model.skill(at) else {
             continue;
         };
         for route in &skill.routes {
@@ -361,7 +389,7 @@ fn agent_tools(
         }
         let (at_file, at_span) = match skill_spans.get(&skill_ref.qualified) {
             Some(span) => (file.clone(), *span),
-            None => match private_skill(project, resolution, id, &skill_ref.qualified) {
+            None => match private_skill(project, names, id, &skill_ref.qualified) {
                 Some(s) => (s.source.path.clone(), s.parsed.front.value.name.span),
                 None => continue,
             },
@@ -390,29 +418,27 @@ fn start_name(agent: &agentc_schema::lockfile::Agent) -> &str {
 /// The parsed private skill of `agent` with this qualified name.
 fn private_skill<'p>(
     project: &'p Project,
-    resolution: &Resolution,
+    names: &Names,
     agent: &str,
     qualified: &str,
 ) -> Option<&'p Skill> {
-    let def =
-        &resolution.names.skills.defs[resolution.names.skills.lookup(Some(agent), qualified)?];
+    let def = &names.skills.defs[names.skills.lookup(Some(agent), qualified)?];
     def.source.map(|i| &project.skills[i])
 }
 
 /// Where a private skill lists `tool` (qualified) in its own `tools`.
 fn tool_entry(
     project: &Project,
-    resolution: &Resolution,
+    names: &Names,
     agent: &str,
     skill: &str,
     tool: &str,
 ) -> Option<(RelPath, Span)> {
-    let def = &resolution.names.skills.defs[resolution.names.skills.lookup(Some(agent), skill)?];
+    let def = &names.skills.defs[names.skills.lookup(Some(agent), skill)?];
     let source = &project.skills[def.source?];
     let agent = def.agent.as_deref();
     source.parsed.front.value.tools.iter().flatten().find_map(|written| {
-        let i = resolution.names.tools.lookup(agent, &written.value)?;
-        (resolution.names.tools.defs[i].qualified == tool)
-            .then(|| (source.source.path.clone(), written.span))
+        let i = names.tools.lookup(agent, &written.value)?;
+        (names.tools.defs[i].qualified == tool).then(|| (source.source.path.clone(), written.span))
     })
 }

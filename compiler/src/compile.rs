@@ -43,6 +43,9 @@ pub struct Compilation {
     /// The root and workspace as compiled (canonical paths).
     pub root: PathBuf,
     pub workspace: Option<PathBuf>,
+    /// What [`Compilation::update_skill`] needs (absent when the compile
+    /// did not get as far as the project).
+    pub(crate) kept: Option<crate::update::Kept>,
 }
 
 impl Compilation {
@@ -170,8 +173,12 @@ struct KeptSkill {
 }
 
 impl Memo {
+    pub(crate) fn sources(&self) -> &crate::read::SourceMemo {
+        &self.sources
+    }
+
     /// The parse of `file` from `source`, as kept or made now.
-    fn skill(
+    pub(crate) fn skill(
         &self,
         file: &SkillFile,
         source: &Source,
@@ -239,17 +246,36 @@ pub fn compile_with(
         project.registry_sha256 = Some(digest);
         out.inputs.insert(rel.clone(), path);
     }
-    let Output { mut diagnostics, sources, inputs, .. } = out;
+    let Output { diagnostics: mut rest, sources, inputs, mut skill_parses, .. } = out;
     if let Some(memo) = memo {
         memo.retain(&sources);
     }
-    let resolution = resolve::resolve(&project, opts, registry_file.as_ref(), &mut diagnostics);
-    check::check(&project, &resolution, &mut diagnostics);
+    let resolution = resolve::resolve(&project, opts, registry_file.as_ref(), &mut rest);
+    let checked = check::check(&project, &resolution.model, &resolution.names);
     let trees = check::links::Trees { root: &root, workspace: workspace.as_deref() };
-    check::links::check(fs, &trees, &project, &mut diagnostics);
-    diagnostic::sort(&mut diagnostics);
+    let (skill_links, other_links) = check::links::check(fs, &trees, &project);
+    rest.extend(other_links);
+    // Each skill's share of the diagnostics, so an edit to it redoes only that.
+    let mut skills = Vec::with_capacity(project.skills.len());
+    let mut skill_refs = Vec::with_capacity(project.skills.len());
+    let parts = resolution.shares.into_iter().zip(checked.skills).zip(skill_links);
+    for (skill, ((share, checks), links)) in project.skills.iter().zip(parts) {
+        let mut own = skill_parses.remove(&skill.source.path).unwrap_or_default();
+        own.extend(share.diagnostics);
+        own.extend(checks);
+        own.extend(links);
+        skills.push(own);
+        skill_refs.push(share.refs);
+    }
+    let kept = crate::update::Kept {
+        options: opts.clone(),
+        skills,
+        skill_refs,
+        agents: checked.agents,
+        rest,
+    };
     Ok(Compilation {
-        diagnostics,
+        diagnostics: kept.diagnostics(),
         sources,
         inputs,
         project,
@@ -258,6 +284,7 @@ pub fn compile_with(
         layouts,
         root,
         workspace,
+        kept: Some(kept),
     })
 }
 
@@ -328,6 +355,8 @@ fn load_registry(
 #[derive(Default)]
 struct Output<'m> {
     diagnostics: Vec<Diagnostic>,
+    /// The parse problems of each skill that parsed, apart from the rest.
+    skill_parses: HashMap<RelPath, Vec<Diagnostic>>,
     sources: BTreeMap<RelPath, Source>,
     inputs: BTreeMap<RelPath, PathBuf>,
     memo: Option<&'m Memo>,
@@ -423,11 +452,14 @@ fn build(fs: &dyn Fs, opts: &Options, layout: Layout, out: &mut Output<'_>) -> P
         })
         .collect();
     for (file, parsed, diags) in parsed_skills {
-        out.diagnostics.extend(diags);
         match parsed {
-            Some((source, parsed)) => project.skills.push(Skill { file, source, parsed }),
+            Some((source, parsed)) => {
+                out.skill_parses.insert(source.path.clone(), diags);
+                project.skills.push(Skill { file, source, parsed });
+            }
             // Its problem is reported; references to it must not be reported too.
             None => {
+                out.diagnostics.extend(diags);
                 project.broken_skills.push(file.folder.clone());
                 project.unparsed_skills.push(file);
             }

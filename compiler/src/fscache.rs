@@ -1,7 +1,9 @@
-//! A file system remembered, behind the [`Fs`] seam: what was listed, looked
-//! at or read once is served from memory until [`CachedFs::forget`] is told
-//! it changed. The language server compiles on every keystroke; without this
-//! every compile would list and read the whole project from the disk again.
+//! A file system remembered, behind the [`Fs`] seam: what was listed or
+//! looked at once is served from memory until [`CachedFs::forget`] is told
+//! it changed. The language server compiles on every change; without this
+//! every compile would walk the whole project on the disk again. Files are
+//! read from the disk each time: the compile memo keeps their texts, and
+//! keeping their bytes here too would hold the project twice.
 
 use std::collections::HashMap;
 use std::ffi::OsString;
@@ -32,7 +34,6 @@ struct State {
     followed: HashMap<PathBuf, Kept<EntryKind>>,
     canonical: HashMap<PathBuf, Kept<PathBuf>>,
     links: HashMap<PathBuf, Kept<PathBuf>>,
-    files: HashMap<PathBuf, Arc<[u8]>>,
 }
 
 /// Only "not there" is kept of failures: anything else (a permission, a
@@ -77,7 +78,6 @@ impl<F: Fs> CachedFs<F> {
         // A link anywhere may have pointed through it.
         state.canonical.clear();
         state.links.retain(|key, _| !gone(key));
-        state.files.retain(|key, _| !gone(key));
     }
 
     /// Forgets everything (the watch on the disk was lost).
@@ -142,22 +142,7 @@ impl<F: Fs> Fs for CachedFs<F> {
     }
 
     fn read(&self, path: &Path, max: u64) -> io::Result<ReadOutcome> {
-        if !self.keeps(path) {
-            return self.base.read(path, max);
-        }
-        let kept = self.state.read().ok().and_then(|state| state.files.get(path).cloned());
-        if let Some(bytes) = kept {
-            return Ok(if bytes.len() as u64 > max {
-                ReadOutcome::TooLarge(bytes.len() as u64)
-            } else {
-                ReadOutcome::Bytes(bytes.to_vec())
-            });
-        }
-        let outcome = self.base.read(path, max)?;
-        if let (ReadOutcome::Bytes(bytes), Ok(mut state)) = (&outcome, self.state.write()) {
-            state.files.insert(path.to_path_buf(), Arc::from(bytes.as_slice()));
-        }
-        Ok(outcome)
+        self.base.read(path, max)
     }
 }
 
@@ -173,13 +158,13 @@ mod tests {
         }
     }
 
-    /// The cache answers from memory until told; then it asks again.
+    /// The cache answers from memory until told; then it asks again. Texts
+    /// always come from the disk.
     #[test]
     fn answers_are_kept_until_forgotten() {
         let mut disk = MemFs::new();
         disk.insert("a/one.md", "first").unwrap();
         let cache = CachedFs::new(disk.clone());
-        assert_eq!(text(&cache, "/a/one.md"), "first");
         assert_eq!(cache.read_dir(Path::new("/a")).unwrap().len(), 1);
         assert!(cache.kind(Path::new("/a/two.md")).is_err());
 
@@ -187,12 +172,11 @@ mod tests {
         disk.insert("a/one.md", "second").unwrap();
         disk.insert("a/two.md", "new").unwrap();
         let cache = CachedFs { base: disk, ..cache };
-        assert_eq!(text(&cache, "/a/one.md"), "first");
         assert_eq!(cache.read_dir(Path::new("/a")).unwrap().len(), 1);
-
-        cache.forget(Path::new("/a/one.md"));
-        cache.forget(Path::new("/a/two.md"));
+        assert!(cache.kind(Path::new("/a/two.md")).is_err());
         assert_eq!(text(&cache, "/a/one.md"), "second");
+
+        cache.forget(Path::new("/a/two.md"));
         assert_eq!(cache.read_dir(Path::new("/a")).unwrap().len(), 2);
         assert_eq!(cache.kind(Path::new("/a/two.md")).unwrap(), EntryKind::File);
     }
@@ -204,12 +188,12 @@ mod tests {
         disk.insert("in/a.md", "first").unwrap();
         disk.insert("out/b.md", "first").unwrap();
         let cache = CachedFs::within(disk.clone(), vec![PathBuf::from("/in")]);
-        assert_eq!(text(&cache, "/in/a.md"), "first");
-        assert_eq!(text(&cache, "/out/b.md"), "first");
-        disk.insert("in/a.md", "second").unwrap();
-        disk.insert("out/b.md", "second").unwrap();
+        assert!(cache.kind(Path::new("/in/c.md")).is_err());
+        assert!(cache.kind(Path::new("/out/c.md")).is_err());
+        disk.insert("in/c.md", "new").unwrap();
+        disk.insert("out/c.md", "new").unwrap();
         let cache = CachedFs { base: disk, ..cache };
-        assert_eq!(text(&cache, "/in/a.md"), "first");
-        assert_eq!(text(&cache, "/out/b.md"), "second");
+        assert!(cache.kind(Path::new("/in/c.md")).is_err());
+        assert_eq!(cache.kind(Path::new("/out/c.md")).unwrap(), EntryKind::File);
     }
 }

@@ -42,6 +42,7 @@ pub mod read;
 pub mod resolve;
 pub mod source;
 pub mod suggest;
+pub mod update;
 pub mod write;
 
 #[cfg(feature = "cli")]

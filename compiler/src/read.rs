@@ -29,13 +29,14 @@ fn failed(diagnostic: Diagnostic, lossy: Option<Source>) -> ReadResult {
     Err(Box::new(ReadFailure { diagnostic, lossy }))
 }
 
-/// The sources of earlier compiles, by file, with the bytes each was made
-/// from: a file whose bytes are the same is the same source, with no second
-/// decoding, digest or line index (the language server compiles on every
-/// keystroke, and one file changed).
+/// The sources of earlier compiles, by file, each with whether its bytes
+/// began with a BOM (the text is the rest of them): a file whose bytes are
+/// the same is the same source, with no second decoding, digest or line
+/// index (the language server compiles on every keystroke, and one file
+/// changed). The bytes are not kept: the text is them.
 #[derive(Debug, Default)]
 pub struct SourceMemo {
-    kept: Mutex<HashMap<RelPath, (Vec<u8>, Source)>>,
+    kept: Mutex<HashMap<RelPath, (bool, Source)>>,
 }
 
 impl SourceMemo {
@@ -68,15 +69,17 @@ fn read_remembered(
         return read_one(fs, file, max_size);
     };
     let bytes = read_bytes(fs, file, max_size)?;
+    let bom = bytes.starts_with(BOM.as_bytes());
     if let Ok(kept) = memo.kept.lock()
-        && let Some((before, source)) = kept.get(&file.rel)
-        && *before == bytes
+        && let Some((had_bom, source)) = kept.get(&file.rel)
+        && *had_bom == bom
+        && bytes[if bom { BOM.len() } else { 0 }..] == *source.text.as_bytes()
     {
         return Ok(source.clone());
     }
     let result = decode(file, &bytes);
     if let (Ok(source), Ok(mut kept)) = (&result, memo.kept.lock()) {
-        kept.insert(file.rel.clone(), (bytes, source.clone()));
+        kept.insert(file.rel.clone(), (bom, source.clone()));
     }
     result
 }

@@ -481,6 +481,52 @@ impl NameRef {
 pub struct Resolution {
     pub model: Model,
     pub names: Names,
+    /// What each skill made (by project index), kept apart from the rest so
+    /// an edit to one skill redoes only its share.
+    pub shares: Vec<Share>,
+}
+
+/// What resolving one skill contributed.
+#[derive(Debug, Default)]
+pub struct Share {
+    /// Its problems (the others go to the list `resolve` was given).
+    pub diagnostics: Vec<Diagnostic>,
+    /// How many of `Names::refs` it made: the skills' come first, in project order.
+    pub refs: usize,
+}
+
+/// One skill resolved on its own against tables that already hold every
+/// definition: what an edit to its text changes, when the edit leaves its
+/// definition (name and where it is written) as it was.
+#[derive(Debug, Default)]
+pub struct SkillResolution {
+    pub compiled: Option<lockfile::Skill>,
+    /// The names its file uses, in the order resolved.
+    pub refs: Vec<NameRef>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Resolves project skill `index` against `names`, built from this project.
+pub fn resolve_skill(
+    project: &Project,
+    opts: &Options,
+    names: &Names,
+    index: usize,
+) -> SkillResolution {
+    let mut diagnostics = Vec::new();
+    let mut r = Resolver {
+        suggester: Suggester::default(),
+        project,
+        opts,
+        skills: &names.skills,
+        tools: &names.tools,
+        refs: Vec::new(),
+        shares: Vec::new(),
+        out: &mut diagnostics,
+    };
+    let compiled = r.compile_skill(index, &project.skills[index]);
+    let refs = r.refs;
+    SkillResolution { compiled, refs, diagnostics }
 }
 
 /// Every definition in its scope, and every name that refers to one: what
@@ -508,15 +554,15 @@ pub fn resolve(
         suggester: Suggester::default(),
         project,
         opts,
-        hosts: &host_names,
         skills: &skills,
         tools: &tools,
         refs: Vec::new(),
+        shares: Vec::new(),
         out,
     };
-    let model = r.model();
-    let refs = r.refs;
-    Resolution { model, names: Names { skills, tools, refs } }
+    let model = r.model(&host_names);
+    let Resolver { refs, shares, .. } = r;
+    Resolution { model, names: Names { skills, tools, refs }, shares }
 }
 
 fn skill_table(project: &Project, out: &mut Vec<Diagnostic>) -> Table {
@@ -592,11 +638,11 @@ struct Resolver<'a> {
     suggester: Suggester,
     project: &'a Project,
     opts: &'a Options,
-    /// The names the host declares.
-    hosts: &'a HashSet<&'a str>,
     skills: &'a Table,
     tools: &'a Table,
     refs: Vec<NameRef>,
+    /// What `compile_skill` made, per skill (its problems are not in `out`).
+    shares: Vec<Share>,
     out: &'a mut Vec<Diagnostic>,
 }
 
@@ -661,15 +707,19 @@ impl Resolver<'_> {
         found
     }
 
-    fn model(&mut self) -> Model {
+    /// The model, given the tool names the host declares.
+    fn model(&mut self, hosts: &HashSet<&str>) -> Model {
         let mut model = Model::default();
         for tool in &self.tools.defs {
-            model.tools.push(self.compile_tool(tool));
+            model.tools.push(self.compile_tool(tool, hosts));
         }
         for (i, skill) in self.project.skills.iter().enumerate() {
+            let (problems, refs) = (self.out.len(), self.refs.len());
             if let Some(compiled) = self.compile_skill(i, skill) {
                 model.skills.push(compiled);
             }
+            let diagnostics = self.out.split_off(problems);
+            self.shares.push(Share { diagnostics, refs: self.refs.len() - refs });
         }
         for agent in &self.project.agents {
             model.agents.push(self.compile_agent(agent));
@@ -681,9 +731,9 @@ impl Resolver<'_> {
         model
     }
 
-    fn compile_tool(&self, def: &Def) -> lockfile::Tool {
+    fn compile_tool(&self, def: &Def, hosts: &HashSet<&str>) -> lockfile::Tool {
         let on_disk = def.source.map(|i| &self.project.tools[i]);
-        let host = self.hosts.contains(def.qualified.as_str());
+        let host = hosts.contains(def.qualified.as_str());
         let manifest = on_disk.and_then(|t| t.manifest.as_ref());
         lockfile::Tool {
             name: def.name.clone(),

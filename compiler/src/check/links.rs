@@ -35,8 +35,13 @@ impl Trees<'_> {
     }
 }
 
-/// Checks the links of every skill, agent and assistant body.
-pub fn check(fs: &dyn Fs, trees: &Trees<'_>, project: &Project, out: &mut Vec<Diagnostic>) {
+/// Checks the links of every skill, agent and assistant body: each skill's
+/// problems apart (project order), then the rest.
+pub fn check(
+    fs: &dyn Fs,
+    trees: &Trees<'_>,
+    project: &Project,
+) -> (Vec<Vec<Diagnostic>>, Vec<Diagnostic>) {
     let mut bodies: Vec<(&Source, &str, Span)> = Vec::new();
     for skill in &project.skills {
         bodies.push((&skill.source, skill.parsed.body(&skill.source), skill.parsed.body_span));
@@ -50,16 +55,26 @@ pub fn check(fs: &dyn Fs, trees: &Trees<'_>, project: &Project, out: &mut Vec<Di
         let span = assistant.doc.body_span();
         bodies.push((&assistant.source, assistant.source.slice(span), span));
     }
-    let found: Vec<Vec<Diagnostic>> = bodies
+    let mut found: Vec<Vec<Diagnostic>> = bodies
         .par_iter()
-        .map(|(source, body, span)| {
-            relative_links(body, span.start)
-                .into_iter()
-                .filter_map(|link| broken(fs, trees, source, &link))
-                .collect()
-        })
+        .map(|(source, body, span)| body_links(fs, trees, source, body, *span))
         .collect();
-    out.extend(found.into_iter().flatten());
+    let rest = found.split_off(project.skills.len()).into_iter().flatten().collect();
+    (found, rest)
+}
+
+/// The broken links of one body, `body` being the text of `span` in `source`.
+pub fn body_links(
+    fs: &dyn Fs,
+    trees: &Trees<'_>,
+    source: &Source,
+    body: &str,
+    span: Span,
+) -> Vec<Diagnostic> {
+    relative_links(body, span.start)
+        .into_iter()
+        .filter_map(|link| broken(fs, trees, source, &link))
+        .collect()
 }
 
 /// The diagnostic for `link` in `source`, if it does not lead to a file.

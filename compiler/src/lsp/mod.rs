@@ -130,7 +130,11 @@ struct Project {
     /// Sources and parses kept between compiles.
     memo: Memo,
     compiled: Option<Compiled>,
+    /// Needs a full compile.
     dirty: bool,
+    /// Files it read whose text changed since: when nothing else did, each
+    /// is an update of the compilation rather than a compile.
+    edited_texts: HashSet<PathBuf>,
     /// What was last published, per document.
     published: HashMap<Url, Vec<lsp::Diagnostic>>,
 }
@@ -208,6 +212,7 @@ impl<'a> Server<'a> {
                 memo: Memo::default(),
                 compiled: None,
                 dirty: true,
+                edited_texts: HashSet::new(),
                 published: HashMap::new(),
             })
             .collect::<Vec<_>>();
@@ -296,9 +301,14 @@ impl<'a> Server<'a> {
         match event {
             Ok(event) if event.kind.is_access() => {}
             Ok(event) => {
+                // A file written in place keeps its place in the project.
+                let written = matches!(
+                    event.kind,
+                    notify::EventKind::Modify(notify::event::ModifyKind::Data(_))
+                );
                 for path in &event.paths {
                     self.fs.forget(path);
-                    self.touch(path);
+                    if written { self.touch_text(path) } else { self.touch(path) }
                 }
             }
             // Events were lost (an overflowing queue): forget everything.
@@ -337,6 +347,22 @@ impl<'a> Server<'a> {
         }
     }
 
+    /// Notes that the text of `path` changed: an update for the projects
+    /// that read it, a compile for those that may read it now.
+    fn touch_text(&mut self, path: &Path) {
+        for project in &mut self.projects {
+            match &project.compiled {
+                Some(compiled) if compiled.files.contains_key(path) => {
+                    project.edited_texts.insert(path.to_path_buf());
+                }
+                _ if path.starts_with(&project.folder) && project.reads(path) => {
+                    project.dirty = true;
+                }
+                _ => {}
+            }
+        }
+    }
+
     fn notification(&mut self, notification: Notification) {
         match notification.method.as_str() {
             notif::DidOpenTextDocument::METHOD => {
@@ -371,7 +397,7 @@ impl<'a> Server<'a> {
                     && let Some(path) = self.canonical(&params.text_document.uri)
                 {
                     self.fs.forget(&path);
-                    self.touch(&path);
+                    self.touch_text(&path);
                 }
             }
             notif::DidChangeWatchedFiles::METHOD => {
@@ -407,26 +433,42 @@ impl<'a> Server<'a> {
                 self.fs.forget(&path);
             }
         }
-        self.touch(&path);
+        self.touch_text(&path);
     }
 
     /// Compiles the projects marked dirty and publishes what changed.
     fn refresh(&mut self) -> Result<(), Box<dyn Error + Send + Sync>> {
         for i in 0..self.projects.len() {
-            if !self.projects[i].dirty {
-                continue;
-            }
             let base: &dyn Fs = if self.cache { &self.fs } else { &RealFs };
             let overlay = Overlay { base, buffers: &self.buffers };
             let project = &mut self.projects[i];
-            project.dirty = false;
-            // Two compilations at once would double the peak memory.
-            project.compiled = None;
-            let compilation = compile_folder(&overlay, &project.folder, Some(&project.memo));
+            let edited = std::mem::take(&mut project.edited_texts);
+            if !project.dirty && edited.is_empty() {
+                continue;
+            }
+            let updated = !project.dirty
+                && project.compiled.as_mut().is_some_and(|compiled| {
+                    edited.iter().all(|path| {
+                        compiled.files.get(path).is_some_and(|rel| {
+                            compiled.compilation.update_skill(&overlay, &project.memo, rel)
+                        })
+                    })
+                });
+            // Two compilations at once would double the peak memory: the old
+            // one goes before a compile.
+            let (compilation, files) = match project.compiled.take().filter(|_| updated) {
+                Some(Compiled { compilation, files, .. }) => (compilation, files),
+                None => {
+                    project.dirty = false;
+                    let compilation =
+                        compile_folder(&overlay, &project.folder, Some(&project.memo));
+                    let files: HashMap<PathBuf, RelPath> = (compilation.sources.keys())
+                        .filter_map(|rel| Some((compilation.disk_path(rel)?, rel.clone())))
+                        .collect();
+                    (compilation, files)
+                }
+            };
             let mut diagnostics = publishable(&compilation, self.encoding);
-            let files: HashMap<PathBuf, RelPath> = (compilation.sources.keys())
-                .filter_map(|rel| Some((compilation.disk_path(rel)?, rel.clone())))
-                .collect();
             for path in self.edited.iter().filter(|path| files.contains_key(*path)) {
                 if let Ok(uri) = Url::from_file_path(path) {
                     diagnostics.entry(uri.clone()).or_default();

@@ -246,32 +246,35 @@ pub fn compile_with(
         project.registry_sha256 = Some(digest);
         out.inputs.insert(rel.clone(), path);
     }
-    let Output { diagnostics: mut rest, sources, inputs, mut skill_parses, .. } = out;
+    let Output { diagnostics: mut rest, sources, inputs, mut skill_parses, skill_order, .. } = out;
     if let Some(memo) = memo {
         memo.retain(&sources);
     }
-    let resolution = resolve::resolve(&project, opts, registry_file.as_ref(), &mut rest);
-    let checked = check::check(&project, &resolution.model, &resolution.names);
+    let resolve::Resolution { model, names, shares } =
+        resolve::resolve(&project, opts, registry_file.as_ref(), &mut rest);
+    let checked = check::check(&project, &model, &names);
     let trees = check::links::Trees { root: &root, workspace: workspace.as_deref() };
     let (skill_links, other_links) = check::links::check(fs, &trees, &project);
     rest.extend(other_links);
-    // Each skill's share of the diagnostics, so an edit to it redoes only that.
-    let mut skills = Vec::with_capacity(project.skills.len());
-    let mut skill_refs = Vec::with_capacity(project.skills.len());
-    let parts = resolution.shares.into_iter().zip(checked.skills).zip(skill_links);
-    for (skill, ((share, checks), links)) in project.skills.iter().zip(parts) {
-        let mut own = skill_parses.remove(&skill.source.path).unwrap_or_default();
-        own.extend(share.diagnostics);
-        own.extend(checks);
-        own.extend(links);
-        skills.push(own);
-        skill_refs.push(share.refs);
-    }
+    // Every diagnostic by what made it, so an edit redoes only what it changes.
+    let parts = shares.skills.into_iter().zip(checked.skills).zip(skill_links);
+    let skills = (project.skills.iter().zip(parts))
+        .map(|(skill, ((resolved, checks), links))| crate::update::SkillPart {
+            parse: skill_parses.remove(&skill.source.path).unwrap_or_default(),
+            resolved,
+            checks,
+            links,
+        })
+        .collect();
     let kept = crate::update::Kept {
         options: opts.clone(),
+        order: skill_order,
         skills,
-        skill_refs,
-        agents: checked.agents,
+        // What is left are the problems of the skills that did not parse.
+        unparsed: skill_parses,
+        skill_table: shares.skill_table,
+        agents: shares.agents.into_iter().zip(checked.agents).collect(),
+        assistants: shares.assistants,
         rest,
     };
     Ok(Compilation {
@@ -279,8 +282,8 @@ pub fn compile_with(
         sources,
         inputs,
         project,
-        model: resolution.model,
-        names: resolution.names,
+        model,
+        names,
         layouts,
         root,
         workspace,
@@ -355,8 +358,10 @@ fn load_registry(
 #[derive(Default)]
 struct Output<'m> {
     diagnostics: Vec<Diagnostic>,
-    /// The parse problems of each skill that parsed, apart from the rest.
+    /// The parse problems of each skill file read, apart from the rest.
     skill_parses: HashMap<RelPath, Vec<Diagnostic>>,
+    /// Each skill file's place in discovery order.
+    skill_order: HashMap<RelPath, usize>,
     sources: BTreeMap<RelPath, Source>,
     inputs: BTreeMap<RelPath, PathBuf>,
     memo: Option<&'m Memo>,
@@ -438,6 +443,7 @@ fn build(fs: &dyn Fs, opts: &Options, layout: Layout, out: &mut Output<'_>) -> P
         .into_par_iter()
         .map(|file| {
             let Some(source) = texts.get(&file.file.rel).cloned() else {
+                // Unread: the problem is reported.
                 return (file, None, Vec::new());
             };
             let (parsed, diags) = match memo {
@@ -448,18 +454,18 @@ fn build(fs: &dyn Fs, opts: &Options, layout: Layout, out: &mut Output<'_>) -> P
                     (parsed.map(Arc::new), diags)
                 }
             };
-            (file, parsed.map(|parsed| (source, parsed)), diags)
+            (file, Some((source, parsed)), diags)
         })
         .collect();
-    for (file, parsed, diags) in parsed_skills {
-        match parsed {
-            Some((source, parsed)) => {
-                out.skill_parses.insert(source.path.clone(), diags);
-                project.skills.push(Skill { file, source, parsed });
-            }
+    for (order, (file, read, diags)) in parsed_skills.into_iter().enumerate() {
+        out.skill_order.insert(file.file.rel.clone(), order);
+        if read.is_some() {
+            out.skill_parses.insert(file.file.rel.clone(), diags);
+        }
+        match read {
+            Some((source, Some(parsed))) => project.skills.push(Skill { file, source, parsed }),
             // Its problem is reported; references to it must not be reported too.
-            None => {
-                out.diagnostics.extend(diags);
+            _ => {
                 project.broken_skills.push(file.folder.clone());
                 project.unparsed_skills.push(file);
             }

@@ -165,6 +165,11 @@ impl Table {
             .collect();
     }
 
+    /// The definition of project item `index` (none for a duplicate).
+    pub fn def_of(&self, index: usize) -> Option<usize> {
+        self.by_source.get(&index).copied()
+    }
+
     /// The definitions private to `agent`, in definition order.
     fn agent_defs(&self, agent: &str) -> impl Iterator<Item = &Def> {
         let indexes = self.by_agent.get(agent).map_or(&[][..], Vec::as_slice);
@@ -481,38 +486,50 @@ impl NameRef {
 pub struct Resolution {
     pub model: Model,
     pub names: Names,
-    /// What each skill made (by project index), kept apart from the rest so
-    /// an edit to one skill redoes only its share.
-    pub shares: Vec<Share>,
+    /// What each part made, kept apart so an edit redoes only the parts it
+    /// can change.
+    pub shares: Shares,
 }
 
-/// What resolving one skill contributed.
+/// The problems and references each part of the resolution made; the refs
+/// are in this order in `Names::refs`: skills, agents, assistants.
+#[derive(Debug, Default)]
+pub struct Shares {
+    /// By project skill.
+    pub skills: Vec<Share>,
+    /// The skill table's: names defined twice or shadowing each other.
+    pub skill_table: Vec<Diagnostic>,
+    /// By project agent.
+    pub agents: Vec<Share>,
+    pub assistants: Share,
+}
+
+/// What resolving one part contributed.
 #[derive(Debug, Default)]
 pub struct Share {
     /// Its problems (the others go to the list `resolve` was given).
     pub diagnostics: Vec<Diagnostic>,
-    /// How many of `Names::refs` it made: the skills' come first, in project order.
+    /// How many of `Names::refs` it made.
     pub refs: usize,
 }
 
-/// One skill resolved on its own against tables that already hold every
-/// definition: what an edit to its text changes, when the edit leaves its
-/// definition (name and where it is written) as it was.
+/// One part of a project resolved on its own against tables that already
+/// hold every definition: what an edit that touches only it changes.
 #[derive(Debug, Default)]
-pub struct SkillResolution {
-    pub compiled: Option<lockfile::Skill>,
-    /// The names its file uses, in the order resolved.
+pub struct Resolved<T> {
+    pub compiled: T,
+    /// The names it uses, in the order resolved.
     pub refs: Vec<NameRef>,
     pub diagnostics: Vec<Diagnostic>,
 }
 
-/// Resolves project skill `index` against `names`, built from this project.
-pub fn resolve_skill(
+/// Runs `f` on a resolver over `project` and `names` alone.
+fn resolve_part<T>(
     project: &Project,
     opts: &Options,
     names: &Names,
-    index: usize,
-) -> SkillResolution {
+    f: impl FnOnce(&mut Resolver<'_>) -> T,
+) -> Resolved<T> {
     let mut diagnostics = Vec::new();
     let mut r = Resolver {
         suggester: Suggester::default(),
@@ -521,12 +538,43 @@ pub fn resolve_skill(
         skills: &names.skills,
         tools: &names.tools,
         refs: Vec::new(),
-        shares: Vec::new(),
+        shares: Shares::default(),
         out: &mut diagnostics,
     };
-    let compiled = r.compile_skill(index, &project.skills[index]);
+    let compiled = f(&mut r);
     let refs = r.refs;
-    SkillResolution { compiled, refs, diagnostics }
+    Resolved { compiled, refs, diagnostics }
+}
+
+/// Resolves project skill `index` (none when its definition is a duplicate).
+pub fn resolve_skill(
+    project: &Project,
+    opts: &Options,
+    names: &Names,
+    index: usize,
+) -> Resolved<Option<lockfile::Skill>> {
+    resolve_part(project, opts, names, |r| r.compile_skill(index, &project.skills[index]))
+}
+
+/// Resolves project agent `index`.
+pub fn resolve_agent(
+    project: &Project,
+    opts: &Options,
+    names: &Names,
+    index: usize,
+) -> Resolved<lockfile::Agent> {
+    resolve_part(project, opts, names, |r| r.compile_agent(&project.agents[index]))
+}
+
+/// Resolves the coding assistants' files.
+pub fn resolve_assistants(
+    project: &Project,
+    opts: &Options,
+    names: &Names,
+) -> Resolved<Vec<lockfile::Assistant>> {
+    resolve_part(project, opts, names, |r| {
+        assistants::resolve(project, &names.skills, &mut r.refs, r.out)
+    })
 }
 
 /// Every definition in its scope, and every name that refers to one: what
@@ -546,7 +594,8 @@ pub fn resolve(
     registry_file: Option<&RelPath>,
     out: &mut Vec<Diagnostic>,
 ) -> Resolution {
-    let skills = skill_table(project, out);
+    let mut skill_table_problems = Vec::new();
+    let skills = skill_table(project, &mut skill_table_problems);
     let hosts = host_names(project, opts, registry_file);
     let tools = tool_table(project, &hosts, out);
     let host_names: HashSet<&str> = hosts.iter().map(|(name, _)| name.as_str()).collect();
@@ -557,15 +606,17 @@ pub fn resolve(
         skills: &skills,
         tools: &tools,
         refs: Vec::new(),
-        shares: Vec::new(),
+        shares: Shares::default(),
         out,
     };
     let model = r.model(&host_names);
-    let Resolver { refs, shares, .. } = r;
+    let Resolver { refs, mut shares, .. } = r;
+    shares.skill_table = skill_table_problems;
     Resolution { model, names: Names { skills, tools, refs }, shares }
 }
 
-fn skill_table(project: &Project, out: &mut Vec<Diagnostic>) -> Table {
+/// The skills' scope table; names defined twice or shadowing go to `out`.
+pub fn skill_table(project: &Project, out: &mut Vec<Diagnostic>) -> Table {
     let defs = project
         .skills
         .iter()
@@ -641,8 +692,8 @@ struct Resolver<'a> {
     skills: &'a Table,
     tools: &'a Table,
     refs: Vec<NameRef>,
-    /// What `compile_skill` made, per skill (its problems are not in `out`).
-    shares: Vec<Share>,
+    /// What each part made (their problems are not in `out`).
+    shares: Shares,
     out: &'a mut Vec<Diagnostic>,
 }
 
@@ -714,21 +765,36 @@ impl Resolver<'_> {
             model.tools.push(self.compile_tool(tool, hosts));
         }
         for (i, skill) in self.project.skills.iter().enumerate() {
-            let (problems, refs) = (self.out.len(), self.refs.len());
+            let mark = self.mark();
             if let Some(compiled) = self.compile_skill(i, skill) {
                 model.skills.push(compiled);
             }
-            let diagnostics = self.out.split_off(problems);
-            self.shares.push(Share { diagnostics, refs: self.refs.len() - refs });
+            let share = self.share(mark);
+            self.shares.skills.push(share);
         }
         for agent in &self.project.agents {
+            let mark = self.mark();
             model.agents.push(self.compile_agent(agent));
+            let share = self.share(mark);
+            self.shares.agents.push(share);
         }
         model.tools.sort_by(|a, b| a.qualified.cmp(&b.qualified));
         model.skills.sort_by(|a, b| a.qualified.cmp(&b.qualified));
         model.agents.sort_by(|a, b| a.id.cmp(&b.id));
+        let mark = self.mark();
         model.assistants = assistants::resolve(self.project, self.skills, &mut self.refs, self.out);
+        self.shares.assistants = self.share(mark);
         model
+    }
+
+    /// Where the problems and references made so far end.
+    fn mark(&self) -> (usize, usize) {
+        (self.out.len(), self.refs.len())
+    }
+
+    /// The problems made since `mark` (taken from `out`) and how many refs.
+    fn share(&mut self, (problems, refs): (usize, usize)) -> Share {
+        Share { diagnostics: self.out.split_off(problems), refs: self.refs.len() - refs }
     }
 
     fn compile_tool(&self, def: &Def, hosts: &HashSet<&str>) -> lockfile::Tool {

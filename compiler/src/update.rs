@@ -1,129 +1,396 @@
 //! Update: a compilation brought up to date after an edit to one skill's
 //! text — the language server's path for a keystroke.
 //!
-//! A skill's share of the result (its parse, its names resolved, its runbook
-//! and link checks, its compiled form) depends on its own text and on the
-//! scope tables; the tables depend only on where each definition is and what
-//! it is called. So an edit that leaves the skill's `name` as it was, written
-//! where it was, redoes that skill alone, and the checks of the agents that
-//! activate it (they read its tools and routes). The result is what a full
-//! compile of the edited project gives: the memo test, the language server's
-//! tests and the editing benchmark compare the two after every edit.
+//! Every diagnostic and reference is kept by the part of the compile that
+//! made it: each skill, the skill table, each agent, the coding assistants,
+//! the rest. A skill's part depends on its own text and on the scope tables;
+//! the tables depend only on each definition's name and where it is written.
+//! So an edit that keeps the skill's `name` as it was, where it was, redoes
+//! that skill and the checks of the agents that activate it. One that
+//! changes the definition (a new name, a name that moved, a file that stops
+//! or starts parsing) rebuilds the skill table and redoes what depends on
+//! the names involved: the skills and agents that use them (or use a name
+//! that resolves nowhere, whose help lists the table), the definition's own
+//! agent, and the coding assistants. Either way the result is what a full
+//! compile of the edited project gives: the tests below, the language
+//! server's tests and the editing benchmark compare the two after every edit.
 //!
-//! Anything more (the name changed or moved, the file no longer reads or
-//! parses, files added or removed) is left to a full compile: the update says
-//! it did not apply, and leaves the compilation as it was.
+//! A file that cannot be read (or could not be before), and every change
+//! other than a skill's text, is left to a full compile: the update says it
+//! did not apply, and leaves the compilation as it was.
+
+use std::collections::{BTreeSet, HashMap, HashSet};
+use std::sync::Arc;
+
+use agentc_schema::SkillFrontmatter;
 
 use crate::check::{self, links::Trees};
 use crate::compile::{Compilation, Memo};
 use crate::diagnostic::{self, Diagnostic, RelPath};
+use crate::discover::{Owner, SkillFile};
 use crate::fs::Fs;
 use crate::options::Options;
+use crate::parse::files::Markdown;
 use crate::project::Skill;
 use crate::read::read_all;
-use crate::resolve;
+use crate::resolve::{self, NameRef, RefKind, Share};
+use crate::source::Source;
 
 /// What an update needs from the compile that made a compilation: its
-/// options, and every diagnostic by what made it.
+/// options, and every diagnostic and reference by what made it.
 #[derive(Debug)]
 pub(crate) struct Kept {
     pub(crate) options: Options,
-    /// Each project skill's share: its parse, its names resolved, its
-    /// runbook, its links.
-    pub(crate) skills: Vec<Vec<Diagnostic>>,
-    /// How many of `Names::refs` each project skill made (they come first,
-    /// in project order).
-    pub(crate) skill_refs: Vec<usize>,
-    /// Each agent's checks, in project order.
-    pub(crate) agents: Vec<Vec<Diagnostic>>,
+    /// Each skill file's place in discovery order (the order of
+    /// `Project::skills` and `Project::unparsed_skills`).
+    pub(crate) order: HashMap<RelPath, usize>,
+    /// By project skill.
+    pub(crate) skills: Vec<SkillPart>,
+    /// The problems of each skill file that was read but did not parse.
+    pub(crate) unparsed: HashMap<RelPath, Vec<Diagnostic>>,
+    /// Names defined twice or shadowing each other.
+    pub(crate) skill_table: Vec<Diagnostic>,
+    /// By project agent: its names resolved, and its checks.
+    pub(crate) agents: Vec<(Share, Vec<Diagnostic>)>,
+    pub(crate) assistants: Share,
     /// Every other diagnostic.
     pub(crate) rest: Vec<Diagnostic>,
+}
+
+/// One skill's part.
+#[derive(Debug, Default)]
+pub(crate) struct SkillPart {
+    pub(crate) parse: Vec<Diagnostic>,
+    pub(crate) resolved: Share,
+    pub(crate) checks: Vec<Diagnostic>,
+    pub(crate) links: Vec<Diagnostic>,
 }
 
 impl Kept {
     /// Every diagnostic, in report order without repeats.
     pub(crate) fn diagnostics(&self) -> Vec<Diagnostic> {
-        let shares = self.skills.iter().chain(&self.agents).flatten();
-        let mut all: Vec<Diagnostic> = self.rest.iter().chain(shares).cloned().collect();
+        let skills = self
+            .skills
+            .iter()
+            .flat_map(|part| [&part.parse, &part.resolved.diagnostics, &part.checks, &part.links]);
+        let agents = self.agents.iter().flat_map(|(share, checks)| [&share.diagnostics, checks]);
+        let mut all: Vec<Diagnostic> =
+            [&self.rest, &self.skill_table, &self.assistants.diagnostics]
+                .into_iter()
+                .chain(self.unparsed.values())
+                .chain(skills)
+                .chain(agents)
+                .flatten()
+                .cloned()
+                .collect();
         diagnostic::sort(&mut all);
         all
     }
+
+    /// Where each skill's references start in `Names::refs`, and where the
+    /// skills' end (the agents' start).
+    fn skill_refs(&self) -> Vec<usize> {
+        starts(self.skills.iter().map(|part| part.resolved.refs), 0)
+    }
+}
+
+/// The running sums of `counts` from `first`: where each part starts, and
+/// last where they all end.
+fn starts(counts: impl Iterator<Item = usize>, first: usize) -> Vec<usize> {
+    let mut at = vec![first];
+    for count in counts {
+        at.push(at[at.len() - 1] + count);
+    }
+    at
+}
+
+/// The edited skill file, as read and parsed now.
+struct Edit {
+    file: SkillFile,
+    source: Source,
+    parsed: Option<Arc<Markdown<SkillFrontmatter>>>,
+    parse: Vec<Diagnostic>,
 }
 
 impl Compilation {
     /// Brings the compilation up to date after the text of the skill file
-    /// `file` changed (as `fs` now reads it). Returns whether it could: when
-    /// the edit changes more than the skill's own share, the compilation is
-    /// left as it was and needs a full compile.
+    /// `file` changed (as `fs` now reads it). Returns whether it could; when
+    /// it could not, the compilation is as it was and needs a full compile.
     pub fn update_skill(&mut self, fs: &dyn Fs, memo: &Memo, file: &RelPath) -> bool {
-        let Some(kept) = self.kept.as_mut() else {
+        let Some(mut kept) = self.kept.take() else {
             return false;
         };
-        let Some(i) = self.project.skills.iter().position(|s| &s.source.path == file) else {
-            return false;
-        };
-        let old = &self.project.skills[i];
-        let skill_file = old.file.clone();
-        let max_size = kept.options.max_file_size;
-        let read =
-            read_all(fs, std::slice::from_ref(&skill_file.file), max_size, Some(memo.sources()));
-        let Some(Ok(source)) = read.into_iter().next() else {
-            return false;
-        };
-        if std::sync::Arc::ptr_eq(&source.text, &old.source.text) {
-            return true;
+        let updated = self.update_with(&mut kept, fs, memo, file);
+        if updated {
+            self.diagnostics = kept.diagnostics();
         }
-        let (Some(parsed), parse_problems) = memo.skill(&skill_file, &source) else {
-            return false;
-        };
-        let (was, is) = (&old.parsed.front.value.name, &parsed.front.value.name);
-        if was.value != is.value || was.span != is.span {
-            return false;
-        }
+        self.kept = Some(kept);
+        updated
+    }
 
-        self.sources.insert(file.clone(), source.clone());
-        self.project.skills[i] = Skill { file: skill_file, source, parsed };
-        let skill = &self.project.skills[i];
-        let resolved = resolve::resolve_skill(&self.project, &kept.options, &self.names, i);
-        let trees = Trees { root: &self.root, workspace: self.workspace.as_deref() };
-        let body = skill.parsed.body(&skill.source);
-        let mut own = parse_problems;
-        own.extend(resolved.diagnostics);
-        own.extend(check::skill_checks(skill, &self.names));
-        own.extend(check::links::body_links(
-            fs,
-            &trees,
-            &skill.source,
-            body,
-            skill.parsed.body_span,
-        ));
-        kept.skills[i] = own;
-
-        let start: usize = kept.skill_refs[..i].iter().sum();
-        let made = resolved.refs.len();
-        self.names.refs.splice(start..start + kept.skill_refs[i], resolved.refs);
-        kept.skill_refs[i] = made;
-
-        // A duplicate definition compiles to nothing, before and after alike.
-        if let Some(compiled) = resolved.compiled {
-            let qualified = compiled.qualified.clone();
-            let skills = &mut self.model.skills;
-            match skills.binary_search_by(|s| s.qualified.cmp(&qualified)) {
-                Ok(at) => skills[at] = compiled,
-                Err(at) => skills.insert(at, compiled),
-            }
-            for (a, agent) in self.project.agents.iter().enumerate() {
-                let activates = self.model.agent(&agent.dir.id).is_some_and(|compiled| {
-                    compiled.skills.iter().any(|r| r.qualified == qualified)
-                });
-                if activates {
-                    kept.agents[a] =
-                        check::agent_checks(&self.project, &self.model, &self.names, agent);
+    fn update_with(&mut self, kept: &mut Kept, fs: &dyn Fs, memo: &Memo, file: &RelPath) -> bool {
+        let parsed_at = self.project.skills.iter().position(|s| &s.source.path == file);
+        let skill_file = match parsed_at {
+            Some(i) => self.project.skills[i].file.clone(),
+            // One that could not be read is left to a compile.
+            None if kept.unparsed.contains_key(file) => {
+                match self.project.unparsed_skills.iter().find(|f| &f.file.rel == file) {
+                    Some(found) => found.clone(),
+                    None => return false,
                 }
             }
+            None => return false,
+        };
+        if !kept.order.contains_key(file) {
+            return false;
         }
-        self.diagnostics = kept.diagnostics();
+        let max_size = kept.options.max_file_size;
+        let files = std::slice::from_ref(&skill_file.file);
+        let Some(Ok(source)) = read_all(fs, files, max_size, Some(memo.sources())).pop() else {
+            return false;
+        };
+        if self.sources.get(file).is_some_and(|kept| Arc::ptr_eq(&kept.text, &source.text)) {
+            return true;
+        }
+        let (parsed, parse) = memo.skill(&skill_file, &source);
+        self.sources.insert(file.clone(), source.clone());
+        let edit = Edit { file: skill_file, source, parsed, parse };
+        let same_definition = parsed_at.zip(edit.parsed.as_ref()).is_some_and(|(i, parsed)| {
+            let (was, is) =
+                (&self.project.skills[i].parsed.front.value.name, &parsed.front.value.name);
+            was.value == is.value && was.span == is.span
+        });
+        match parsed_at {
+            Some(i) if same_definition => self.update_text(kept, fs, i, edit),
+            _ => self.redefine(kept, fs, parsed_at, edit),
+        }
         true
+    }
+
+    /// The edit kept the definition: skill `i` is redone, with the checks
+    /// of the agents that activate it.
+    fn update_text(&mut self, kept: &mut Kept, fs: &dyn Fs, i: usize, edit: Edit) {
+        let Edit { file, source, parsed, parse } = edit;
+        let Some(parsed) = parsed else { return };
+        self.project.skills[i] = Skill { file, source, parsed };
+        kept.skills[i].parse = parse;
+        kept.skills[i].links = self.links(fs, i);
+        let redo = BTreeSet::from([i]);
+        let changed = self.redo_skills(kept, &redo, None);
+        self.recheck_agents(kept, BTreeSet::new(), &changed);
+    }
+
+    /// The edit changed the definition (or whether there is one): the skill
+    /// table is rebuilt, and everything that depends on the names involved
+    /// redone.
+    fn redefine(&mut self, kept: &mut Kept, fs: &dyn Fs, parsed_at: Option<usize>, edit: Edit) {
+        let file = edit.file.file.rel.clone();
+        let folder = edit.file.folder.clone();
+        let owner = edit.file.owner.clone();
+        let old_name =
+            parsed_at.map(|i| self.project.skills[i].parsed.front.value.name.value.to_string());
+
+        // Out of the project, and back in where discovery puts it.
+        match parsed_at {
+            Some(i) => {
+                self.project.skills.remove(i);
+                let part = kept.skills.remove(i);
+                let start = kept.skill_refs()[i];
+                self.names.refs.drain(start..start + part.resolved.refs);
+            }
+            None => {
+                let unparsed = &mut self.project.unparsed_skills;
+                if let Some(u) = unparsed.iter().position(|f| f.file.rel == file) {
+                    unparsed.remove(u);
+                    self.project.broken_skills.remove(u);
+                }
+                kept.unparsed.remove(&file);
+            }
+        }
+        let place = kept.order.get(&file).copied().unwrap_or(usize::MAX);
+        let before = |rel: &RelPath| kept.order.get(rel).is_some_and(|&p| p < place);
+        let Edit { file: skill_file, source, parsed, parse } = edit;
+        let new_name = parsed.as_ref().map(|p| p.front.value.name.value.as_str().to_owned());
+        let inserted = match parsed {
+            Some(parsed) => {
+                let at = self.project.skills.partition_point(|s| before(&s.source.path));
+                self.project.skills.insert(at, Skill { file: skill_file, source, parsed });
+                kept.skills.insert(at, SkillPart { parse, ..SkillPart::default() });
+                kept.skills[at].links = self.links(fs, at);
+                Some(at)
+            }
+            None => {
+                let unparsed = &mut self.project.unparsed_skills;
+                let at = unparsed.partition_point(|f| before(&f.file.rel));
+                self.project.broken_skills.insert(at, skill_file.folder.clone());
+                unparsed.insert(at, skill_file);
+                kept.unparsed.insert(file.clone(), parse);
+                None
+            }
+        };
+
+        // The table, and every reference's definition renumbered.
+        let previous = std::mem::take(&mut self.names.skills);
+        kept.skill_table.clear();
+        self.names.skills = resolve::skill_table(&self.project, &mut kept.skill_table);
+        let moved = |p: usize| -> Option<usize> {
+            let p = match parsed_at {
+                Some(r) if p == r => return None,
+                Some(r) if p > r => p - 1,
+                _ => p,
+            };
+            Some(match inserted {
+                Some(a) if p >= a => p + 1,
+                _ => p,
+            })
+        };
+        let renumbered: Vec<Option<usize>> = (previous.defs.iter())
+            .map(|def| def.source.and_then(moved).and_then(|p| self.names.skills.def_of(p)))
+            .collect();
+        for r in self.names.refs.iter_mut().filter(|r| r.kind == RefKind::Skill) {
+            r.target = r.target.and_then(|t| renumbered.get(t).copied().flatten());
+        }
+
+        // What depends on the names involved.
+        let mut involved: Vec<&str> = vec![folder.as_str()];
+        involved.extend(old_name.as_deref());
+        involved.extend(new_name.as_deref());
+        let touches = |r: &NameRef| {
+            r.kind == RefKind::Skill
+                && (r.target.is_none() || involved.iter().any(|n| r.name.ends_with(n)))
+        };
+        let skill_starts = kept.skill_refs();
+        let mut redo: BTreeSet<usize> = inserted.into_iter().collect();
+        for (j, skill) in self.project.skills.iter().enumerate() {
+            let refs = &self.names.refs[skill_starts[j]..skill_starts[j + 1]];
+            let name = skill.parsed.front.value.name.value.as_str();
+            if refs.iter().any(touches) || involved[1..].contains(&name) {
+                redo.insert(j);
+            }
+        }
+        let skills_end = skill_starts[skill_starts.len() - 1];
+        let agent_starts = starts(kept.agents.iter().map(|(share, _)| share.refs), skills_end);
+        let mut agents = BTreeSet::new();
+        for (j, agent) in self.project.agents.iter().enumerate() {
+            let refs = &self.names.refs[agent_starts[j]..agent_starts[j + 1]];
+            if refs.iter().any(touches) || owner == Owner::Agent(agent.dir.id.clone()) {
+                agents.insert(j);
+            }
+        }
+
+        // The agents that activated the skill named it, or own it: they are
+        // redone, and so checked again.
+        let changed = self.redo_skills(kept, &redo, Some(file.to_string()));
+        self.redo_agents(kept, &agents);
+        self.redo_assistants(kept);
+        self.recheck_agents(kept, agents, &changed);
+    }
+
+    /// The broken links of project skill `i`'s body.
+    fn links(&self, fs: &dyn Fs, i: usize) -> Vec<Diagnostic> {
+        let skill = &self.project.skills[i];
+        let trees = Trees { root: &self.root, workspace: self.workspace.as_deref() };
+        let body = skill.parsed.body(&skill.source);
+        check::links::body_links(fs, &trees, &skill.source, body, skill.parsed.body_span)
+    }
+
+    /// Resolves and checks the project skills `redo` again; their compiled
+    /// forms replace theirs in the model, and that of the file `gone`.
+    /// Returns their qualified names.
+    fn redo_skills(
+        &mut self,
+        kept: &mut Kept,
+        redo: &BTreeSet<usize>,
+        gone: Option<String>,
+    ) -> HashSet<String> {
+        let mut stale: HashSet<String> =
+            redo.iter().map(|&i| self.project.skills[i].source.path.to_string()).collect();
+        stale.extend(gone);
+        self.model.skills.retain(|s| !stale.contains(&s.source));
+        let starts = kept.skill_refs();
+        let mut shift: isize = 0;
+        let mut changed = HashSet::new();
+        for &i in redo {
+            let resolved = resolve::resolve_skill(&self.project, &kept.options, &self.names, i);
+            let part = &mut kept.skills[i];
+            let start = starts[i].saturating_add_signed(shift);
+            let made = resolved.refs.len();
+            self.names.refs.splice(start..start + part.resolved.refs, resolved.refs);
+            shift += made as isize - part.resolved.refs as isize;
+            part.resolved = Share { diagnostics: resolved.diagnostics, refs: made };
+            part.checks = check::skill_checks(&self.project.skills[i], &self.names);
+            if let Some(compiled) = resolved.compiled {
+                changed.insert(compiled.qualified.clone());
+                let at = self.model_place(&compiled.qualified, i);
+                self.model.skills.insert(at, compiled);
+            }
+        }
+        changed
+    }
+
+    /// Where project skill `i`, compiled as `qualified`, goes in the model:
+    /// by name, then (two scopes defining one name) in project order, as a
+    /// compile's stable sort leaves them.
+    fn model_place(&self, qualified: &str, i: usize) -> usize {
+        let skills = &self.model.skills;
+        let first = skills.partition_point(|s| s.qualified.as_str() < qualified);
+        let same = skills[first..].iter().take_while(|s| s.qualified == qualified);
+        let position = |source: &str| {
+            self.project.skills.iter().position(|s| s.source.path.to_string() == source)
+        };
+        first + same.take_while(|s| position(&s.source).is_some_and(|p| p < i)).count()
+    }
+
+    /// Resolves the project agents `redo` again.
+    fn redo_agents(&mut self, kept: &mut Kept, redo: &BTreeSet<usize>) {
+        let skills_end = kept.skill_refs().pop().unwrap_or_default();
+        let starts = starts(kept.agents.iter().map(|(share, _)| share.refs), skills_end);
+        let mut shift: isize = 0;
+        for &j in redo {
+            let resolved = resolve::resolve_agent(&self.project, &kept.options, &self.names, j);
+            let (share, _) = &mut kept.agents[j];
+            let start = starts[j].saturating_add_signed(shift);
+            let made = resolved.refs.len();
+            self.names.refs.splice(start..start + share.refs, resolved.refs);
+            shift += made as isize - share.refs as isize;
+            *share = Share { diagnostics: resolved.diagnostics, refs: made };
+            let compiled = resolved.compiled;
+            if let Ok(at) = self.model.agents.binary_search_by(|a| a.id.cmp(&compiled.id)) {
+                self.model.agents[at] = compiled;
+            }
+        }
+    }
+
+    /// Resolves the coding assistants' files again (their refs come last).
+    fn redo_assistants(&mut self, kept: &mut Kept) {
+        let resolved = resolve::resolve_assistants(&self.project, &kept.options, &self.names);
+        let start = self.names.refs.len() - kept.assistants.refs;
+        let made = resolved.refs.len();
+        self.names.refs.splice(start.., resolved.refs);
+        kept.assistants = Share { diagnostics: resolved.diagnostics, refs: made };
+        self.model.assistants = resolved.compiled;
+    }
+
+    /// Checks again the agents `redo` and those activating a skill named in
+    /// `skills` (qualified).
+    fn recheck_agents(
+        &mut self,
+        kept: &mut Kept,
+        mut redo: BTreeSet<usize>,
+        skills: &HashSet<String>,
+    ) {
+        for (j, agent) in self.project.agents.iter().enumerate() {
+            let activates = self.model.agent(&agent.dir.id).is_some_and(|compiled| {
+                compiled.skills.iter().any(|r| skills.contains(&r.qualified))
+            });
+            if activates {
+                redo.insert(j);
+            }
+        }
+        for j in redo {
+            let agent = &self.project.agents[j];
+            kept.agents[j].1 = check::agent_checks(&self.project, &self.model, &self.names, agent);
+        }
     }
 }
 
@@ -196,9 +463,8 @@ mod tests {
         updated
     }
 
-    /// Edits that keep the skill's name where it was are updates (the agent
-    /// activating the skill checked again); the rest compile; every result
-    /// equals a cold compile's.
+    /// Edits to a skill's text are updates, whatever they change; every
+    /// result equals a cold compile's. Other files are left to a compile.
     #[test]
     fn an_update_is_a_compile() {
         let (mut fs, opts) = example();
@@ -208,49 +474,132 @@ mod tests {
         type Change = fn(&str) -> String;
         let intake = "skills/intake/SKILL.md";
         let charges = "billing/skills/charge-lookup/SKILL.md";
-        let cases: [(&str, &str, Change, bool); 9] = [
-            (intake, "description", |t| t.replacen("description: ", "description: Now ", 1), true),
-            (
-                intake,
-                "misspelt route",
-                |t| t.replacen("classify-request", "clasify-request", 1),
-                true,
-            ),
-            (
-                intake,
-                "unknown tool",
-                |t| t.replacen("tools:\n", "tools:\n  - lookup_tickt\n", 1),
-                true,
-            ),
-            (intake, "broken link", |t| format!("{t}\nSee [the guide](guide.md).\n"), true),
-            (intake, "unchanged", |t| t.to_owned(), true),
-            (intake, "renamed", |t| t.replacen("name: intake", "name: intake-desk", 1), false),
-            (intake, "unparsable", |t| t.replacen("tools:\n", "tools:\n   - x\n", 1), false),
-            (
-                charges,
-                "route removed",
-                |t| t.replacen("  - refund-review: on fetch_invoice status=success\n", "", 1),
-                true,
-            ),
-            (
-                charges,
-                "inactive tool",
-                |t| t.replacen("tools:\n", "tools:\n  - search_kb\n", 1),
-                true,
-            ),
+        let refunds = "billing/skills/refund-review/SKILL.md";
+        let cases: [(&str, &str, Change); 15] = [
+            (intake, "description", |t| t.replacen("description: ", "description: Now ", 1)),
+            (intake, "misspelt route", |t| t.replacen("classify-request", "clasify-request", 1)),
+            (intake, "unknown tool", |t| t.replacen("tools:\n", "tools:\n  - lookup_tickt\n", 1)),
+            (intake, "broken link", |t| format!("{t}\nSee [the guide](guide.md).\n")),
+            (intake, "unchanged", |t| t.to_owned()),
+            (intake, "renamed", |t| t.replacen("name: intake", "name: intake-desk", 1)),
+            (intake, "name moved", |t| t.replacen("---\n", "---\n# the first skill\n", 1)),
+            (intake, "unparsable", |t| t.replacen("tools:\n", "tools:\n   - x\n", 1)),
+            (intake, "no frontmatter", |t| t.replacen("---", "", 1)),
+            (intake, "a name taken", |t| t.replacen("name: intake", "name: wrap-up", 1)),
+            (intake, "a name routed to", |t| {
+                t.replacen("name: intake", "name: classify-request", 1)
+            }),
+            (charges, "route removed", |t| {
+                t.replacen("  - refund-review: on fetch_invoice status=success\n", "", 1)
+            }),
+            (charges, "inactive tool", |t| t.replacen("tools:\n", "tools:\n  - search_kb\n", 1)),
+            (refunds, "private renamed", |t| {
+                t.replacen("name: refund-review", "name: refund-check", 1)
+            }),
+            (refunds, "private unparsable", |t| t.replacen("tools: ", "tools: [", 1)),
         ];
-        for (file, what, change, updates) in cases {
+        for (file, what, change) in cases {
             let (rel, path) = files.iter().find(|(rel, _)| rel.path == file).unwrap();
             let original = String::from_utf8(fs.get(path).unwrap().to_vec()).unwrap();
             fs.insert(path, change(&original)).unwrap();
-            assert_eq!(edit(&mut c, &fs, &opts, &memo, rel), updates, "{what}");
-            if !["description", "unchanged"].contains(&what) {
+            assert!(edit(&mut c, &fs, &opts, &memo, rel), "{what} is an update");
+            if !["description", "unchanged", "name moved"].contains(&what) {
                 assert!(!c.diagnostics.is_empty(), "{what} is a mistake");
             }
             fs.insert(path, original).unwrap();
-            edit(&mut c, &fs, &opts, &memo, rel);
+            assert!(edit(&mut c, &fs, &opts, &memo, rel), "{what} undone is an update");
             assert!(c.diagnostics.is_empty(), "{what} undone: {:#?}", c.diagnostics);
         }
+        let agent = RelPath::root("billing/AGENT.md");
+        assert!(c.sources.contains_key(&agent));
+        assert!(!c.update_skill(&fs, &memo, &agent), "an agent's file is compiled");
+    }
+
+    /// Reads `dir` into `fs` under `under`.
+    fn load_dir(fs: &mut MemFs, dir: &Path, under: &str) {
+        let Ok(entries) = std::fs::read_dir(dir) else { return };
+        let mut entries: Vec<_> = entries.flatten().collect();
+        entries.sort_by_key(|e| e.file_name());
+        for entry in entries {
+            let Some(name) = entry.file_name().to_str().map(|n| format!("{under}{n}")) else {
+                continue;
+            };
+            if entry.path().is_dir() {
+                load_dir(fs, &entry.path(), &format!("{name}/"));
+            } else if let Ok(bytes) = std::fs::read(entry.path()) {
+                fs.insert(&name, bytes).unwrap();
+            }
+        }
+    }
+
+    /// Every skill file of every fixture, renamed, made a duplicate, broken
+    /// and added to, then restored: after each edit the updated compilation
+    /// equals a cold compile.
+    #[test]
+    fn every_fixture_updates_as_it_compiles() {
+        let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures");
+        let mut cases: Vec<_> = std::fs::read_dir(&fixtures).unwrap().flatten().collect();
+        cases.sort_by_key(|e| e.file_name());
+        let mut updates = 0;
+        for case in cases {
+            let mut fs = MemFs::new();
+            load_dir(&mut fs, &case.path().join("root"), "root/");
+            load_dir(&mut fs, &case.path().join("workspace"), "workspace/");
+            let mut opts = Options::new(fs.root().join("root"));
+            if case.path().join("workspace").is_dir() {
+                opts.workspace = Some(fs.root().join("workspace"));
+            }
+            if let Ok(registry) = std::fs::read(case.path().join("registry.yaml")) {
+                fs.insert("registry.yaml", registry).unwrap();
+                opts.registry = Some(fs.root().join("registry.yaml"));
+            }
+            let memo = Memo::default();
+            let Ok(mut c) = compile_with(&fs, &opts, Some(&memo)) else { continue };
+            let skills = c.project.skills.iter().map(|s| &s.file);
+            let files: Vec<(RelPath, String)> = (skills.chain(&c.project.unparsed_skills))
+                .map(|f| f.file.rel.clone())
+                .filter_map(|rel| {
+                    let under = match rel.origin {
+                        Origin::Root => "root",
+                        Origin::Workspace => "workspace",
+                        Origin::Given => return None,
+                    };
+                    let path = format!("{under}/{}", rel.path);
+                    Some((rel, path))
+                })
+                .collect();
+            let names: Vec<String> = c
+                .project
+                .skills
+                .iter()
+                .map(|s| s.parsed.front.value.name.value.to_string())
+                .collect();
+            for (rel, path) in files {
+                let Some(original) = fs.get(&path).and_then(|b| String::from_utf8(b.to_vec()).ok())
+                else {
+                    continue;
+                };
+                let other = names.iter().find(|n| !original.contains(&format!("name: {n}\n")));
+                let edits = [
+                    original.replacen("name: ", "name: z", 1),
+                    other.map_or_else(String::new, |n| {
+                        let line = original.lines().find(|l| l.starts_with("name: ")).unwrap_or("");
+                        original.replacen(line, &format!("name: {n}"), 1)
+                    }),
+                    original.replacen("---\n", "---\n[\n", 1),
+                    format!("{original}\nMore, with [a link](nowhere.md).\n"),
+                ];
+                for edited in edits {
+                    for text in [edited, original.clone()] {
+                        fs.insert(&path, text).unwrap();
+                        if edit(&mut c, &fs, &opts, &memo, &rel) {
+                            updates += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(updates > 1000, "only {updates} edits were updates");
     }
 
     proptest! {

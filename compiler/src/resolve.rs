@@ -64,20 +64,37 @@ impl Def {
     }
 }
 
+/// The names of a table, indexed for "did you mean": the shared ones, and
+/// each agent's and plugin's own.
+#[derive(Debug, Default)]
+struct NearestIndexes {
+    shared: NameIndex,
+    private: HashMap<String, NameIndex>,
+    plugins: HashMap<String, NameIndex>,
+}
+
+/// A table's names, sorted.
+#[derive(Debug, Default)]
+struct NameLists {
+    shared: Vec<String>,
+    /// By agent.
+    private: HashMap<String, Vec<String>>,
+    /// The agents privately defining each name.
+    owners: HashMap<String, Vec<String>>,
+}
+
 /// One kind of definition (skills or tools), indexed by scope.
 #[derive(Debug, Default)]
 pub struct Table {
     pub defs: Vec<Def>,
-    shared_sorted: Vec<String>,
-    private_sorted: HashMap<String, Vec<String>>,
-    /// For "did you mean": the shared names, and each agent's private ones.
-    shared_index: NameIndex,
-    private_index: HashMap<String, NameIndex>,
-    plugin_index: HashMap<String, NameIndex>,
+    /// The definitions left out as duplicates (reported).
+    duplicates: Vec<Def>,
+    /// For help text and "did you mean", made when first asked for: most
+    /// compiles, and most edits, never need them.
+    lists: std::sync::OnceLock<NameLists>,
+    nearest: std::sync::OnceLock<NearestIndexes>,
     /// Each agent's private definitions, in definition order.
     by_agent: HashMap<String, Vec<usize>>,
-    /// The agents privately defining each name.
-    owners: HashMap<String, Vec<String>>,
     /// Def index by project index (duplicates, which are reported, have none).
     by_source: HashMap<usize, usize>,
     shared: HashMap<String, usize>,
@@ -112,10 +129,10 @@ impl Table {
     /// Every name visible from `agent` (the shared ones and its own), sorted,
     /// with the definition each resolves to there.
     pub fn visible(&self, agent: Option<&str>) -> Vec<(&str, usize)> {
+        let lists = self.lists();
         let private: &[String] =
-            agent.and_then(|a| self.private_sorted.get(a)).map_or(&[], Vec::as_slice);
-        let mut names: Vec<&str> =
-            self.shared_sorted.iter().chain(private).map(String::as_str).collect();
+            agent.and_then(|a| lists.private.get(a)).map_or(&[], Vec::as_slice);
+        let mut names: Vec<&str> = lists.shared.iter().chain(private).map(String::as_str).collect();
         names.sort_unstable();
         names.dedup();
         names.into_iter().filter_map(|name| Some((name, self.lookup(agent, name)?))).collect()
@@ -124,10 +141,11 @@ impl Table {
     /// The names visible from `agent`, sorted: the first [`LIST_LIMIT`] and how
     /// many there are (cheap however large the registry).
     pub fn visible_sample(&self, agent: Option<&str>) -> (Vec<&str>, usize) {
+        let lists = self.lists();
         let private: &[String] =
-            agent.and_then(|a| self.private_sorted.get(a)).map_or(&[], Vec::as_slice);
-        let mut sample: Vec<&str> = self
-            .shared_sorted
+            agent.and_then(|a| lists.private.get(a)).map_or(&[], Vec::as_slice);
+        let mut sample: Vec<&str> = lists
+            .shared
             .iter()
             .take(LIST_LIMIT)
             .chain(private.iter().take(LIST_LIMIT))
@@ -137,32 +155,59 @@ impl Table {
         sample.dedup();
         sample.truncate(LIST_LIMIT);
         let shadowed = private.iter().filter(|n| self.shared.contains_key(*n)).count();
-        (sample, self.shared_sorted.len() + private.len() - shadowed)
+        (sample, lists.shared.len() + private.len() - shadowed)
     }
 
-    /// Sorts the names once, for help text.
-    fn index_names(&mut self) {
-        self.shared_sorted = self.shared.keys().cloned().collect();
-        self.shared_sorted.sort_unstable();
-        for ((agent, name), &i) in &self.private {
-            self.private_sorted.entry(agent.clone()).or_default().push(name.clone());
-            self.owners.entry(name.clone()).or_default().push(agent.clone());
+    /// Each agent's private definitions, in definition order.
+    fn index_agents(&mut self) {
+        for ((agent, _), &i) in &self.private {
             self.by_agent.entry(agent.clone()).or_default().push(i);
         }
         self.by_agent.values_mut().for_each(|v| v.sort_unstable());
-        self.private_sorted.values_mut().for_each(|v| v.sort_unstable());
-        self.owners.values_mut().for_each(|v| v.sort_unstable());
-        self.shared_index = NameIndex::new(self.shared_sorted.iter().map(String::as_str));
-        self.private_index = (self.private_sorted.iter())
-            .map(|(agent, names)| (agent.clone(), NameIndex::new(names.iter().map(String::as_str))))
-            .collect();
-        let mut by_plugin: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
-        for (plugin, name) in self.plugins.keys() {
-            by_plugin.entry(plugin).or_default().push(name);
-        }
-        self.plugin_index = (by_plugin.into_iter())
-            .map(|(plugin, names)| (plugin.to_owned(), NameIndex::new(names)))
-            .collect();
+    }
+
+    fn lists(&self) -> &NameLists {
+        self.lists.get_or_init(|| {
+            let mut lists =
+                NameLists { shared: self.shared.keys().cloned().collect(), ..NameLists::default() };
+            lists.shared.sort_unstable();
+            for (agent, name) in self.private.keys() {
+                lists.private.entry(agent.clone()).or_default().push(name.clone());
+                lists.owners.entry(name.clone()).or_default().push(agent.clone());
+            }
+            lists.private.values_mut().for_each(|v| v.sort_unstable());
+            lists.owners.values_mut().for_each(|v| v.sort_unstable());
+            lists
+        })
+    }
+
+    fn nearest_indexes(&self) -> &NearestIndexes {
+        self.nearest.get_or_init(|| {
+            let mut by_plugin: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+            for (plugin, name) in self.plugins.keys() {
+                by_plugin.entry(plugin).or_default().push(name);
+            }
+            let lists = self.lists();
+            NearestIndexes {
+                shared: NameIndex::new(lists.shared.iter().map(String::as_str)),
+                private: (lists.private.iter())
+                    .map(|(agent, names)| {
+                        (agent.clone(), NameIndex::new(names.iter().map(String::as_str)))
+                    })
+                    .collect(),
+                plugins: (by_plugin.into_iter())
+                    .map(|(plugin, names)| (plugin.to_owned(), NameIndex::new(names)))
+                    .collect(),
+            }
+        })
+    }
+
+    /// Takes every definition it was built from, duplicates too: what a
+    /// table with one definition changed is built from again.
+    pub fn take_defs(&mut self) -> Vec<Def> {
+        let mut defs = std::mem::take(&mut self.defs);
+        defs.append(&mut self.duplicates);
+        defs
     }
 
     /// The definition of project item `index` (none for a duplicate).
@@ -179,12 +224,14 @@ impl Table {
     /// The name nearest to `name` as seen from inside a plugin (its own and the
     /// shared scope's).
     pub fn nearest_in_plugin(&self, plugin: Option<&str>, name: &str) -> Option<&str> {
-        self.nearest_with(plugin.and_then(|p| self.plugin_index.get(p)), name, None)
+        let indexes = self.nearest_indexes();
+        self.nearest_with(plugin.and_then(|p| indexes.plugins.get(p)), name, None)
     }
 
     /// The visible name nearest to `name`, other than `except`.
     fn nearest(&self, agent: Option<&str>, name: &str, except: Option<&str>) -> Option<&str> {
-        self.nearest_with(agent.and_then(|a| self.private_index.get(a)), name, except)
+        let indexes = self.nearest_indexes();
+        self.nearest_with(agent.and_then(|a| indexes.private.get(a)), name, except)
     }
 
     /// The name nearest to `name` among the shared names and `own` (an
@@ -195,13 +242,14 @@ impl Table {
         name: &str,
         except: Option<&str>,
     ) -> Option<&'a str> {
-        let indexes: Vec<&NameIndex> = std::iter::once(&self.shared_index).chain(own).collect();
+        let shared = &self.nearest_indexes().shared;
+        let indexes: Vec<&NameIndex> = std::iter::once(shared).chain(own).collect();
         NameIndex::nearest(&indexes, name, except)
     }
 
     /// The agent that privately defines `name`, when one does (for help text).
     fn owner_of_private(&self, name: &str) -> Option<&str> {
-        self.owners.get(name).and_then(|o| o.first()).map(String::as_str)
+        self.lists().owners.get(name).and_then(|o| o.first()).map(String::as_str)
     }
 }
 
@@ -319,12 +367,20 @@ fn narrowness(scope: ScopeKind) -> u8 {
 fn build_table(mut defs: Vec<Def>, noun: &str, skills: bool, out: &mut Vec<Diagnostic>) -> Table {
     defs.sort_by(|a, b| a.site.file.cmp(&b.site.file).then(a.site.span.cmp(&b.site.span)));
     let mut table = Table::default();
-    let mut seen: HashMap<(Option<String>, ScopeKind, String), usize> = HashMap::new();
-    for def in defs {
-        let namespace = def.agent.clone().or_else(|| def.plugin.clone());
-        let key = (namespace, def.scope, def.name.clone());
-        if let Some(&first) = seen.get(&key) {
-            let earlier = &table.defs[first];
+    // Each definition's first in its scope: itself, or an earlier one it duplicates.
+    let mut seen: HashMap<(Option<&str>, ScopeKind, &str), usize> = HashMap::new();
+    let first: Vec<usize> = (defs.iter().enumerate())
+        .map(|(i, def)| {
+            let namespace = def.agent.as_deref().or(def.plugin.as_deref());
+            *seen.entry((namespace, def.scope, def.name.as_str())).or_insert(i)
+        })
+        .collect();
+    drop(seen);
+    // Where each kept definition lands in `table.defs`.
+    let mut kept = vec![0; defs.len()];
+    for (i, def) in defs.into_iter().enumerate() {
+        if first[i] != i {
+            let earlier = &table.defs[kept[first[i]]];
             out.push(
                 Diagnostic::new(
                     Code::DuplicateName,
@@ -337,9 +393,10 @@ fn build_table(mut defs: Vec<Def>, noun: &str, skills: bool, out: &mut Vec<Diagn
                     "rename one of them; two {noun}s with one name would silently shadow each other"
                 )),
             );
+            table.duplicates.push(def);
             continue;
         }
-        seen.insert(key, table.defs.len());
+        kept[i] = table.defs.len();
         if let Some(source) = def.source {
             table.by_source.insert(source, table.defs.len());
         }
@@ -381,7 +438,7 @@ fn build_table(mut defs: Vec<Def>, noun: &str, skills: bool, out: &mut Vec<Diagn
         }
         table.private.insert((agent, name), i);
     }
-    table.index_names();
+    table.index_agents();
     table
 }
 
@@ -617,20 +674,21 @@ pub fn resolve(
 
 /// The skills' scope table; names defined twice or shadowing go to `out`.
 pub fn skill_table(project: &Project, out: &mut Vec<Diagnostic>) -> Table {
-    let defs = project
-        .skills
-        .iter()
-        .enumerate()
-        .map(|(index, skill)| {
-            let name = skill.parsed.front.value.name.value.as_str();
-            let site = Site {
-                file: skill.source.path.clone(),
-                span: Some(skill.parsed.front.value.name.span),
-            };
-            Def::defined(&skill.file.owner, name, site, index)
-        })
-        .collect();
+    let defs = (0..project.skills.len()).map(|index| skill_def(project, index)).collect();
+    skill_table_of(defs, out)
+}
+
+/// The skills' scope table of `defs` (all of them, duplicates too).
+pub fn skill_table_of(defs: Vec<Def>, out: &mut Vec<Diagnostic>) -> Table {
     build_table(defs, "skill", true, out)
+}
+
+/// The definition project skill `index` makes.
+pub fn skill_def(project: &Project, index: usize) -> Def {
+    let skill = &project.skills[index];
+    let name = &skill.parsed.front.value.name;
+    let site = Site { file: skill.source.path.clone(), span: Some(name.span) };
+    Def::defined(&skill.file.owner, name.value.as_str(), site, index)
 }
 
 /// The tool names the host declares, with where each was declared.

@@ -33,7 +33,7 @@ use crate::options::Options;
 use crate::parse::files::Markdown;
 use crate::project::Skill;
 use crate::read::read_all;
-use crate::resolve::{self, NameRef, RefKind, Share};
+use crate::resolve::{self, RefKind, Share};
 use crate::source::Source;
 
 /// What an update needs from the compile that made a compilation: its
@@ -102,6 +102,13 @@ fn starts(counts: impl Iterator<Item = usize>, first: usize) -> Vec<usize> {
         at.push(at[at.len() - 1] + count);
     }
     at
+}
+
+/// Frees `value` on another thread: a table or index of every definition
+/// takes milliseconds to free, which a keystroke need not wait for. (When
+/// no thread can be started, it is freed here.)
+pub(crate) fn drop_elsewhere<T: Send + 'static>(value: T) {
+    let _ = std::thread::Builder::new().name("agentc-free".into()).spawn(move || drop(value));
 }
 
 /// The edited skill file, as read and parsed now.
@@ -190,51 +197,56 @@ impl Compilation {
         let old_name =
             parsed_at.map(|i| self.project.skills[i].parsed.front.value.name.value.to_string());
 
-        // Out of the project, and back in where discovery puts it.
-        match parsed_at {
-            Some(i) => {
+        // Where it was, when it still parses or still does not; else out of
+        // the project, and back in where discovery puts it.
+        let Edit { file: skill_file, source, parsed, parse } = edit;
+        let new_name = parsed.as_ref().map(|p| p.front.value.name.value.to_string());
+        let place = kept.order.get(&file).copied().unwrap_or(usize::MAX);
+        let before = |rel: &RelPath| kept.order.get(rel).is_some_and(|&p| p < place);
+        let (removed, inserted, now_at) = match (parsed_at, parsed) {
+            (Some(i), Some(parsed)) => {
+                self.project.skills[i] = Skill { file: skill_file, source, parsed };
+                kept.skills[i].parse = parse;
+                kept.skills[i].links = self.links(fs, i);
+                (None, None, Some(i))
+            }
+            (Some(i), None) => {
                 self.project.skills.remove(i);
                 let part = kept.skills.remove(i);
                 let start = kept.skill_refs()[i];
                 self.names.refs.drain(start..start + part.resolved.refs);
-            }
-            None => {
-                let unparsed = &mut self.project.unparsed_skills;
-                if let Some(u) = unparsed.iter().position(|f| f.file.rel == file) {
-                    unparsed.remove(u);
-                    self.project.broken_skills.remove(u);
-                }
-                kept.unparsed.remove(&file);
-            }
-        }
-        let place = kept.order.get(&file).copied().unwrap_or(usize::MAX);
-        let before = |rel: &RelPath| kept.order.get(rel).is_some_and(|&p| p < place);
-        let Edit { file: skill_file, source, parsed, parse } = edit;
-        let new_name = parsed.as_ref().map(|p| p.front.value.name.value.as_str().to_owned());
-        let inserted = match parsed {
-            Some(parsed) => {
-                let at = self.project.skills.partition_point(|s| before(&s.source.path));
-                self.project.skills.insert(at, Skill { file: skill_file, source, parsed });
-                kept.skills.insert(at, SkillPart { parse, ..SkillPart::default() });
-                kept.skills[at].links = self.links(fs, at);
-                Some(at)
-            }
-            None => {
                 let unparsed = &mut self.project.unparsed_skills;
                 let at = unparsed.partition_point(|f| before(&f.file.rel));
                 self.project.broken_skills.insert(at, skill_file.folder.clone());
                 unparsed.insert(at, skill_file);
                 kept.unparsed.insert(file.clone(), parse);
-                None
+                (Some(i), None, None)
+            }
+            (None, parsed) => {
+                let unparsed = &mut self.project.unparsed_skills;
+                let Some(u) = unparsed.iter().position(|f| f.file.rel == file) else { return };
+                match parsed {
+                    None => {
+                        unparsed[u] = skill_file;
+                        kept.unparsed.insert(file.clone(), parse);
+                        (None, None, None)
+                    }
+                    Some(parsed) => {
+                        unparsed.remove(u);
+                        self.project.broken_skills.remove(u);
+                        kept.unparsed.remove(&file);
+                        let at = self.project.skills.partition_point(|s| before(&s.source.path));
+                        self.project.skills.insert(at, Skill { file: skill_file, source, parsed });
+                        kept.skills.insert(at, SkillPart { parse, ..SkillPart::default() });
+                        kept.skills[at].links = self.links(fs, at);
+                        (None, Some(at), Some(at))
+                    }
+                }
             }
         };
 
-        // The table, and every reference's definition renumbered.
-        let previous = std::mem::take(&mut self.names.skills);
-        kept.skill_table.clear();
-        self.names.skills = resolve::skill_table(&self.project, &mut kept.skill_table);
         let moved = |p: usize| -> Option<usize> {
-            let p = match parsed_at {
+            let p = match removed {
                 Some(r) if p == r => return None,
                 Some(r) if p > r => p - 1,
                 _ => p,
@@ -244,39 +256,69 @@ impl Compilation {
                 _ => p,
             })
         };
-        let renumbered: Vec<Option<usize>> = (previous.defs.iter())
-            .map(|def| def.source.and_then(moved).and_then(|p| self.names.skills.def_of(p)))
+        // The table, from the definitions it had (the skill's replaced), and
+        // every reference's definition renumbered.
+        let mut previous = std::mem::take(&mut self.names.skills);
+        let mut involved: Vec<&str> = vec![folder.as_str()];
+        involved.extend(old_name.as_deref());
+        involved.extend(new_name.as_deref());
+        let named = |table: &resolve::Table| -> Vec<(usize, Option<usize>)> {
+            let defs = table.defs.iter().enumerate();
+            defs.filter(|(_, def)| involved.contains(&def.name.as_str()))
+                .map(|(i, def)| (i, def.source))
+                .collect()
+        };
+        let was_named = named(&previous);
+        let sources: Vec<Option<usize>> = previous.defs.iter().map(|def| def.source).collect();
+        let mut defs = previous.take_defs();
+        drop_elsewhere(previous);
+        defs.retain(|def| parsed_at.is_none() || def.source != parsed_at);
+        for def in &mut defs {
+            def.source = def.source.and_then(moved);
+        }
+        defs.extend(now_at.map(|at| resolve::skill_def(&self.project, at)));
+        kept.skill_table.clear();
+        self.names.skills = resolve::skill_table_of(defs, &mut kept.skill_table);
+        let renumbered: Vec<Option<usize>> = (sources.into_iter())
+            .map(|source| source.and_then(moved).and_then(|p| self.names.skills.def_of(p)))
             .collect();
         for r in self.names.refs.iter_mut().filter(|r| r.kind == RefKind::Skill) {
             r.target = r.target.and_then(|t| renumbered.get(t).copied().flatten());
         }
 
-        // What depends on the names involved.
-        let mut involved: Vec<&str> = vec![folder.as_str()];
-        involved.extend(old_name.as_deref());
-        involved.extend(new_name.as_deref());
-        let touches = |r: &NameRef| {
-            r.kind == RefKind::Skill
-                && (r.target.is_none() || involved.iter().any(|n| r.name.ends_with(n)))
-        };
+        // What depends on the names involved: the skills defining them
+        // (one may be a duplicate now, or no longer), and every reference
+        // that resolved to one of them or to nothing (its help lists the
+        // table, and may name the skill's folder, whose file is broken).
+        let is_named = named(&self.names.skills);
+        let targets: HashSet<usize> = is_named.iter().map(|&(def, _)| def).collect();
+        let mut redo: BTreeSet<usize> = now_at.into_iter().collect();
+        redo.extend(was_named.iter().filter_map(|&(_, source)| source.and_then(moved)));
+        redo.extend(is_named.iter().filter_map(|&(_, source)| source));
         let skill_starts = kept.skill_refs();
-        let mut redo: BTreeSet<usize> = inserted.into_iter().collect();
-        for (j, skill) in self.project.skills.iter().enumerate() {
-            let refs = &self.names.refs[skill_starts[j]..skill_starts[j + 1]];
-            let name = skill.parsed.front.value.name.value.as_str();
-            if refs.iter().any(touches) || involved[1..].contains(&name) {
-                redo.insert(j);
-            }
-        }
         let skills_end = skill_starts[skill_starts.len() - 1];
         let agent_starts = starts(kept.agents.iter().map(|(share, _)| share.refs), skills_end);
+        let agents_end = agent_starts[agent_starts.len() - 1];
+        let part = |starts: &[usize], k: usize| starts.partition_point(|&s| s <= k) - 1;
         let mut agents = BTreeSet::new();
-        for (j, agent) in self.project.agents.iter().enumerate() {
-            let refs = &self.names.refs[agent_starts[j]..agent_starts[j + 1]];
-            if refs.iter().any(touches) || owner == Owner::Agent(agent.dir.id.clone()) {
-                agents.insert(j);
+        for (k, r) in self.names.refs.iter().enumerate() {
+            let touched =
+                r.kind == RefKind::Skill && r.target.is_none_or(|target| targets.contains(&target));
+            if !touched {
+                continue;
+            }
+            if k < skills_end {
+                redo.insert(part(&skill_starts, k));
+            } else if k < agents_end {
+                agents.insert(part(&agent_starts, k));
             }
         }
+        let owned = |id: &str| matches!(&owner, Owner::Agent(agent) if agent == id);
+        agents.extend(
+            (self.project.agents.iter().enumerate())
+                .filter(|(_, agent)| owned(&agent.dir.id))
+                .map(|(j, _)| j),
+        );
 
         // The agents that activated the skill named it, or own it: they are
         // redone, and so checked again.

@@ -457,7 +457,10 @@ impl<'a> Server<'a> {
             // Two compilations at once would double the peak memory: the old
             // one goes before a compile.
             let (compilation, files) = match project.compiled.take().filter(|_| updated) {
-                Some(Compiled { compilation, files, .. }) => (compilation, files),
+                Some(Compiled { compilation, files, index }) => {
+                    crate::update::drop_elsewhere(index);
+                    (compilation, files)
+                }
                 None => {
                     project.dirty = false;
                     let compilation =

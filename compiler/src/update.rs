@@ -111,6 +111,14 @@ pub(crate) fn drop_elsewhere<T: Send + 'static>(value: T) {
     let _ = std::thread::Builder::new().name("agentc-free".into()).spawn(move || drop(value));
 }
 
+/// Where the edited skill file was: a project skill, or one that did not
+/// parse (by its index in `Project::unparsed_skills`).
+#[derive(Clone, Copy)]
+enum Was {
+    Parsed(usize),
+    Unparsed(usize),
+}
+
 /// The edited skill file, as read and parsed now.
 struct Edit {
     file: SkillFile,
@@ -137,16 +145,21 @@ impl Compilation {
 
     fn update_with(&mut self, kept: &mut Kept, fs: &dyn Fs, memo: &Memo, file: &RelPath) -> bool {
         let parsed_at = self.project.skills.iter().position(|s| &s.source.path == file);
-        let skill_file = match parsed_at {
-            Some(i) => self.project.skills[i].file.clone(),
-            // One that could not be read is left to a compile.
-            None if kept.unparsed.contains_key(file) => {
-                match self.project.unparsed_skills.iter().find(|f| &f.file.rel == file) {
-                    Some(found) => found.clone(),
-                    None => return false,
-                }
-            }
-            None => return false,
+        // One that could not be read is left to a compile.
+        let unparsed_at = || {
+            let mut unparsed = self.project.unparsed_skills.iter();
+            unparsed.position(|f| &f.file.rel == file).filter(|_| kept.unparsed.contains_key(file))
+        };
+        let was = match parsed_at {
+            Some(i) => Was::Parsed(i),
+            None => match unparsed_at() {
+                Some(u) => Was::Unparsed(u),
+                None => return false,
+            },
+        };
+        let skill_file = match was {
+            Was::Parsed(i) => self.project.skills[i].file.clone(),
+            Was::Unparsed(u) => self.project.unparsed_skills[u].clone(),
         };
         if !kept.order.contains_key(file) {
             return false;
@@ -161,25 +174,29 @@ impl Compilation {
         }
         let (parsed, parse) = memo.skill(&skill_file, &source);
         self.sources.insert(file.clone(), source.clone());
-        let edit = Edit { file: skill_file, source, parsed, parse };
-        let same_definition = parsed_at.zip(edit.parsed.as_ref()).is_some_and(|(i, parsed)| {
-            let (was, is) =
-                (&self.project.skills[i].parsed.front.value.name, &parsed.front.value.name);
-            was.value == is.value && was.span == is.span
-        });
-        match parsed_at {
-            Some(i) if same_definition => self.update_text(kept, fs, i, edit),
-            _ => self.redefine(kept, fs, parsed_at, edit),
+        match (was, parsed) {
+            (Was::Parsed(i), Some(parsed)) if self.same_definition(i, &parsed) => {
+                self.project.skills[i] = Skill { file: skill_file, source, parsed };
+                self.update_text(kept, fs, i, parse);
+            }
+            (was, parsed) => {
+                self.redefine(kept, fs, was, Edit { file: skill_file, source, parsed, parse });
+            }
         }
         true
     }
 
-    /// The edit kept the definition: skill `i` is redone, with the checks
-    /// of the agents that activate it.
-    fn update_text(&mut self, kept: &mut Kept, fs: &dyn Fs, i: usize, edit: Edit) {
-        let Edit { file, source, parsed, parse } = edit;
-        let Some(parsed) = parsed else { return };
-        self.project.skills[i] = Skill { file, source, parsed };
+    /// Whether `parsed` defines what project skill `i` defines: the same name,
+    /// written in the same place.
+    fn same_definition(&self, i: usize, parsed: &Markdown<SkillFrontmatter>) -> bool {
+        let (was, is) = (&self.project.skills[i].parsed.front.value.name, &parsed.front.value.name);
+        was.value == is.value && was.span == is.span
+    }
+
+    /// The edit kept the definition: skill `i` (its new text in place,
+    /// `parse` its parse problems) is redone, with the checks of the agents
+    /// that activate it.
+    fn update_text(&mut self, kept: &mut Kept, fs: &dyn Fs, i: usize, parse: Vec<Diagnostic>) {
         kept.skills[i].parse = parse;
         kept.skills[i].links = self.links(fs, i);
         let redo = BTreeSet::from([i]);
@@ -190,7 +207,11 @@ impl Compilation {
     /// The edit changed the definition (or whether there is one): the skill
     /// table is rebuilt, and everything that depends on the names involved
     /// redone.
-    fn redefine(&mut self, kept: &mut Kept, fs: &dyn Fs, parsed_at: Option<usize>, edit: Edit) {
+    fn redefine(&mut self, kept: &mut Kept, fs: &dyn Fs, was: Was, edit: Edit) {
+        let parsed_at = match was {
+            Was::Parsed(i) => Some(i),
+            Was::Unparsed(_) => None,
+        };
         let file = edit.file.file.rel.clone();
         let folder = edit.file.folder.clone();
         let owner = edit.file.owner.clone();
@@ -203,14 +224,14 @@ impl Compilation {
         let new_name = parsed.as_ref().map(|p| p.front.value.name.value.to_string());
         let place = kept.order.get(&file).copied().unwrap_or(usize::MAX);
         let before = |rel: &RelPath| kept.order.get(rel).is_some_and(|&p| p < place);
-        let (removed, inserted, now_at) = match (parsed_at, parsed) {
-            (Some(i), Some(parsed)) => {
+        let (removed, inserted, now_at) = match (was, parsed) {
+            (Was::Parsed(i), Some(parsed)) => {
                 self.project.skills[i] = Skill { file: skill_file, source, parsed };
                 kept.skills[i].parse = parse;
                 kept.skills[i].links = self.links(fs, i);
                 (None, None, Some(i))
             }
-            (Some(i), None) => {
+            (Was::Parsed(i), None) => {
                 self.project.skills.remove(i);
                 let part = kept.skills.remove(i);
                 let start = kept.skill_refs()[i];
@@ -222,9 +243,8 @@ impl Compilation {
                 kept.unparsed.insert(file.clone(), parse);
                 (Some(i), None, None)
             }
-            (None, parsed) => {
+            (Was::Unparsed(u), parsed) => {
                 let unparsed = &mut self.project.unparsed_skills;
-                let Some(u) = unparsed.iter().position(|f| f.file.rel == file) else { return };
                 match parsed {
                     None => {
                         unparsed[u] = skill_file;

@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use agentc_schema::{Kind, Lockfile};
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use serde_json::json;
 
 use crate::catalog::Code;
@@ -90,6 +90,29 @@ enum Command {
         after_help = "Neovim:\n  vim.lsp.start({ name = 'agentc', cmd = { 'agentc', 'lsp' }, root_dir = vim.fn.getcwd() })"
     )]
     Lsp,
+    /// Print the completion script for a shell.
+    #[command(
+        long_about = "Print the completion script for a shell: commands, options and their values \
+                      complete as you type `agentc`.",
+        after_help = "Install:\n  \
+                      bash:       agentc completions bash > ~/.local/share/bash-completion/completions/agentc\n  \
+                      zsh:        agentc completions zsh > ~/.zfunc/_agentc   (with fpath+=~/.zfunc before compinit)\n  \
+                      fish:       agentc completions fish > ~/.config/fish/completions/agentc.fish\n  \
+                      PowerShell: agentc completions powershell >> $PROFILE"
+    )]
+    Completions { shell: clap_complete::Shell },
+    /// Print the manual page, or write one per command to a folder.
+    #[command(
+        long_about = "Print agentc's manual page (roff, section 1), or with --out write agentc.1 \
+                      and one page per command (agentc-check.1, ...) into a folder, each file \
+                      replaced atomically.",
+        after_help = "Examples:\n  agentc man | man -l -\n  agentc man --out ~/.local/share/man/man1"
+    )]
+    Man {
+        /// Write the pages into this folder (created if missing).
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
+    },
     /// Explain a diagnostic code, with a failing example and its fix.
     Explain {
         /// The code, e.g. `unknown-tool`.
@@ -217,7 +240,8 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>, io: &mut
             Command::Lock(args) => !args.check,
             Command::Schema(args) => args.out.is_some(),
             Command::Init { .. } => true,
-            Command::Explain { .. } | Command::Lsp => false,
+            Command::Man { out } => out.is_some(),
+            Command::Explain { .. } | Command::Lsp | Command::Completions { .. } => false,
         };
         if writes {
             crate::write::remove_temporaries_on_signals();
@@ -228,6 +252,12 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>, io: &mut
         Command::Lock(args) => lock(args, io),
         Command::Schema(args) => schema(args, io),
         Command::Init { dir } => init(&dir, io),
+        Command::Completions { shell } => {
+            let mut command = Cli::command();
+            clap_complete::generate(shell, &mut command, "agentc", &mut io.stdout);
+            Ok(EXIT_OK)
+        }
+        Command::Man { out } => man(out.as_deref(), io),
         Command::Lsp => match crate::lsp::run_stdio() {
             Ok(()) => Ok(EXIT_OK),
             Err(err) => Err(err.to_string().into()),
@@ -673,6 +703,35 @@ fn schema(args: SchemaArgs, io: &mut Io<'_>) -> CliResult {
                 writeln!(io.stdout, "  {:<10} {}", kind.name(), kind.describes())?;
             }
         }
+    }
+    Ok(EXIT_OK)
+}
+
+/// The manual: one page, or with `out` a page per command in that folder.
+fn man(out: Option<&Path>, io: &mut Io<'_>) -> CliResult {
+    let command = Cli::command();
+    let render = |command: clap::Command| -> std::io::Result<Vec<u8>> {
+        let mut page = Vec::new();
+        clap_mangen::Man::new(command).render(&mut page)?;
+        Ok(page)
+    };
+    let Some(dir) = out else {
+        io.stdout.write_all(&render(command)?)?;
+        return Ok(EXIT_OK);
+    };
+    std::fs::create_dir_all(dir).map_err(|err| {
+        format!("cannot create the folder `{}` for the manual: {err}", dir.display())
+    })?;
+    let mut pages = vec![("agentc".to_owned(), command.clone())];
+    for sub in command.get_subcommands().filter(|sub| sub.get_name() != "help") {
+        let name = format!("agentc-{}", sub.get_name());
+        pages.push((name.clone(), sub.clone().name(name)));
+    }
+    for (name, page) in pages {
+        let path = dir.join(format!("{name}.1"));
+        write_atomic(&path, &render(page)?)
+            .map_err(|err| format!("cannot write `{}`: {err}", path.display()))?;
+        writeln!(io.stderr, "wrote {}", path.display())?;
     }
     Ok(EXIT_OK)
 }

@@ -333,3 +333,52 @@ fn a_reader_that_stops_reading_ends_the_run_quietly() {
     let out = child.wait_with_output().unwrap();
     assert!(!text(&out.stderr).contains("Broken pipe"), "{}", text(&out.stderr));
 }
+
+/// Every shell's completion script is generated, names the commands and
+/// their options, and bash's is valid bash.
+#[test]
+fn completions_are_generated_for_each_shell() {
+    let dir = tempfile::tempdir().unwrap();
+    let markers = [
+        ("bash", "complete -F _agentc"),
+        ("zsh", "#compdef agentc"),
+        ("fish", "complete -c agentc"),
+        ("powershell", "Register-ArgumentCompleter"),
+    ];
+    for (shell, marker) in markers {
+        let out = agentc(&["completions", shell], dir.path());
+        assert!(out.status.success(), "{shell}: {}", text(&out.stderr));
+        let script = text(&out.stdout);
+        for expected in [marker, "check", "lock", "message-format"] {
+            assert!(script.contains(expected), "{shell} script lacks {expected}");
+        }
+        if shell == "bash" {
+            let path = dir.path().join("agentc.bash");
+            write(&path, &script);
+            let syntax = Command::new("bash").arg("-n").arg(&path).output().unwrap();
+            assert!(syntax.status.success(), "bash -n: {}", text(&syntax.stderr));
+        }
+    }
+    let out = agentc(&["completions", "tcsh"], dir.path());
+    assert_eq!(out.status.code(), Some(2));
+}
+
+/// The manual prints as one page, or is written as a page per command.
+#[test]
+fn the_manual_is_generated() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = agentc(&["man"], dir.path());
+    assert!(out.status.success());
+    let page = text(&out.stdout);
+    for expected in [".TH agentc 1", "Exit codes", "check", "explain"] {
+        assert!(page.contains(expected), "the page lacks {expected}");
+    }
+    let out = agentc(&["man", "--out", "man1"], dir.path());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let commands = ["check", "lock", "schema", "init", "lsp", "completions", "man", "explain"];
+    for name in std::iter::once("agentc".to_owned()).chain(commands.map(|c| format!("agentc-{c}")))
+    {
+        let page = std::fs::read_to_string(dir.path().join(format!("man1/{name}.1"))).unwrap();
+        assert!(page.contains(&format!(".TH {name} 1")), "{name}.1:\n{page}");
+    }
+}

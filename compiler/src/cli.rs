@@ -173,7 +173,9 @@ struct CommonArgs {
     /// repo-prompt, global-skills, agent-skills, repo-skills, global-tools, agent-tools, repo-tools.
     #[arg(long, value_name = "SCOPE")]
     exclude: Vec<String>,
-    /// How to print diagnostics: `human` (rustc style, on stderr) or `json` (one object per line, on stdout).
+    /// How to print diagnostics: `human` (rustc style, on stderr), `json` (one object per line,
+    /// on stdout) or `github` (GitHub Actions workflow commands on stdout, which become
+    /// annotations on a pull request's lines; the summary on stderr).
     #[arg(long, value_enum, default_value_t = MessageFormat::Human, value_name = "FORMAT")]
     message_format: MessageFormat,
     /// Fail (exit 1) when there are warnings.
@@ -193,6 +195,8 @@ struct CommonArgs {
 enum MessageFormat {
     Human,
     Json,
+    /// GitHub Actions workflow commands, on stdout: annotations on the pull request.
+    Github,
 }
 
 #[derive(Args, Debug)]
@@ -228,10 +232,10 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>, io: &mut
             return code;
         }
     };
-    let json = match &cli.command {
-        Command::Check(args) => args.common.message_format == MessageFormat::Json,
-        Command::Lock(args) => args.common.message_format == MessageFormat::Json,
-        _ => false,
+    let format = match &cli.command {
+        Command::Check(args) => args.common.message_format,
+        Command::Lock(args) => args.common.message_format,
+        _ => MessageFormat::Human,
     };
     #[cfg(unix)]
     {
@@ -278,8 +282,12 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>, io: &mut
             return EXIT_USAGE;
         }
         // A run that could not start is still one JSON object per line when
-        // JSON was asked for, so a tool reading stdout sees why.
-        let _ = if json {
+        // JSON was asked for, and an annotation for GitHub, so a tool reading
+        // stdout sees why.
+        if format == MessageFormat::Github {
+            let _ = writeln!(io.stdout, "{}", emit::github_cannot_run(&err.to_string()));
+        }
+        let _ = if format == MessageFormat::Json {
             let diagnostic = json!({
                 "type": "diagnostic",
                 "code": Code::CannotRun.as_str(),
@@ -331,7 +339,7 @@ fn target(
                 Ok(project) => (project.options, project.lockfile),
                 Err(failed) => {
                     report(&failed, common.message_format, &emit::Bases::default(), io)?;
-                    if common.message_format == MessageFormat::Human {
+                    if common.message_format != MessageFormat::Json {
                         writeln!(io.stderr, "error: {shown} has errors; agentc cannot run")?;
                     }
                     return Ok(Err(EXIT_USAGE));
@@ -421,7 +429,7 @@ fn compile_and_report_with(
         report(&compilation, format, &emit::Bases::from_cwd(opts), io)?
     };
     if counts.errors == 0 && common.deny_warnings && counts.warnings > 0 {
-        if format == MessageFormat::Human {
+        if format != MessageFormat::Json {
             writeln!(io.stderr, "error: warnings are denied (--deny-warnings)")?;
         }
         return Ok(Err(EXIT_ERRORS));
@@ -664,6 +672,12 @@ fn report(
                 writeln!(io.stdout, "{}", emit::json(diagnostic, &compilation.sources, bases))?;
             }
             writeln!(io.stdout, "{}", emit::json_summary(counts))?;
+        }
+        MessageFormat::Github => {
+            for diagnostic in &compilation.diagnostics {
+                writeln!(io.stdout, "{}", emit::github(diagnostic, &compilation.sources, bases))?;
+            }
+            writeln!(io.stderr, "{}", emit::human_summary(counts, false))?;
         }
     }
     Ok(counts)

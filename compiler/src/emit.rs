@@ -280,6 +280,65 @@ fn position(
     }
 }
 
+/// A diagnostic as a GitHub Actions workflow command (`::error file=…,line=…::message`):
+/// printed by a step, it becomes an annotation on the pull request's line.
+/// The message carries the help, each label and the fix on lines of their own.
+pub fn github(diagnostic: &Diagnostic, sources: &Sources, bases: &Bases) -> String {
+    let level = match diagnostic.severity {
+        crate::diagnostic::Severity::Error => "error",
+        crate::diagnostic::Severity::Warning => "warning",
+    };
+    let location = &diagnostic.location;
+    let mut properties = vec![("file", bases.show(&location.file))];
+    if let (Some(span), Some(source)) = (location.span, sources.get(&location.file)) {
+        let (start, end) = source.span_bounds(span);
+        properties.extend([
+            ("line", start.line.to_string()),
+            ("endLine", end.line.to_string()),
+            ("col", start.column.to_string()),
+            ("endColumn", end.column.to_string()),
+        ]);
+    }
+    properties.push(("title", format!("agentc {}", diagnostic.code.as_str())));
+    let properties: Vec<String> = (properties.iter())
+        .map(|(key, value)| format!("{key}={}", github_property(value)))
+        .collect();
+    let mut message = diagnostic.message.clone();
+    for label in &diagnostic.labels {
+        let at = match (label.location.span, sources.get(&label.location.file)) {
+            (Some(span), Some(source)) => {
+                let start = source.span_bounds(span).0;
+                format!("{}:{}:{}", bases.show(&label.location.file), start.line, start.column)
+            }
+            _ => bases.show(&label.location.file),
+        };
+        message.push_str(&format!("\n{at}: {}", label.message));
+    }
+    if let Some(help) = &diagnostic.help {
+        message.push_str(&format!("\nhelp: {help}"));
+    }
+    if let Some(fix) = &diagnostic.fix {
+        message.push_str(&format!("\nfix (`agentc check --fix`): {}", fix.message));
+    }
+    format!("::{level} {}::{}", properties.join(","), github_data(&message))
+}
+
+/// Why agentc could not run, as a workflow command.
+pub fn github_cannot_run(message: &str) -> String {
+    format!("::error title=agentc cannot-run::{}", github_data(message))
+}
+
+/// A workflow command's message, escaped as the Actions runner reads it
+/// (actions/toolkit `escapeData`).
+fn github_data(text: &str) -> String {
+    text.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A")
+}
+
+/// A workflow command's property value (actions/toolkit `escapeProperty`).
+fn github_property(text: &str) -> String {
+    github_data(text).replace(':', "%3A").replace(',', "%2C")
+}
+
 /// The last line of JSON output.
 pub fn json_summary(counts: Counts) -> Value {
     json!({ "type": "summary", "errors": counts.errors, "warnings": counts.warnings })
@@ -544,6 +603,29 @@ fn strip_styles(line: &str) -> String {
 mod tests {
     use super::*;
     use crate::catalog::Code;
+
+    /// Every character the runner treats specially is escaped: a message
+    /// or a path can neither end the command nor add a property.
+    #[test]
+    fn github_commands_escape_what_the_runner_reads() {
+        assert_eq!(github_data("50% done\r\nnext: a, b"), "50%25 done%0D%0Anext: a, b");
+        assert_eq!(github_property("a:b,c%\n"), "a%3Ab%2Cc%25%0A");
+        let text = "---\nname: x\ntools:\n  - lookup_tickt\n---\n";
+        let diagnostic = tool_at(text, "lookup_tickt")
+            .with_help("did you mean `lookup_ticket`? the tools, visible: a, b");
+        let mut sources = Sources::new();
+        sources.insert(
+            diagnostic.location.file.clone(),
+            Source::new(diagnostic.location.file.clone(), text),
+        );
+        let bases = Bases { root: Some("agents".into()), workspace: None };
+        assert_eq!(
+            github(&diagnostic, &sources, &bases),
+            "::error file=agents/skills/x/SKILL.md,line=4,endLine=4,col=5,endColumn=17,\
+             title=agentc unknown-tool::unknown%0Ahelp: did you mean \
+             `lookup_ticket`? the tools, visible: a, b"
+        );
+    }
 
     fn render(text: &str, diagnostic: &Diagnostic, color: bool) -> String {
         let path = RelPath::root("skills/x/SKILL.md");

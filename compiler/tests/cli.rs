@@ -382,3 +382,36 @@ fn the_manual_is_generated() {
         assert!(page.contains(&format!(".TH {name} 1")), "{name}.1:\n{page}");
     }
 }
+
+/// `--message-format github` prints one workflow command per diagnostic on
+/// stdout, at the diagnostic's lines and columns, with the help on a line of
+/// its own; the summary goes to stderr.
+#[test]
+fn github_format_prints_workflow_commands() {
+    let dir = tempfile::tempdir().unwrap();
+    let skill = "---\nname: billing\ndescription: Billing, refunds.\ntools:\n  - lookup_ordr\n---\nAnswer.\n";
+    write(&dir.path().join("agents/skills/billing/SKILL.md"), skill);
+    let tool = r#"{ "name": "lookup_order", "description": "Look an order up." }"#;
+    write(&dir.path().join("agents/tools/lookup_order/manifest.json"), tool);
+    let out = agentc(&["check", "agents", "--message-format", "github"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 1, "{stdout}");
+    assert!(
+        lines[0].starts_with(
+            "::error file=agents/skills/billing/SKILL.md,line=5,endLine=5,col=5,endColumn=16,\
+             title=agentc unknown-tool::unknown tool `lookup_ordr`%0Ahelp: did you mean `lookup_order`?"
+        ),
+        "{}",
+        lines[0]
+    );
+    assert!(text(&out.stderr).contains("1 error"), "{}", text(&out.stderr));
+
+    let out = agentc(&["check", "missing", "--message-format", "github"], dir.path());
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stdout),
+        "::error title=agentc cannot-run::the agents directory `missing` does not exist\n"
+    );
+}

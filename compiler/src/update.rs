@@ -469,22 +469,10 @@ mod tests {
 
     /// The bundled example, in memory, with the options its project file gives.
     fn example() -> (MemFs, Options) {
-        fn load(fs: &mut MemFs, dir: &Path, under: &str) {
-            let mut entries: Vec<_> = std::fs::read_dir(dir).unwrap().flatten().collect();
-            entries.sort_by_key(|e| e.file_name());
-            for entry in entries {
-                let name = format!("{under}{}", entry.file_name().to_string_lossy());
-                if entry.file_type().unwrap().is_dir() {
-                    load(fs, &entry.path(), &format!("{name}/"));
-                } else {
-                    fs.insert(&name, std::fs::read(entry.path()).unwrap()).unwrap();
-                }
-            }
-        }
         let example = Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/support-desk");
         let mut fs = MemFs::new();
-        load(&mut fs, &example.join("agents"), "agents/");
-        load(&mut fs, &example.join(".agents"), ".agents/");
+        load_dir(&mut fs, &example.join("agents"), "agents/");
+        load_dir(&mut fs, &example.join(".agents"), ".agents/");
         for file in ["registry.yaml", "AGENTS.md"] {
             fs.insert(file, std::fs::read(example.join(file)).unwrap()).unwrap();
         }

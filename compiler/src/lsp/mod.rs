@@ -140,6 +140,12 @@ struct Project {
 }
 
 impl Project {
+    /// Whether `path`, under the project's folder, may change what compiling
+    /// it gives (see [`Project::reads`]).
+    fn may_read(&self, path: &Path) -> bool {
+        path.starts_with(&self.folder) && self.reads(path)
+    }
+
     /// Whether a change to `path` may change what compiling the project
     /// gives: a file it read, something under its root or the workspace's
     /// `.agents/`, a project file. Before the first compile, anything.
@@ -341,7 +347,7 @@ impl<'a> Server<'a> {
     /// build's `target/` beside them is no reason to compile.
     fn touch(&mut self, path: &Path) {
         for project in &mut self.projects {
-            if path.starts_with(&project.folder) && project.reads(path) {
+            if project.may_read(path) {
                 project.dirty = true;
             }
         }
@@ -355,7 +361,7 @@ impl<'a> Server<'a> {
                 Some(compiled) if compiled.files.contains_key(path) => {
                     project.edited_texts.insert(path.to_path_buf());
                 }
-                _ if path.starts_with(&project.folder) && project.reads(path) => {
+                _ if project.may_read(path) => {
                     project.dirty = true;
                 }
                 _ => {}

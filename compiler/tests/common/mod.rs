@@ -29,19 +29,10 @@ pub fn write(path: &Path, content: impl AsRef<[u8]>) {
 pub const SKILL: &str =
     "---\nname: billing\ndescription: Billing questions.\n---\nAnswer billing questions.\n";
 
-/// Copies a directory tree (regular files and folders).
-pub fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), &target).unwrap();
-        }
-    }
-}
+/// The workspace tests' helpers, shared rather than copied.
+#[path = "../../../tests/common/mod.rs"]
+mod workspace;
+pub use workspace::copy_dir;
 
 /// A copy of the example's project (its agentc.toml, registry, AGENTS.md
 /// and agents/, not its crate) at `<temp>/desk`, canonical: editors are

@@ -88,6 +88,9 @@ catalog! {
     UnknownContext = "unknown-context", Error, "a context provider the registry does not declare";
     SkillToolInactive = "skill-tool-inactive", Error, "a skill an agent activates needs a tool that is not active in the agent";
     UnreachableSkill = "unreachable-skill", Warning, "a skill an agent activates that no route reaches from the agent's runbook start";
+    StartRoutesNowhere = "start-routes-nowhere", Warning, "an agent's runbook start routes to none of the agent's other skills";
+    RoutesNeverFire = "routes-never-fire", Error, "every route out of a skill waits on a tool its agent cannot use";
+    RouteCycle = "route-cycle", Warning, "skills that route to each other with no guard, so a runbook can loop forever";
     BrokenLink = "broken-link", Error, "a relative link or image in a body names a file that does not exist";
     Deprecated = "deprecated", Warning, "a field or tool name its host has retired or renamed";
     YamlCompat = "yaml-compat", Warning, "YAML that strict YAML 1.2 refuses but the host's parser reads";

@@ -1,7 +1,7 @@
 //! Check: the rules that hold between resolved names — runbook steps and
 //! routes, the tools an agent's skills need, and what its runbook can reach.
 
-use std::collections::{HashMap, HashSet, VecDeque};
+use std::collections::{HashMap, HashSet};
 
 use agentc_schema::guard::{GUARD_GRAMMAR, GuardError, parse_guard};
 use agentc_schema::skill::guard_token_span;
@@ -13,6 +13,7 @@ use crate::model::Model;
 use crate::parse::files::key_span;
 use crate::project::{Project, Skill};
 use crate::resolve::Names;
+use crate::runbook::Runbook;
 use crate::suggest::{did_you_mean, list_names};
 
 pub mod links;
@@ -368,31 +369,149 @@ fn agent_tools(
         }
     }
 
-    let Some(start) = compiled.start.as_ref().filter(|_| skills_known) else { return };
-    let mut reached: HashSet<&str> = HashSet::from([start.as_str()]);
-    let activated: HashSet<&str> = compiled.skills.iter().map(|r| r.qualified.as_str()).collect();
-    let mut queue = VecDeque::from([start.as_str()]);
-    while let Some(at) = queue.pop_front() {
-        let Some(skill) = model.skill(at) else {
-            continue;
-        };
-        for route in &skill.routes {
-            let target = route.target.as_str();
-            if activated.contains(target) && reached.insert(target) {
-                queue.push_back(target);
-            }
+    if skills_known {
+        let places = Places { project, model, names, agent, id, file, skill_spans: &skill_spans };
+        runbook_graph(&Runbook::of(model, compiled), &places, tools_known, out);
+    }
+}
+
+/// Where an agent's findings about its runbook point.
+struct Places<'a> {
+    project: &'a Project,
+    model: &'a Model,
+    names: &'a Names,
+    agent: &'a crate::project::Agent,
+    id: &'a str,
+    /// The agent's file.
+    file: &'a RelPath,
+    /// Each activated skill's entry in the agent's `skills`.
+    skill_spans: &'a HashMap<String, Span>,
+}
+
+impl Places<'_> {
+    /// The skill's entry in the agent's `skills`, or its own `name` for a
+    /// private skill the agent does not list.
+    fn skill_entry(&self, qualified: &str) -> Option<(RelPath, Span)> {
+        match self.skill_spans.get(qualified) {
+            Some(span) => Some((self.file.clone(), *span)),
+            None => private_skill(self.project, self.names, self.id, qualified)
+                .map(|s| (s.source.path.clone(), s.parsed.front.value.name.span)),
         }
     }
-    for skill_ref in &compiled.skills {
-        if reached.contains(skill_ref.qualified.as_str()) {
-            continue;
+
+    /// The route as written in its skill's file: its guard, or its target
+    /// when it has none.
+    fn route(&self, runbook: &Runbook, route: &crate::runbook::Route) -> Option<(RelPath, Span)> {
+        let qualified = &runbook.skills[route.from].qualified;
+        let def = &self.names.skills.defs[self.names.skills.lookup(Some(self.id), qualified)?];
+        let skill = &self.project.skills[def.source?];
+        let written = skill.parsed.front.value.routes.iter().flatten().find(|written| {
+            self.names
+                .skills
+                .lookup(def.agent.as_deref(), &written.target.value)
+                .is_some_and(|i| self.names.skills.defs[i].qualified == route.route.target)
+        })?;
+        let span = written.guard.as_ref().map_or(written.target.span, |g| g.span);
+        Some((skill.source.path.clone(), span))
+    }
+}
+
+/// What the agent's runbook graph says: skills no route reaches, a start that
+/// routes nowhere, skills that can never leave, loops with no guard.
+fn runbook_graph(runbook: &Runbook, at: &Places, tools_known: bool, out: &mut Vec<Diagnostic>) {
+    let name = |s: usize| runbook.skills[s].name.as_str();
+    for cycle in runbook.unguarded_cycles() {
+        let routes: Vec<&crate::runbook::Route> =
+            cycle.iter().map(|&i| &runbook.routes[i]).collect();
+        let Some((file, span)) = at.route(runbook, routes[0]) else { continue };
+        let message = if let [only] = routes[..] {
+            format!(
+                "`{}` routes to itself with no guard, so a runbook can stay there forever",
+                name(only.from)
+            )
+        } else {
+            let mut path: Vec<String> =
+                routes.iter().map(|r| format!("`{}`", name(r.from))).collect();
+            path.push(format!("`{}`", name(routes[0].from)));
+            format!(
+                "the routes {} have no guard, so a runbook can go round them forever",
+                path.join(" → ")
+            )
+        };
+        let help = if routes.len() == 1 {
+            "guard the route on a tool's outcome (`- <skill>: on <tool> status=success`), or remove it"
+        } else {
+            "guard one of these routes on a tool's outcome (`- <skill>: on <tool> status=success`), or remove one"
+        };
+        let mut diagnostic = Diagnostic::at(Code::RouteCycle, &file, span, message).with_help(help);
+        for route in &routes[1..] {
+            if let Some((file, span)) = at.route(runbook, route) {
+                let message = format!(
+                    "`{}` routes on to `{}` here",
+                    name(route.from),
+                    route.to.map_or("", name)
+                );
+                diagnostic = diagnostic.with_label(&file, Some(span), message);
+            }
         }
-        let (at_file, at_span) = match skill_spans.get(&skill_ref.qualified) {
-            Some(span) => (file.clone(), *span),
-            None => match private_skill(project, names, id, &skill_ref.qualified) {
-                Some(s) => (s.source.path.clone(), s.parsed.front.value.name.span),
-                None => continue,
-            },
+        out.push(diagnostic);
+    }
+
+    for stuck in runbook.stuck_on_tools().into_iter().filter(|_| tools_known) {
+        let routes = runbook.routes_from(stuck);
+        let mut tools: Vec<&str> = routes
+            .iter()
+            .filter_map(|r| r.route.on_tool.as_deref())
+            .map(|t| at.model.tool(t).map_or(t, |d| d.name.as_str()))
+            .collect();
+        tools.sort_unstable();
+        tools.dedup();
+        let Some((file, span)) = at.route(runbook, &routes[0]) else { continue };
+        let listed = list_names(tools.iter().copied());
+        let mut diagnostic = Diagnostic::at(
+            Code::RoutesNeverFire,
+            &file,
+            span,
+            format!(
+                "every route out of `{}` waits on {listed}, which the agent `{}` cannot use, so its runbook stops here",
+                name(stuck),
+                at.id
+            ),
+        )
+        .with_help(format!("activate {listed} in the agent's `tools`, or add a route that waits on a tool the agent has"));
+        for route in &routes[1..] {
+            if let Some((file, span)) = at.route(runbook, route) {
+                diagnostic =
+                    diagnostic.with_label(&file, Some(span), "this route cannot fire either");
+            }
+        }
+        out.push(diagnostic);
+    }
+
+    let Some(start) = runbook.start else { return };
+    if let Some(start) = runbook.start_routes_nowhere() {
+        let missed = list_names((0..runbook.skills.len()).filter(|&s| s != start).map(name));
+        let Some((file, span)) = start_span(at) else { return };
+        let mut diagnostic = Diagnostic::at(
+            Code::StartRoutesNowhere,
+            &file,
+            span,
+            format!(
+                "the runbook starts at `{}`, which routes to none of the agent's other skills, so these never run: {}",
+                name(start),
+                missed
+            ),
+        )
+        .with_help(format!("add a route from `{}` to the skill that comes next, or start the runbook elsewhere", name(start)));
+        if let Some((skill_file, skill_span)) = at.skill_entry(&runbook.skills[start].qualified) {
+            diagnostic = diagnostic.with_label(&skill_file, Some(skill_span), "the start skill");
+        }
+        out.push(diagnostic);
+        return;
+    }
+    for skill in (0..runbook.skills.len()).filter(|&s| !runbook.reached[s]) {
+        let Some((at_file, at_span)) = at.skill_entry(&runbook.skills[skill].qualified) else {
+            continue;
         };
         out.push(
             Diagnostic::at(
@@ -401,8 +520,8 @@ fn agent_tools(
                 at_span,
                 format!(
                     "no route reaches the skill `{}` from the runbook's start `{}`",
-                    skill_ref.name,
-                    start_name(compiled)
+                    name(skill),
+                    name(start)
                 ),
             )
             .with_help("add a route to it from a skill the runbook reaches, or stop activating it"),
@@ -410,9 +529,14 @@ fn agent_tools(
     }
 }
 
-fn start_name(agent: &agentc_schema::lockfile::Agent) -> &str {
-    let start = agent.start.as_deref().unwrap_or_default();
-    agent.skills.iter().find(|r| r.qualified == start).map_or(start, |r| r.name.as_str())
+/// The agent's `start:` value.
+fn start_span(at: &Places) -> Option<(RelPath, Span)> {
+    match &at.agent.kind {
+        crate::project::AgentKind::Bundle(md) => {
+            md.front.value.start.as_ref().map(|s| (at.file.clone(), s.span))
+        }
+        crate::project::AgentKind::Package { .. } => None,
+    }
 }
 
 /// The parsed private skill of `agent` with this qualified name.

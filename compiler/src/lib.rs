@@ -40,6 +40,7 @@ pub mod project;
 pub mod project_file;
 pub mod read;
 pub mod resolve;
+pub mod runbook;
 pub mod source;
 pub mod suggest;
 pub mod update;

@@ -213,3 +213,43 @@ fn every_dependency_is_explained() {
     }
     assert!(missing.is_empty(), "not in the README's dependency table: {missing:?}");
 }
+
+/// Runs agentc from the repository's top, as the README does; returns stdout.
+fn agentc_at_top(args: &[&str]) -> String {
+    let mut args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+    args.insert(0, "agentc".to_owned());
+    let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
+    let top = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let args: Vec<String> = args
+        .into_iter()
+        .map(|a| if a.starts_with("examples/") { top.join(&a).display().to_string() } else { a })
+        .collect();
+    let code = run(&args, &mut Io { stdout: &mut stdout, stderr: &mut stderr, color: false });
+    assert_eq!(code, 0, "{}", String::from_utf8_lossy(&stderr));
+    String::from_utf8(stdout).unwrap()
+}
+
+#[test]
+fn the_runbook_pictures_are_current() {
+    let readme = readme();
+    let start = readme.find("<!-- graph:start -->\n```mermaid\n").unwrap()
+        + "<!-- graph:start -->\n```mermaid\n".len();
+    let end = readme.find("```\n<!-- graph:end -->").unwrap();
+    assert_eq!(
+        &readme[start..end],
+        agentc_at_top(&["graph", "examples/support-desk"]),
+        "the README's Mermaid block is stale; replace it with `agentc graph examples/support-desk`"
+    );
+    let top = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dot = std::fs::read_to_string(top.join("docs/images/support-desk.dot")).unwrap();
+    assert_eq!(
+        dot,
+        agentc_at_top(&["graph", "examples/support-desk", "--format", "dot"]),
+        "docs/images/support-desk.dot is stale: run `agentc graph examples/support-desk --format dot \
+         -o docs/images/support-desk.dot`, then `dot -Tpng -Gdpi=72 docs/images/support-desk.dot \
+         -o docs/images/support-desk.png`"
+    );
+    let png = std::fs::read(top.join("docs/images/support-desk.png")).unwrap();
+    assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"), "docs/images/support-desk.png is not a PNG");
+    assert!(readme.contains("](docs/images/support-desk.png)"));
+}

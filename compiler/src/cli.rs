@@ -61,6 +61,23 @@ enum Command {
         after_help = "Examples:\n  agentc lock agents            # writes agents.lock beside agents/\n  agentc lock agents --check    # in CI"
     )]
     Lock(LockArgs),
+    /// Draw the runbooks: skills, the routes between them with their guards, each agent's
+    /// start, and what can never run — as Mermaid, Graphviz DOT or JSON.
+    #[command(
+        long_about = "Compile an agents directory and draw its runbooks: each agent's skills grouped \
+                      together with its start marked, routes as edges labelled with their guards \
+                      (`on lookup_order status=denied`), skills no route reaches dashed, dead ends \
+                      (skills whose routes cannot fire in the agent) and the routes that cannot fire \
+                      in red, skills where the runbook ends drawn round (Mermaid) or with a double \
+                      border (DOT). Skills outside every agent, Claude Code subagents and Copilot \
+                      agents (their skills and handoffs) are drawn too.\n\n\
+                      Mermaid renders in GitHub Markdown in a ```mermaid block; DOT renders with \
+                      Graphviz (`dot -Tpng`). A project with errors is reported on stderr and drawn \
+                      as far as it resolved, on stdout, with exit code 1; with -o nothing is \
+                      written then, and the previous file is kept.",
+        after_help = "Examples:\n  agentc graph                               # Mermaid, on stdout\n  agentc graph --format dot | dot -Tpng -o runbook.png\n  agentc graph --agent billing -o billing.mmd"
+    )]
+    Graph(GraphArgs),
     /// Print or write the JSON Schemas that editors use to validate agent files.
     #[command(
         long_about = "Print the JSON Schema (draft-07) of one file kind, or write all of them to a directory.\n\n\
@@ -162,6 +179,33 @@ struct LockArgs {
 }
 
 #[derive(Args, Debug)]
+struct GraphArgs {
+    /// The agents directory or project, found as `check` finds it.
+    root: Option<PathBuf>,
+    /// What to draw in.
+    #[arg(long, value_enum, default_value_t = GraphFormat::Mermaid)]
+    format: GraphFormat,
+    /// Draw only this agent (or Claude Code subagent, or Copilot agent).
+    #[arg(long, value_name = "NAME")]
+    agent: Option<String>,
+    /// Write the picture to this file (replaced atomically) instead of stdout.
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    output: Option<PathBuf>,
+    #[command(flatten)]
+    common: CommonArgs,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum GraphFormat {
+    /// A Mermaid flowchart, which GitHub renders in Markdown.
+    Mermaid,
+    /// Graphviz DOT.
+    Dot,
+    /// Nodes, groups and edges as JSON.
+    Json,
+}
+
+#[derive(Args, Debug)]
 struct CommonArgs {
     /// The repository root that contributes AGENTS.md, .agents/skills and .agents/tools.
     #[arg(long, value_name = "DIR")]
@@ -235,6 +279,7 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>, io: &mut
     let format = match &cli.command {
         Command::Check(args) => args.common.message_format,
         Command::Lock(args) => args.common.message_format,
+        Command::Graph(args) => args.common.message_format,
         _ => MessageFormat::Human,
     };
     #[cfg(unix)]
@@ -243,6 +288,7 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>, io: &mut
             Command::Check(args) => args.fix,
             Command::Lock(args) => !args.check,
             Command::Schema(args) => args.out.is_some(),
+            Command::Graph(args) => args.output.is_some(),
             Command::Init { .. } => true,
             Command::Man { out } => out.is_some(),
             Command::Explain { .. } | Command::Lsp | Command::Completions { .. } => false,
@@ -255,6 +301,7 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>, io: &mut
         Command::Check(args) => check(args, io),
         Command::Lock(args) => lock(args, io),
         Command::Schema(args) => schema(args, io),
+        Command::Graph(args) => graph(args, io),
         Command::Init { dir } => init(&dir, io),
         Command::Completions { shell } => {
             let mut command = Cli::command();
@@ -400,6 +447,21 @@ fn compile_and_report_with(
     clean_summary: bool,
     io: &mut Io<'_>,
 ) -> Result<Result<Compilation, i32>, Box<dyn std::error::Error>> {
+    Ok(match compile_and_report_all(opts, common, verbose, clean_summary, io)? {
+        Ok((compilation, EXIT_OK)) => Ok(compilation),
+        Ok((_, code)) | Err(code) => Err(code),
+    })
+}
+
+/// [`compile_and_report_with`], keeping the compilation when it has errors
+/// (with the exit code they call for): `graph` draws what resolved.
+fn compile_and_report_all(
+    opts: &Options,
+    common: &CommonArgs,
+    verbose: bool,
+    clean_summary: bool,
+    io: &mut Io<'_>,
+) -> Result<Result<(Compilation, i32), i32>, Box<dyn std::error::Error>> {
     let format = common.message_format;
     let compilation = match compile(&RealFs, opts) {
         Ok(compilation) => compilation,
@@ -432,12 +494,10 @@ fn compile_and_report_with(
         if format != MessageFormat::Json {
             writeln!(io.stderr, "error: warnings are denied (--deny-warnings)")?;
         }
-        return Ok(Err(EXIT_ERRORS));
+        return Ok(Ok((compilation, EXIT_ERRORS)));
     }
-    if counts.errors > 0 {
-        return Ok(Err(EXIT_ERRORS));
-    }
-    Ok(Ok(compilation))
+    let code = if counts.errors > 0 { EXIT_ERRORS } else { EXIT_OK };
+    Ok(Ok((compilation, code)))
 }
 
 fn check(args: CheckArgs, io: &mut Io<'_>) -> CliResult {
@@ -681,6 +741,50 @@ fn report(
         }
     }
     Ok(counts)
+}
+
+fn graph(args: GraphArgs, io: &mut Io<'_>) -> CliResult {
+    if args.output.is_none() && args.common.message_format != MessageFormat::Human {
+        return Err("the diagnostics and the graph would share stdout; with \
+                    --message-format json or github, write the graph to a file with -o FILE"
+            .into());
+    }
+    let target = match target(args.root.clone(), &args.common, io)? {
+        Ok(target) => target,
+        Err(code) => return Ok(code),
+    };
+    // A project with errors is drawn as far as it resolved: the picture shows
+    // where the runbook breaks. The exit code still says it has errors.
+    let (compilation, code) =
+        match compile_and_report_all(&target.options, &args.common, false, false, io)? {
+            Ok(done) => done,
+            Err(code) => return Ok(code),
+        };
+    let graph = emit::graph::Graph::of(&compilation.model, args.agent.as_deref())?;
+    let text = match args.format {
+        GraphFormat::Mermaid => graph.mermaid(),
+        GraphFormat::Dot => graph.dot(),
+        GraphFormat::Json => graph.json(),
+    };
+    match &args.output {
+        Some(path) if code != EXIT_OK => {
+            writeln!(io.stderr, "`{}` is not written: the project has errors", path.display())?;
+        }
+        Some(path) => {
+            let cannot = |why: String| format!("cannot write `{}`: {why}", path.display());
+            let destination = write::destination(path).map_err(|err| cannot(err.to_string()))?;
+            if let Some(input) = input_at(&destination, &compilation, &target) {
+                return Err(cannot(format!(
+                    "it is `{input}`, which this compile reads; write the graph somewhere else"
+                ))
+                .into());
+            }
+            write_atomic(&destination, text.as_bytes()).map_err(|err| cannot(err.to_string()))?;
+            writeln!(io.stderr, "wrote {}", path.display())?;
+        }
+        None => write!(io.stdout, "{text}")?,
+    }
+    Ok(code)
 }
 
 fn parse_kind(name: &str) -> Result<Kind, String> {

@@ -11,6 +11,8 @@ use agentc_schema::Span;
 use crate::diagnostic::{Counts, Diagnostic, Location, RelPath, Severity};
 use crate::source::Source;
 
+pub mod graph;
+
 /// The sources diagnostics point into.
 pub type Sources = BTreeMap<RelPath, Source>;
 

@@ -34,8 +34,8 @@ pub const SKILL: &str =
 mod workspace;
 pub use workspace::copy_dir;
 
-/// A copy of the example's project (its agentc.toml, registry, AGENTS.md
-/// and agents/, not its crate) at `<temp>/desk`, canonical: editors are
+/// A copy of the example's project (its agentc.toml, registry, AGENTS.md,
+/// .agents/ and agents/, not its crate) at `<temp>/desk`, canonical: editors are
 /// answered in canonical paths.
 pub fn example_project() -> (tempfile::TempDir, std::path::PathBuf) {
     let dir = tempfile::tempdir().unwrap();
@@ -46,5 +46,6 @@ pub fn example_project() -> (tempfile::TempDir, std::path::PathBuf) {
         std::fs::copy(example.join(name), root.join(name)).unwrap();
     }
     copy_dir(&example.join("agents"), &root.join("agents"));
+    copy_dir(&example.join(".agents"), &root.join(".agents"));
     (dir, root)
 }

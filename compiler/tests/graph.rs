@@ -1,0 +1,261 @@
+//! `agentc graph`: the pictures are what the runbooks say, and the tools that
+//! draw them accept them — DOT is rendered by Graphviz itself.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use common::{agentc, text, write};
+use serde_json::Value;
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn fixture(name: &str) -> PathBuf {
+    repo().join("tests/fixtures").join(name)
+}
+
+/// `agentc graph` on a fixture (its root and registry) in `format`.
+fn graph_of(name: &str, format: &str, extra: &[&str]) -> std::process::Output {
+    let case = fixture(name);
+    let root = case.join("root").display().to_string();
+    let mut args = vec!["graph", &root, "--format", format];
+    let registry = case.join("registry.yaml").display().to_string();
+    if case.join("registry.yaml").exists() {
+        args.extend(["--registry", &registry]);
+    }
+    args.extend(extra);
+    agentc(&args, &repo())
+}
+
+fn json_of(name: &str) -> Value {
+    let out = graph_of(name, "json", &[]);
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// The node named `name` in the group of agent `agent` (`None`: outside).
+fn node<'g>(graph: &'g Value, agent: Option<&str>, name: &str) -> &'g Value {
+    let group = agent.map(|agent| {
+        graph["groups"].as_array().unwrap().iter().position(|g| g["agent"] == agent).unwrap()
+    });
+    graph["nodes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|n| n["name"] == name && n["group"].as_u64().map(|g| g as usize) == group)
+        .unwrap_or_else(|| panic!("no node {name} in {agent:?}"))
+}
+
+/// Graphviz's `dot`, when installed; CI installs it (`.ci/run`), so there
+/// its absence is a failure rather than a skip.
+fn graphviz() -> Option<&'static str> {
+    let found = Command::new("dot").arg("-V").output().is_ok_and(|o| o.status.success());
+    assert!(found || std::env::var_os("CI").is_none(), "Graphviz `dot` is missing in CI");
+    found.then_some("dot")
+}
+
+/// Renders DOT with Graphviz; panics with its complaint if it refuses.
+fn render(dot_text: &str) -> Vec<u8> {
+    let dot = graphviz().expect("checked by the caller");
+    let mut child = Command::new(dot)
+        .arg("-Tsvg")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child.stdin.take().unwrap().write_all(dot_text.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let complaint = text(&out.stderr);
+    assert!(
+        out.status.success() && complaint.is_empty(),
+        "Graphviz refused:\n{complaint}\n{dot_text}"
+    );
+    out.stdout
+}
+
+#[test]
+fn the_example_is_drawn_as_its_runbooks_say() {
+    let out = agentc(&["graph", "examples/support-desk"], &repo());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let mermaid = text(&out.stdout);
+    assert!(mermaid.starts_with("flowchart LR\n"), "{mermaid}");
+    for group in ["agent billing", "agent escalations", "agent triage"] {
+        assert!(mermaid.contains(&format!("[\"{group}\"]")), "{group} missing:\n{mermaid}");
+    }
+    // Guards label their routes as the grammar writes them; a bare route has no label.
+    assert!(mermaid.contains("-->|\"on lookup_customer status=absent,denied\"|"), "{mermaid}");
+    assert!(mermaid.contains("-->|\"on issue_refund status=denied\"|"), "{mermaid}");
+
+    let graph: Value = serde_json::from_slice(
+        &agentc(&["graph", "examples/support-desk", "--format", "json"], &repo()).stdout,
+    )
+    .unwrap();
+    let intake = node(&graph, Some("triage"), "intake");
+    assert_eq!(intake["start"], true);
+    assert_eq!(node(&graph, Some("triage"), "wrap-up")["terminal"], true);
+    assert_eq!(
+        node(&graph, Some("billing"), "refund-review")["qualified"],
+        "agent__billing__refund-review"
+    );
+    // A skill two agents activate is drawn in each.
+    let tone_checks =
+        graph["nodes"].as_array().unwrap().iter().filter(|n| n["name"] == "tone-check").count();
+    assert_eq!(tone_checks, 3);
+    // Every route of triage's skills is an edge inside triage's group.
+    let routes = graph["edges"].as_array().unwrap().iter().filter(|e| e["kind"] == "route").count();
+    assert_eq!(routes, 31);
+    assert!(
+        graph["nodes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|n| n["unreachable"] == false && n["dead_end"] == false)
+    );
+}
+
+#[test]
+fn dot_output_is_rendered_by_graphviz() {
+    if graphviz().is_none() {
+        eprintln!("skipped: Graphviz `dot` is not installed");
+        return;
+    }
+    let example = agentc(&["graph", "examples/support-desk", "--format", "dot"], &repo());
+    // Graphviz writes a hyphen in SVG text as a character reference.
+    let svg = text(&render(&text(&example.stdout))).replace("&#45;", "-");
+    for name in ["intake", "charge-lookup", "on fetch_invoice status=success", "agent triage"] {
+        assert!(svg.contains(name), "{name} not drawn");
+    }
+    for case in [
+        "code-unreachable-skill",
+        "code-route-cycle",
+        "code-routes-never-fire",
+        "code-start-routes-nowhere",
+        "wild-layouts-accepted",
+        "wild-subagent-unknown-skill",
+        "code-duplicate-name",
+    ] {
+        let out = graph_of(case, "dot", &[]);
+        assert!(out.status.code().unwrap_or(2) < 2, "{case}: {}", text(&out.stderr));
+        render(&text(&out.stdout));
+    }
+}
+
+#[test]
+fn unreachable_skills_dead_ends_and_routes_that_cannot_fire_are_drawn_apart() {
+    let graph = json_of("code-unreachable-skill");
+    assert_eq!(node(&graph, Some("triage"), "case-summary")["unreachable"], true);
+    assert_eq!(node(&graph, Some("triage"), "classify-request")["unreachable"], false);
+
+    let graph = json_of("code-routes-never-fire");
+    let review = node(&graph, Some("billing"), "refund-review");
+    assert_eq!(review["dead_end"], true);
+    let unusable: Vec<&Value> =
+        graph["edges"].as_array().unwrap().iter().filter(|e| e["usable"] == false).collect();
+    assert_eq!(unusable.len(), 2);
+    assert!(unusable.iter().all(|e| e["guard"].as_str().unwrap().starts_with("on issue_refund")));
+
+    let out = graph_of("code-routes-never-fire", "mermaid", &[]);
+    let mermaid = text(&out.stdout);
+    // The edges after the start's are numbered from 1; refund-review's two are 3 and 4.
+    assert!(mermaid.contains("\n  linkStyle 3,4 stroke:#cc0000"), "{mermaid}");
+    assert!(mermaid.contains("\n  class n3 deadEnd\n"), "{mermaid}");
+
+    let mermaid = text(&graph_of("code-unreachable-skill", "mermaid", &[]).stdout);
+    let id = mermaid
+        .lines()
+        .map(str::trim_start)
+        .find(|line| line.contains("\"case-summary\""))
+        .and_then(|line| line.split(['[', '(']).next())
+        .unwrap();
+    let unreachable = mermaid
+        .lines()
+        .find_map(|line| line.strip_prefix("  class ")?.strip_suffix(" unreachable"))
+        .unwrap_or_else(|| panic!("no unreachable class:\n{mermaid}"));
+    assert!(unreachable.split(',').any(|n| n == id), "{id} not unreachable:\n{mermaid}");
+}
+
+#[test]
+fn handoffs_and_subagent_skills_are_edges() {
+    let graph = json_of("wild-layouts-accepted");
+    let edges = graph["edges"].as_array().unwrap();
+    let named = |i: &Value| {
+        graph["nodes"][i.as_u64().unwrap() as usize]["name"].as_str().unwrap().to_owned()
+    };
+    let handoffs: Vec<(String, String)> = edges
+        .iter()
+        .filter(|e| e["kind"] == "handoff")
+        .map(|e| (named(&e["from"]), named(&e["to"])))
+        .collect();
+    assert_eq!(handoffs, [("planner".to_owned(), "implementer".to_owned())]);
+    let skills: Vec<(String, String)> = edges
+        .iter()
+        .filter(|e| e["kind"] == "skill")
+        .map(|e| (named(&e["from"]), named(&e["to"])))
+        .collect();
+    assert_eq!(skills, [("release:release-manager".to_owned(), "tag-version".to_owned())]);
+    assert_eq!(node(&graph, None, "planner")["kind"], "assistant");
+}
+
+#[test]
+fn one_agent_is_drawn_alone() {
+    let out = agentc(
+        &["graph", "examples/support-desk", "--agent", "billing", "--format", "json"],
+        &repo(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let graph: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(graph["groups"].as_array().unwrap().len(), 1);
+    assert_eq!(graph["groups"][0]["agent"], "billing");
+    assert!(graph["nodes"].as_array().unwrap().iter().all(|n| n["group"] == 0));
+
+    let out = agentc(&["graph", "examples/support-desk", "--agent", "biling"], &repo());
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr).trim(),
+        "error: there is no agent `biling`; did you mean `billing`?"
+    );
+}
+
+#[test]
+fn a_project_with_errors_is_drawn_but_not_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = dir.path().join("runbook.mmd");
+    write(&output, "the previous picture\n");
+    let case = fixture("code-routes-never-fire");
+    let root = case.join("root").display().to_string();
+    let registry = case.join("registry.yaml").display().to_string();
+    let out = agentc(&["graph", &root, "--registry", &registry], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stdout).starts_with("flowchart LR\n"));
+    assert!(text(&out.stderr).contains("error[routes-never-fire]"), "{}", text(&out.stderr));
+
+    let out = agentc(&["graph", &root, "--registry", &registry, "-o", "runbook.mmd"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("`runbook.mmd` is not written"), "{}", text(&out.stderr));
+    assert_eq!(std::fs::read_to_string(&output).unwrap(), "the previous picture\n");
+}
+
+#[test]
+fn a_written_graph_replaces_the_file_and_never_an_input() {
+    let (_dir, root) = common::example_project();
+    let out = agentc(&["graph", ".", "--format", "dot", "-o", "runbook.dot"], &root);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let written = std::fs::read_to_string(root.join("runbook.dot")).unwrap();
+    assert!(written.starts_with("digraph agents {\n"));
+
+    let out = agentc(&["graph", ".", "-o", "agents/triage/AGENT.md"], &root);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("which this compile reads"), "{}", text(&out.stderr));
+    assert!(
+        std::fs::read_to_string(root.join("agents/triage/AGENT.md")).unwrap().starts_with("---\n")
+    );
+
+    // Diagnostics as JSON would share stdout with the picture.
+    let out = agentc(&["graph", ".", "--message-format", "json"], &root);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stdout).contains("\"code\":\"cannot-run\""), "{}", text(&out.stdout));
+}

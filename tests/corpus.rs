@@ -81,7 +81,10 @@ fn the_corpus_as_one_project() {
     let args =
         ["agentc", "check", &project.path().display().to_string(), "--message-format", "json"];
     let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
-    let code = run(args, &mut Io { stdout: &mut stdout, stderr: &mut stderr, color: false });
+    let code = run(
+        args,
+        &mut Io { stdout: &mut stdout, stderr: &mut stderr, color: false, progress: false },
+    );
     // Paths are shown from the current folder; the project is a temporary one.
     let shown_from = format!("{}/", project.path().display());
     let mut counts = std::collections::BTreeMap::new();

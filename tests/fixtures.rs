@@ -25,7 +25,10 @@ fn check(case: &Path, format: &str) -> (i32, String, String) {
     }
     args.extend(["--message-format".into(), format.into()]);
     let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
-    let code = run(&args, &mut Io { stdout: &mut stdout, stderr: &mut stderr, color: false });
+    let code = run(
+        &args,
+        &mut Io { stdout: &mut stdout, stderr: &mut stderr, color: false, progress: false },
+    );
     (code, String::from_utf8(stdout).unwrap(), String::from_utf8(stderr).unwrap())
 }
 

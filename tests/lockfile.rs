@@ -19,7 +19,10 @@ fn agentc(args: &[&str]) -> (i32, String) {
     let mut argv = vec!["agentc"];
     argv.extend_from_slice(args);
     let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
-    let code = run(&argv, &mut Io { stdout: &mut stdout, stderr: &mut stderr, color: false });
+    let code = run(
+        &argv,
+        &mut Io { stdout: &mut stdout, stderr: &mut stderr, color: false, progress: false },
+    );
     (code, String::from_utf8(stderr).unwrap())
 }
 

@@ -56,7 +56,10 @@ fn example_diagnostic_is_real() {
         "--registry".into(),
         copy.join("registry.yaml").display().to_string(),
     ];
-    let code = run(&args, &mut Io { stdout: &mut stdout, stderr: &mut stderr, color: false });
+    let code = run(
+        &args,
+        &mut Io { stdout: &mut stdout, stderr: &mut stderr, color: false, progress: false },
+    );
     assert_eq!(code, 1);
     // The README runs the command from the repository's top.
     let shown_from = format!("{}/", temp.path().display());
@@ -73,7 +76,10 @@ fn wild_formats_example_is_real() {
     let args =
         ["agentc".to_owned(), "check".into(), project.display().to_string(), "--verbose".into()];
     let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
-    let code = run(&args, &mut Io { stdout: &mut stdout, stderr: &mut stderr, color: false });
+    let code = run(
+        &args,
+        &mut Io { stdout: &mut stdout, stderr: &mut stderr, color: false, progress: false },
+    );
     assert_eq!(code, 1);
     // The README runs the command in the project's folder.
     let from_here =
@@ -224,7 +230,10 @@ fn agentc_at_top(args: &[&str]) -> String {
         .into_iter()
         .map(|a| if a.starts_with("examples/") { top.join(&a).display().to_string() } else { a })
         .collect();
-    let code = run(&args, &mut Io { stdout: &mut stdout, stderr: &mut stderr, color: false });
+    let code = run(
+        &args,
+        &mut Io { stdout: &mut stdout, stderr: &mut stderr, color: false, progress: false },
+    );
     assert_eq!(code, 0, "{}", String::from_utf8_lossy(&stderr));
     String::from_utf8(stdout).unwrap()
 }

@@ -15,6 +15,7 @@ use crate::emit;
 use crate::fs::RealFs;
 use crate::lock::{describe_difference, lockfile};
 use crate::options::{LayoutKind, Options, Scope};
+use crate::progress::{self, with_progress};
 use crate::project_file;
 use crate::suggest::did_you_mean;
 use crate::write::{self, write_atomic};
@@ -258,6 +259,16 @@ pub struct Io<'a> {
     pub stderr: &'a mut dyn Write,
     /// Colour diagnostics (stderr is a terminal and `NO_COLOR` is unset).
     pub color: bool,
+    /// Draw a progress line on stderr during long compiles (stderr is a terminal).
+    pub progress: bool,
+}
+
+impl Io<'_> {
+    /// Where the progress line goes, if anywhere: the process's own stderr,
+    /// which `Io::stderr` is when `progress` is set.
+    fn progress_line(&self) -> Option<Box<dyn Write + Send>> {
+        self.progress.then(|| Box::new(std::io::stderr()) as Box<dyn Write + Send>)
+    }
 }
 
 /// Runs agentc with `args` (the first is the program name); returns the exit code.
@@ -463,7 +474,9 @@ fn compile_and_report_all(
     io: &mut Io<'_>,
 ) -> Result<Result<(Compilation, i32), i32>, Box<dyn std::error::Error>> {
     let format = common.message_format;
-    let compilation = match compile(&RealFs, opts) {
+    let progress = io.progress_line();
+    let compiled = with_progress(&RealFs, progress, progress::DELAY, |fs| compile(fs, opts));
+    let compilation = match compiled {
         Ok(compilation) => compilation,
         Err(SetupError::Registry(compilation)) => {
             report(&compilation, format, &emit::Bases::from_cwd(opts), io)?;

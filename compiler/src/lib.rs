@@ -36,6 +36,7 @@ pub mod model;
 pub mod options;
 pub mod overlay;
 pub mod parse;
+pub mod progress;
 pub mod project;
 pub mod project_file;
 pub mod read;

@@ -1,12 +1,17 @@
 use std::io::IsTerminal;
 
 fn main() {
-    let color = std::io::stderr().is_terminal()
-        && std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty());
+    let terminal = std::io::stderr().is_terminal();
+    let color = terminal && std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty());
     // Not locked for the whole run: `agentc lsp` writes from its own thread.
     let mut stdout = std::io::stdout();
     let mut stderr = std::io::stderr();
-    let mut io = agentc_compiler::cli::Io { stdout: &mut stdout, stderr: &mut stderr, color };
+    let mut io = agentc_compiler::cli::Io {
+        stdout: &mut stdout,
+        stderr: &mut stderr,
+        color,
+        progress: terminal,
+    };
     let code = agentc_compiler::cli::run(std::env::args_os(), &mut io);
     std::process::exit(code);
 }

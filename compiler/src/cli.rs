@@ -219,8 +219,9 @@ struct CommonArgs {
     #[arg(long, value_name = "SCOPE")]
     exclude: Vec<String>,
     /// How to print diagnostics: `human` (rustc style, on stderr), `json` (one object per line,
-    /// on stdout) or `github` (GitHub Actions workflow commands on stdout, which become
-    /// annotations on a pull request's lines; the summary on stderr).
+    /// on stdout), `github` (GitHub Actions workflow commands on stdout, which become
+    /// annotations on a pull request's lines; the summary on stderr) or `sarif` (one SARIF 2.1.0
+    /// log for the whole run on stdout, for GitHub code scanning; the summary on stderr).
     #[arg(long, value_enum, default_value_t = MessageFormat::Human, value_name = "FORMAT")]
     message_format: MessageFormat,
     /// Fail (exit 1) when there are warnings.
@@ -242,6 +243,8 @@ enum MessageFormat {
     Json,
     /// GitHub Actions workflow commands, on stdout: annotations on the pull request.
     Github,
+    /// One SARIF 2.1.0 log for the run, on stdout: alerts in GitHub code scanning.
+    Sarif,
 }
 
 #[derive(Args, Debug)]
@@ -308,9 +311,11 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>, io: &mut
             crate::write::remove_temporaries_on_signals();
         }
     }
+    // Filled by `check` and `lock` as they report, written when the run ends.
+    let mut sarif = emit::sarif::Log::new();
     let result = match cli.command {
-        Command::Check(args) => check(args, io),
-        Command::Lock(args) => lock(args, io),
+        Command::Check(args) => check(args, &mut sarif, io),
+        Command::Lock(args) => lock(args, &mut sarif, io),
         Command::Schema(args) => schema(args, io),
         Command::Graph(args) => graph(args, io),
         Command::Init { dir } => init(&dir, io),
@@ -331,36 +336,63 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>, io: &mut
         }
         Command::Explain { code, .. } => explain(code.as_deref().unwrap_or_default(), io),
     };
-    result.unwrap_or_else(|err| {
+    let code = match result {
+        Ok(code) => code,
         // Whoever read the output stopped reading (`| head -1`): end quietly.
-        if err
-            .downcast_ref::<std::io::Error>()
-            .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
-        {
-            return EXIT_USAGE;
+        Err(err) if is_broken_pipe(err.as_ref()) => return EXIT_USAGE,
+        Err(err) => cannot_run(err.as_ref(), format, &mut sarif, io),
+    };
+    if format == MessageFormat::Sarif
+        && let Err(err) = write_sarif(&sarif, io)
+    {
+        if !is_broken_pipe(&err) {
+            let _ = writeln!(io.stderr, "error: {err}");
         }
-        // A run that could not start is still one JSON object per line when
-        // JSON was asked for, and an annotation for GitHub, so a tool reading
-        // stdout sees why.
-        if format == MessageFormat::Github {
-            let _ = writeln!(io.stdout, "{}", emit::github_cannot_run(&err.to_string()));
-        }
-        let _ = if format == MessageFormat::Json {
-            let diagnostic = json!({
-                "type": "diagnostic",
-                "code": Code::CannotRun.as_str(),
-                "severity": "error",
-                "message": err.to_string(),
-                "labels": [],
-            });
-            writeln!(io.stdout, "{diagnostic}").and_then(|_| {
-                writeln!(io.stdout, "{}", emit::json_summary(Counts { errors: 1, warnings: 0 }))
-            })
-        } else {
-            writeln!(io.stderr, "error: {err}")
-        };
-        EXIT_USAGE
-    })
+        return EXIT_USAGE;
+    }
+    code
+}
+
+fn is_broken_pipe(err: &(dyn std::error::Error + 'static)) -> bool {
+    err.downcast_ref::<std::io::Error>().is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+}
+
+/// Says why agentc could not run, in the format asked for; returns the exit code.
+fn cannot_run(
+    err: &dyn std::error::Error,
+    format: MessageFormat,
+    sarif: &mut emit::sarif::Log,
+    io: &mut Io<'_>,
+) -> i32 {
+    // A run that could not start is still one JSON object per line when
+    // JSON was asked for, an annotation for GitHub, and a notification in
+    // the run's SARIF log, so a tool reading stdout sees why.
+    if format == MessageFormat::Github {
+        let _ = writeln!(io.stdout, "{}", emit::github_cannot_run(&err.to_string()));
+    }
+    sarif.stop(err.to_string());
+    let _ = if format == MessageFormat::Json {
+        let diagnostic = json!({
+            "type": "diagnostic",
+            "code": Code::CannotRun.as_str(),
+            "severity": "error",
+            "message": err.to_string(),
+            "labels": [],
+        });
+        writeln!(io.stdout, "{diagnostic}").and_then(|_| {
+            writeln!(io.stdout, "{}", emit::json_summary(Counts { errors: 1, warnings: 0 }))
+        })
+    } else {
+        writeln!(io.stderr, "error: {err}")
+    };
+    EXIT_USAGE
+}
+
+/// Writes the run's SARIF log, its relative paths based at the current
+/// folder, where `Bases::from_cwd` shows them from.
+fn write_sarif(log: &emit::sarif::Log, io: &mut Io<'_>) -> std::io::Result<()> {
+    let cwd = std::env::current_dir().ok();
+    writeln!(io.stdout, "{:#}", log.to_json(cwd.as_deref()))
 }
 
 type CliResult = Result<i32, Box<dyn std::error::Error>>;
@@ -381,6 +413,7 @@ struct Target {
 fn target(
     root: Option<PathBuf>,
     common: &CommonArgs,
+    sarif: &mut emit::sarif::Log,
     io: &mut Io<'_>,
 ) -> Result<Result<Target, i32>, Box<dyn std::error::Error>> {
     let project_file = match &root {
@@ -396,10 +429,13 @@ fn target(
             match project_file::load(&RealFs, file, &shown) {
                 Ok(project) => (project.options, project.lockfile),
                 Err(failed) => {
-                    report(&failed, common.message_format, &emit::Bases::default(), io)?;
+                    let bases = emit::Bases::default();
+                    report(&failed, common.message_format, &bases, sarif, io)?;
+                    let why = format!("{shown} has errors; agentc cannot run");
                     if common.message_format != MessageFormat::Json {
-                        writeln!(io.stderr, "error: {shown} has errors; agentc cannot run")?;
+                        writeln!(io.stderr, "error: {why}")?;
                     }
+                    sarif.stop(why);
                     return Ok(Err(EXIT_USAGE));
                 }
             }
@@ -444,9 +480,10 @@ fn compile_and_report(
     opts: &Options,
     common: &CommonArgs,
     verbose: bool,
+    sarif: &mut emit::sarif::Log,
     io: &mut Io<'_>,
 ) -> Result<Result<Compilation, i32>, Box<dyn std::error::Error>> {
-    compile_and_report_with(opts, common, verbose, true, io)
+    compile_and_report_with(opts, common, verbose, true, sarif, io)
 }
 
 /// [`compile_and_report`]; `clean_summary` says whether a run without a
@@ -456,6 +493,7 @@ fn compile_and_report_with(
     common: &CommonArgs,
     verbose: bool,
     clean_summary: bool,
+    sarif: &mut emit::sarif::Log,
     io: &mut Io<'_>,
 ) -> Result<Result<Compilation, i32>, Box<dyn std::error::Error>> {
     Ok(match compile_and_report_all(opts, common, verbose, clean_summary, io)? {
@@ -479,11 +517,10 @@ fn compile_and_report_all(
     let compilation = match compiled {
         Ok(compilation) => compilation,
         Err(SetupError::Registry(compilation)) => {
-            report(&compilation, format, &emit::Bases::from_cwd(opts), io)?;
-            writeln!(
-                io.stderr,
-                "error: the registry file has errors; agentc cannot check against it"
-            )?;
+            report(&compilation, format, &emit::Bases::from_cwd(opts), sarif, io)?;
+            let why = "the registry file has errors; agentc cannot check against it";
+            writeln!(io.stderr, "error: {why}")?;
+            sarif.stop(why);
             return Ok(Err(EXIT_USAGE));
         }
         Err(err) => return Err(err.into()),
@@ -501,7 +538,7 @@ fn compile_and_report_all(
     let counts = if compilation.diagnostics.is_empty() && !clean_summary {
         Counts::default()
     } else {
-        report(&compilation, format, &emit::Bases::from_cwd(opts), io)?
+        report(&compilation, format, &emit::Bases::from_cwd(opts), sarif, io)?
     };
     if counts.errors == 0 && common.deny_warnings && counts.warnings > 0 {
         if format != MessageFormat::Json {
@@ -513,8 +550,8 @@ fn compile_and_report_all(
     Ok(Ok((compilation, code)))
 }
 
-fn check(args: CheckArgs, io: &mut Io<'_>) -> CliResult {
-    let target = match target(args.root.clone(), &args.common, io)? {
+fn check(args: CheckArgs, sarif: &mut emit::sarif::Log, io: &mut Io<'_>) -> CliResult {
+    let target = match target(args.root.clone(), &args.common, sarif, io)? {
         Ok(target) => target,
         Err(code) => return Ok(code),
     };
@@ -522,16 +559,22 @@ fn check(args: CheckArgs, io: &mut Io<'_>) -> CliResult {
         fix(&target.options, io)?;
     }
     if args.watch {
-        return watch(&target, &args, io);
+        return watch(&target, &args, sarif, io);
     }
-    Ok(match compile_and_report(&target.options, &args.common, args.verbose, io)? {
+    Ok(match compile_and_report(&target.options, &args.common, args.verbose, sarif, io)? {
         Ok(_) => EXIT_OK,
         Err(code) => code,
     })
 }
 
 /// `check --watch`: a check now, and again after every change, until interrupted.
-fn watch(first: &Target, args: &CheckArgs, io: &mut Io<'_>) -> CliResult {
+/// With SARIF each check is a log of its own, written when it ends.
+fn watch(
+    first: &Target,
+    args: &CheckArgs,
+    sarif: &mut emit::sarif::Log,
+    io: &mut Io<'_>,
+) -> CliResult {
     let watch = crate::watch::Watch::new(&first.options, first.project_file.as_deref())
         .map_err(|err| format!("cannot watch `{}`: {err}", first.options.root.display()))?;
     let mut current = Ok(first.clone());
@@ -539,7 +582,10 @@ fn watch(first: &Target, args: &CheckArgs, io: &mut Io<'_>) -> CliResult {
         // The exit code of one check does not end the watch; a project file
         // with errors was reported by `target` and waits for its next change.
         if let Ok(target) = &current {
-            let _ = compile_and_report(&target.options, &args.common, args.verbose, io)?;
+            let _ = compile_and_report(&target.options, &args.common, args.verbose, sarif, io)?;
+        }
+        if args.common.message_format == MessageFormat::Sarif {
+            write_sarif(&std::mem::take(sarif), io)?;
         }
         writeln!(io.stderr, "[watching for changes; Ctrl-C to stop]")?;
         let changed = watch.next_change()?;
@@ -548,7 +594,7 @@ fn watch(first: &Target, args: &CheckArgs, io: &mut Io<'_>) -> CliResult {
             "\n[{} changed; checking again]",
             crate::emit::relative_to_cwd(&changed)
         )?;
-        current = target(args.root.clone(), &args.common, io)?;
+        current = target(args.root.clone(), &args.common, sarif, io)?;
     }
 }
 
@@ -583,8 +629,8 @@ fn read_existing(path: &std::path::Path) -> std::io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
-fn lock(args: LockArgs, io: &mut Io<'_>) -> CliResult {
-    let target = match target(args.root.clone(), &args.common, io)? {
+fn lock(args: LockArgs, sarif: &mut emit::sarif::Log, io: &mut Io<'_>) -> CliResult {
+    let target = match target(args.root.clone(), &args.common, sarif, io)? {
         Ok(target) => target,
         Err(code) => return Ok(code),
     };
@@ -592,7 +638,7 @@ fn lock(args: LockArgs, io: &mut Io<'_>) -> CliResult {
     // Shown as a person in this folder would type it.
     let shown = emit::relative_to_cwd(&path);
     let compilation =
-        match compile_and_report_with(&target.options, &args.common, false, false, io)? {
+        match compile_and_report_with(&target.options, &args.common, false, false, sarif, io)? {
             Ok(compilation) => compilation,
             Err(code) => {
                 if code == EXIT_ERRORS && !args.check {
@@ -721,11 +767,13 @@ fn shell_word(word: &str) -> String {
     if plain { word.to_owned() } else { format!("'{}'", word.replace('\'', "'\\''")) }
 }
 
-/// Prints every diagnostic and the summary; returns the counts.
+/// Prints every diagnostic and the summary (SARIF's results go into `sarif`,
+/// written when the run ends); returns the counts.
 fn report(
     compilation: &Compilation,
     format: MessageFormat,
     bases: &emit::Bases,
+    sarif: &mut emit::sarif::Log,
     io: &mut Io<'_>,
 ) -> Result<Counts, std::io::Error> {
     let counts = Counts::of(&compilation.diagnostics);
@@ -750,6 +798,10 @@ fn report(
             for diagnostic in &compilation.diagnostics {
                 writeln!(io.stdout, "{}", emit::github(diagnostic, &compilation.sources, bases))?;
             }
+            writeln!(io.stderr, "{}", emit::human_summary(counts, false))?;
+        }
+        MessageFormat::Sarif => {
+            sarif.add(&compilation.diagnostics, &compilation.sources, bases);
             writeln!(io.stderr, "{}", emit::human_summary(counts, false))?;
         }
     }

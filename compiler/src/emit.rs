@@ -1,4 +1,7 @@
-//! Emit: diagnostics rendered for people (rustc style) and for machines (JSON lines).
+//! Emit: diagnostics rendered for people (rustc style) and for machines (JSON lines,
+//! GitHub workflow commands, SARIF).
+
+pub mod sarif;
 
 use std::collections::BTreeMap;
 

@@ -317,7 +317,7 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>, io: &mut
         Command::Check(args) => check(args, &mut sarif, io),
         Command::Lock(args) => lock(args, &mut sarif, io),
         Command::Schema(args) => schema(args, io),
-        Command::Graph(args) => graph(args, io),
+        Command::Graph(args) => graph(args, &mut sarif, io),
         Command::Init { dir } => init(&dir, io),
         Command::Completions { shell } => {
             let mut command = Cli::command();
@@ -496,7 +496,7 @@ fn compile_and_report_with(
     sarif: &mut emit::sarif::Log,
     io: &mut Io<'_>,
 ) -> Result<Result<Compilation, i32>, Box<dyn std::error::Error>> {
-    Ok(match compile_and_report_all(opts, common, verbose, clean_summary, io)? {
+    Ok(match compile_and_report_all(opts, common, verbose, clean_summary, sarif, io)? {
         Ok((compilation, EXIT_OK)) => Ok(compilation),
         Ok((_, code)) | Err(code) => Err(code),
     })
@@ -509,6 +509,7 @@ fn compile_and_report_all(
     common: &CommonArgs,
     verbose: bool,
     clean_summary: bool,
+    sarif: &mut emit::sarif::Log,
     io: &mut Io<'_>,
 ) -> Result<Result<(Compilation, i32), i32>, Box<dyn std::error::Error>> {
     let format = common.message_format;
@@ -808,20 +809,20 @@ fn report(
     Ok(counts)
 }
 
-fn graph(args: GraphArgs, io: &mut Io<'_>) -> CliResult {
+fn graph(args: GraphArgs, sarif: &mut emit::sarif::Log, io: &mut Io<'_>) -> CliResult {
     if args.output.is_none() && args.common.message_format != MessageFormat::Human {
         return Err("the diagnostics and the graph would share stdout; with \
-                    --message-format json or github, write the graph to a file with -o FILE"
+                    --message-format json, github or sarif, write the graph to a file with -o FILE"
             .into());
     }
-    let target = match target(args.root.clone(), &args.common, io)? {
+    let target = match target(args.root.clone(), &args.common, sarif, io)? {
         Ok(target) => target,
         Err(code) => return Ok(code),
     };
     // A project with errors is drawn as far as it resolved: the picture shows
     // where the runbook breaks. The exit code still says it has errors.
     let (compilation, code) =
-        match compile_and_report_all(&target.options, &args.common, false, false, io)? {
+        match compile_and_report_all(&target.options, &args.common, false, false, sarif, io)? {
             Ok(done) => done,
             Err(code) => return Ok(code),
         };

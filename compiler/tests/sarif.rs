@@ -76,14 +76,6 @@ fn percent_decode(uri: &str) -> String {
     String::from_utf8(out).unwrap()
 }
 
-/// A copy of `examples/support-desk`, which compiles clean, at `<temp>/desk`.
-fn example() -> (tempfile::TempDir, std::path::PathBuf) {
-    let dir = tempfile::tempdir().unwrap();
-    let project = dir.path().join("desk");
-    copy_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/support-desk"), &project);
-    (dir, project)
-}
-
 fn rule_index(code: &str) -> usize {
     Code::ALL.iter().position(|c| c.as_str() == code).unwrap()
 }
@@ -216,7 +208,7 @@ fn a_check_with_diagnostics_is_one_valid_log_with_results_labels_and_fixes() {
 #[test]
 fn a_clean_project_is_a_successful_run_with_no_results() {
     let validator = validator();
-    let (_dir, project) = example();
+    let (_dir, project) = common::example_project();
     let out = agentc(&["check", "--message-format", "sarif"], &project);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert_eq!(text(&out.stderr).trim(), "no problems found");
@@ -258,7 +250,7 @@ fn a_run_that_cannot_start_is_a_failed_invocation_with_its_reason() {
 #[test]
 fn lock_prints_one_log_whether_it_writes_or_not() {
     let validator = validator();
-    let (_dir, project) = example();
+    let (_dir, project) = common::example_project();
     write(&project.join("agents/notes.md"), "not part of any layout\n");
     let input = "agents/skills/wrap-up/SKILL.md";
     let out = agentc(&["lock", "-o", input, "--message-format", "sarif"], &project);
@@ -275,7 +267,7 @@ fn lock_prints_one_log_whether_it_writes_or_not() {
     assert!(why.starts_with("cannot write the lockfile"), "{why}");
 
     std::fs::remove_file(project.join("agents/notes.md")).unwrap();
-    std::fs::remove_file(project.join("agents.lock")).unwrap();
+    assert!(!project.join("agents.lock").exists());
     let out = agentc(&["lock", "--message-format", "sarif"], &project);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert_eq!(text(&out.stderr).trim(), "wrote agents.lock");

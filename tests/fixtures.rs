@@ -7,22 +7,14 @@
 
 use std::path::Path;
 
+mod common;
+
 use agentc_compiler::cli::{Io, run};
 
 /// Runs `agentc check` on a case; returns (exit code, stdout, stderr).
 fn check(case: &Path, format: &str) -> (i32, String, String) {
-    let rel = case.strip_prefix(env!("CARGO_MANIFEST_DIR")).unwrap();
-    let mut args: Vec<String> =
-        vec!["agentc".into(), "check".into(), rel.join("root").display().to_string()];
-    if case.join("workspace").is_dir() {
-        args.extend(["--workspace".into(), rel.join("workspace").display().to_string()]);
-    }
-    if case.join("registry.yaml").is_file() {
-        args.extend(["--registry".into(), rel.join("registry.yaml").display().to_string()]);
-    }
-    if let Ok(extra) = std::fs::read_to_string(case.join("args")) {
-        args.extend(extra.lines().filter(|l| !l.is_empty()).map(str::to_owned));
-    }
+    let mut args: Vec<String> = vec!["agentc".into(), "check".into()];
+    args.extend(common::case_args(case, Path::new(env!("CARGO_MANIFEST_DIR"))));
     args.extend(["--message-format".into(), format.into()]);
     let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
     let code = run(

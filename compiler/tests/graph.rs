@@ -17,16 +17,12 @@ fn fixture(name: &str) -> PathBuf {
     repo().join("tests/fixtures").join(name)
 }
 
-/// `agentc graph` on a fixture (its root and registry) in `format`.
+/// `agentc graph` on a fixture (as its expectations were written) in `format`.
 fn graph_of(name: &str, format: &str, extra: &[&str]) -> std::process::Output {
-    let case = fixture(name);
-    let root = case.join("root").display().to_string();
-    let mut args = vec!["graph", &root, "--format", format];
-    let registry = case.join("registry.yaml").display().to_string();
-    if case.join("registry.yaml").exists() {
-        args.extend(["--registry", &registry]);
-    }
-    args.extend(extra);
+    let mut args: Vec<String> = vec!["graph".into(), "--format".into(), format.into()];
+    args.extend(common::case_args(&fixture(name), &repo()));
+    args.extend(extra.iter().map(|a| a.to_string()));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
     agentc(&args, &repo())
 }
 

@@ -311,16 +311,8 @@ fn every_fixture_s_log_is_valid() {
     assert!(cases.len() > 100, "{} fixtures", cases.len());
     for case in cases {
         let rel = case.strip_prefix(&top).unwrap();
-        let mut args: Vec<String> = vec!["check".into(), rel.join("root").display().to_string()];
-        if case.join("workspace").is_dir() {
-            args.extend(["--workspace".into(), rel.join("workspace").display().to_string()]);
-        }
-        if case.join("registry.yaml").is_file() {
-            args.extend(["--registry".into(), rel.join("registry.yaml").display().to_string()]);
-        }
-        if let Ok(extra) = std::fs::read_to_string(case.join("args")) {
-            args.extend(extra.lines().filter(|l| !l.is_empty()).map(str::to_owned));
-        }
+        let mut args: Vec<String> = vec!["check".into()];
+        args.extend(common::case_args(&case, &top));
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
         let json = agentc(&[&args[..], &["--message-format", "json"]].concat(), &top);
         let out = agentc(&[&args[..], &["--message-format", "sarif"]].concat(), &top);

@@ -1,4 +1,6 @@
-//! Helpers shared by the end-to-end tests.
+//! Helpers shared by the end-to-end tests. Each test file is its own crate
+//! and uses only some of them, hence the allowance.
+#![allow(dead_code)]
 
 use std::path::Path;
 
@@ -14,4 +16,23 @@ pub fn copy_dir(from: &Path, to: &Path) {
             std::fs::copy(entry.path(), &target).unwrap();
         }
     }
+}
+
+/// The arguments after the command that compile a fixture case as its
+/// expectations were written: its `root`, with its `workspace` and
+/// `registry.yaml` when it has them and the extra arguments of its `args`
+/// file, paths relative to `from`.
+pub fn case_args(case: &Path, from: &Path) -> Vec<String> {
+    let rel = case.strip_prefix(from).unwrap_or(case);
+    let mut args = vec![rel.join("root").display().to_string()];
+    if case.join("workspace").is_dir() {
+        args.extend(["--workspace".into(), rel.join("workspace").display().to_string()]);
+    }
+    if case.join("registry.yaml").is_file() {
+        args.extend(["--registry".into(), rel.join("registry.yaml").display().to_string()]);
+    }
+    if let Ok(extra) = std::fs::read_to_string(case.join("args")) {
+        args.extend(extra.lines().filter(|l| !l.is_empty()).map(str::to_owned));
+    }
+    args
 }

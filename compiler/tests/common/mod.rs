@@ -32,7 +32,8 @@ pub const SKILL: &str =
 /// The workspace tests' helpers, shared rather than copied.
 #[path = "../../../tests/common/mod.rs"]
 mod workspace;
-pub use workspace::copy_dir;
+#[allow(unused_imports)]
+pub use workspace::{case_args, copy_dir};
 
 /// A copy of the example's project (its agentc.toml, registry, AGENTS.md,
 /// .agents/ and agents/, not its crate) at `<temp>/desk`, canonical: editors are

@@ -294,7 +294,11 @@ pub fn github(diagnostic: &Diagnostic, sources: &Sources, bases: &Bases) -> Stri
         crate::diagnostic::Severity::Warning => "warning",
     };
     let location = &diagnostic.location;
-    let mut properties = vec![("file", bases.show(&location.file))];
+    // In the order @actions/core writes them, so its output and ours compare.
+    let mut properties = vec![
+        ("title", format!("agentc {}", diagnostic.code.as_str())),
+        ("file", bases.show(&location.file)),
+    ];
     if let (Some(span), Some(source)) = (location.span, sources.get(&location.file)) {
         let (start, end) = source.span_bounds(span);
         properties.extend([
@@ -304,7 +308,6 @@ pub fn github(diagnostic: &Diagnostic, sources: &Sources, bases: &Bases) -> Stri
             ("endColumn", end.column.to_string()),
         ]);
     }
-    properties.push(("title", format!("agentc {}", diagnostic.code.as_str())));
     let properties: Vec<String> = (properties.iter())
         .map(|(key, value)| format!("{key}={}", github_property(value)))
         .collect();
@@ -626,8 +629,8 @@ mod tests {
         let bases = Bases { root: Some("agents".into()), workspace: None };
         assert_eq!(
             github(&diagnostic, &sources, &bases),
-            "::error file=agents/skills/x/SKILL.md,line=4,endLine=4,col=5,endColumn=17,\
-             title=agentc unknown-tool::unknown%0Ahelp: did you mean \
+            "::error title=agentc unknown-tool,file=agents/skills/x/SKILL.md,line=4,endLine=4,\
+             col=5,endColumn=17::unknown%0Ahelp: did you mean \
              `lookup_ticket`? the tools, visible: a, b"
         );
     }

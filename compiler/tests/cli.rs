@@ -401,8 +401,8 @@ fn github_format_prints_workflow_commands() {
     assert_eq!(lines.len(), 1, "{stdout}");
     assert!(
         lines[0].starts_with(
-            "::error file=agents/skills/billing/SKILL.md,line=5,endLine=5,col=5,endColumn=16,\
-             title=agentc unknown-tool::unknown tool `lookup_ordr`%0Ahelp: did you mean `lookup_order`?"
+            "::error title=agentc unknown-tool,file=agents/skills/billing/SKILL.md,line=5,endLine=5,\
+             col=5,endColumn=16::unknown tool `lookup_ordr`%0Ahelp: did you mean `lookup_order`?"
         ),
         "{}",
         lines[0]

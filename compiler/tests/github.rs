@@ -1,0 +1,87 @@
+//! `--message-format github` as GitHub reads it: each line is parsed as the
+//! Actions runner parses a workflow command and issued again by GitHub's
+//! own `@actions/core` (`compiler/tests/github/`, installed by `.ci/run`);
+//! what comes out must be what agentc wrote, byte for byte — paths with
+//! commas, colons and percent signs, multi-line messages and all.
+
+mod common;
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use common::{agentc, text, write};
+
+/// The folder with `@actions/core` installed, when it is; CI installs it,
+/// so there its absence is a failure rather than a skip.
+fn toolkit() -> Option<std::path::PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/github");
+    let node = Command::new("node").arg("--version").output().is_ok_and(|o| o.status.success());
+    let found = node && dir.join("node_modules/@actions/core").is_dir();
+    assert!(
+        found || std::env::var_os("CI").is_none(),
+        "node or @actions/core is missing in CI (cd compiler/tests/github && npm ci)"
+    );
+    found.then_some(dir)
+}
+
+/// `lines` after the runner's parse and @actions/core's reissue.
+fn reissued(toolkit: &Path, lines: &str) -> String {
+    let mut child = Command::new("node")
+        .arg(toolkit.join("reissue.mjs"))
+        .current_dir(toolkit)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(lines.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    text(&out.stdout)
+}
+
+#[test]
+fn actions_core_writes_the_same_commands() {
+    let Some(toolkit) = toolkit() else {
+        eprintln!(
+            "skipped: node or @actions/core is not installed (cd compiler/tests/github && npm ci)"
+        );
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    // A folder name with every character a property value escapes, a skill
+    // with a mistake whose message has help on a line of its own, and a
+    // duplicate whose message names the other definition.
+    let odd = "agents/skills/odd,dir:50%/SKILL.md";
+    write(
+        &dir.path().join(odd),
+        "---\nname: billing\ndescription: Billing 100% of the time.\ntools: lookup_ordr\n---\nAnswer.\n",
+    );
+    write(
+        &dir.path().join("agents/skills/billing/SKILL.md"),
+        "---\nname: billing\ndescription: Billing questions.\n---\nAnswer: quickly.\r\n",
+    );
+    write(
+        &dir.path().join("agents/skills/refunds/SKILL.md"),
+        "---\nname: refunds\ndescription: Refunds.\ntools: lookup_ordr\n---\nRefund.\n",
+    );
+    write(
+        &dir.path().join("agents/tools/lookup_order/manifest.json"),
+        r#"{ "name": "lookup_order", "description": "Look an order up." }"#,
+    );
+    let out = agentc(&["check", "--message-format", "github"], dir.path());
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let ours = text(&out.stdout);
+    assert!(ours.lines().count() >= 3, "{ours}");
+    for escaped in ["%2C", "%3A", "%25", "%0A"] {
+        assert!(ours.contains(escaped), "the case no longer needs {escaped}:\n{ours}");
+    }
+    assert_eq!(reissued(&toolkit, &ours), ours);
+
+    let out = agentc(&["check", "missing,dir:50%", "--message-format", "github"], dir.path());
+    assert_eq!(out.status.code(), Some(2));
+    let ours = text(&out.stdout);
+    assert!(ours.starts_with("::error title=agentc cannot-run::"), "{ours}");
+    assert_eq!(reissued(&toolkit, &ours), ours);
+}

@@ -73,6 +73,20 @@ fn render(dot_text: &str) -> Vec<u8> {
     out.stdout
 }
 
+/// A project whose Copilot agent's name holds characters that end or mark
+/// up labels in both languages (`"`, `#`, `<`, `\\`).
+fn odd_names() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let agents = dir.path().join(".github/agents");
+    let odd = r#"say"hi#1<b>\"#;
+    let handoff = format!(
+        "---\ndescription: Plans.\nhandoffs:\n  - label: Go\n    agent: '{odd}'\n---\nPlan.\n"
+    );
+    write(&agents.join("planner.agent.md"), handoff);
+    write(&agents.join(format!("{odd}.agent.md")), "---\ndescription: Says hi.\n---\nHi.\n");
+    dir
+}
+
 #[test]
 fn the_example_is_drawn_as_its_runbooks_say() {
     let out = agentc(&["graph", "examples/support-desk"], &repo());
@@ -138,6 +152,73 @@ fn dot_output_is_rendered_by_graphviz() {
         assert!(out.status.code().unwrap_or(2) < 2, "{case}: {}", text(&out.stderr));
         render(&text(&out.stdout));
     }
+    let odd = odd_names();
+    let out = agentc(&["graph", ".", "--format", "dot"], odd.path());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let svg = text(&render(&text(&out.stdout)));
+    assert!(svg.contains("say&quot;hi#1&lt;b&gt;\\"), "the name is drawn as written:\n{svg}");
+}
+
+/// Mermaid's own parser (`compiler/tests/mermaid/`, installed by `.ci/run`),
+/// when installed; in CI its absence is a failure rather than a skip.
+fn mermaid() -> Option<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mermaid");
+    let node = Command::new("node").arg("--version").output().is_ok_and(|o| o.status.success());
+    let found = node && dir.join("node_modules/mermaid").is_dir();
+    assert!(
+        found || std::env::var_os("CI").is_none(),
+        "node or mermaid is missing in CI (cd compiler/tests/mermaid && npm ci)"
+    );
+    found.then_some(dir)
+}
+
+/// What Mermaid's parser says of `text`: the diagram type, or its complaint.
+fn mermaid_parse(dir: &Path, text: &str) -> Result<String, String> {
+    let mut child = Command::new("node")
+        .arg(dir.join("parse.mjs"))
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child.stdin.take().unwrap().write_all(text.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    if out.status.success() { Ok(text_of(&out.stdout)) } else { Err(text_of(&out.stderr)) }
+}
+
+fn text_of(bytes: &[u8]) -> String {
+    text(bytes).trim().to_owned()
+}
+
+#[test]
+fn mermaid_output_is_parsed_by_mermaid() {
+    let Some(dir) = mermaid() else {
+        eprintln!(
+            "skipped: node or mermaid is not installed (cd compiler/tests/mermaid && npm ci)"
+        );
+        return;
+    };
+    // The parser is live: a label with a raw quote is refused.
+    assert!(mermaid_parse(&dir, "flowchart LR\n  n0[\"a \"b\" c\"]\n").is_err());
+    let example = text(&agentc(&["graph", "examples/support-desk"], &repo()).stdout);
+    assert_eq!(mermaid_parse(&dir, &example), Ok("flowchart-v2".to_owned()), "{example}");
+    for case in [
+        "code-unreachable-skill",
+        "code-route-cycle",
+        "code-routes-never-fire",
+        "code-start-routes-nowhere",
+        "wild-layouts-accepted",
+        "wild-subagent-unknown-skill",
+    ] {
+        let drawn = text(&graph_of(case, "mermaid", &[]).stdout);
+        assert_eq!(mermaid_parse(&dir, &drawn), Ok("flowchart-v2".to_owned()), "{case}:\n{drawn}");
+    }
+    let odd = odd_names();
+    let drawn = text(&agentc(&["graph", "."], odd.path()).stdout);
+    assert!(drawn.contains("{{\"say#quot;hi#35;1#lt;b#gt;\\\"}}"), "{drawn}");
+    assert_eq!(mermaid_parse(&dir, &drawn), Ok("flowchart-v2".to_owned()), "{drawn}");
 }
 
 #[test]

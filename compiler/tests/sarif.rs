@@ -146,10 +146,10 @@ fn a_check_with_diagnostics_is_one_valid_log_with_results_labels_and_fixes() {
         ]
     );
 
-    // A whole file: no region.
+    // A whole file: its first line, where code scanning can show it.
     let stray = &results[0];
     assert_eq!(stray["ruleIndex"], rule_index("stray-entry"));
-    assert!(stray["locations"][0]["physicalLocation"].get("region").is_none(), "{stray}");
+    assert_eq!(stray["locations"][0]["physicalLocation"]["region"], json!({ "startLine": 1 }));
 
     // The bracket: its exact place, the help as a second paragraph, the label.
     let bracket = &results[1];

@@ -176,13 +176,22 @@ fn result(diagnostic: &Diagnostic, sources: &Sources, bases: &Bases) -> Value {
     Value::Object(result)
 }
 
-/// A location's file, and its region when it has a span in a known source;
-/// a diagnostic on a whole file or folder has none.
+/// A location's file, and its region when it has a span in a known source.
+/// A diagnostic on a whole file is placed on its first line: code scanning
+/// shows an alert only where a region says (`region.startLine` is required,
+/// per the SARIF SDK's GitHub rule GH1003). A folder has no lines, hence no
+/// region.
 fn physical_location(location: &Location, sources: &Sources, bases: &Bases) -> Value {
     let mut physical = Map::new();
     physical.insert("artifactLocation".into(), artifact_location(&location.file, bases));
-    if let (Some(span), Some(source)) = (location.span, sources.get(&location.file)) {
-        physical.insert("region".into(), region(source, span));
+    match (location.span, sources.get(&location.file)) {
+        (Some(span), Some(source)) => {
+            physical.insert("region".into(), region(source, span));
+        }
+        _ if !location.file.path.ends_with('/') => {
+            physical.insert("region".into(), json!({ "startLine": 1 }));
+        }
+        _ => {}
     }
     Value::Object(physical)
 }

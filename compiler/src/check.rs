@@ -405,16 +405,29 @@ impl Places<'_> {
         let qualified = &runbook.skills[route.from].qualified;
         let def = &self.names.skills.defs[self.names.skills.lookup(Some(self.id), qualified)?];
         let skill = &self.project.skills[def.source?];
-        let written = skill.parsed.front.value.routes.iter().flatten().find(|written| {
-            self.names
-                .skills
-                .lookup(def.agent.as_deref(), &written.target.value)
-                .is_some_and(|i| self.names.skills.defs[i].qualified == route.route.target)
-        })?;
+        // A skill may route to one target twice (`duplicate-route`): the nth
+        // compiled route to it is the nth written one.
+        let target = &route.route.target;
+        let nth = (runbook.routes_from(route.from).iter())
+            .take_while(|r| !std::ptr::eq(*r, route))
+            .filter(|r| &r.route.target == target)
+            .count();
+        let written = (skill.parsed.front.value.routes.iter().flatten())
+            .filter(|written| {
+                self.names
+                    .skills
+                    .lookup(def.agent.as_deref(), &written.target.value)
+                    .is_some_and(|i| &self.names.skills.defs[i].qualified == target)
+            })
+            .nth(nth)?;
         let span = written.guard.as_ref().map_or(written.target.span, |g| g.span);
         Some((skill.source.path.clone(), span))
     }
 }
+
+/// How many skills of a cycle, or routes of a skill, a diagnostic names and
+/// labels: a loop through thousands of skills is one finding, not a page.
+const SHOWN: usize = 10;
 
 /// What the agent's runbook graph says: skills no route reaches, a start that
 /// routes nowhere, skills that can never leave, loops with no guard.
@@ -431,7 +444,10 @@ fn runbook_graph(runbook: &Runbook, at: &Places, tools_known: bool, out: &mut Ve
             )
         } else {
             let mut path: Vec<String> =
-                routes.iter().map(|r| format!("`{}`", name(r.from))).collect();
+                routes.iter().take(SHOWN).map(|r| format!("`{}`", name(r.from))).collect();
+            if routes.len() > SHOWN {
+                path.push(format!("… {} more", routes.len() - SHOWN));
+            }
             path.push(format!("`{}`", name(routes[0].from)));
             format!(
                 "the routes {} have no guard, so a runbook can go round them forever",
@@ -444,7 +460,7 @@ fn runbook_graph(runbook: &Runbook, at: &Places, tools_known: bool, out: &mut Ve
             "guard one of these routes on a tool's outcome (`- <skill>: on <tool> status=success`), or remove one"
         };
         let mut diagnostic = Diagnostic::at(Code::RouteCycle, &file, span, message).with_help(help);
-        for route in &routes[1..] {
+        for route in routes.iter().take(SHOWN).skip(1) {
             if let Some((file, span)) = at.route(runbook, route) {
                 let message = format!(
                     "`{}` routes on to `{}` here",
@@ -479,7 +495,7 @@ fn runbook_graph(runbook: &Runbook, at: &Places, tools_known: bool, out: &mut Ve
             ),
         )
         .with_help(format!("activate {listed} in the agent's `tools`, or add a route that waits on a tool the agent has"));
-        for route in &routes[1..] {
+        for route in routes.iter().take(SHOWN).skip(1) {
             if let Some((file, span)) = at.route(runbook, route) {
                 diagnostic =
                     diagnostic.with_label(&file, Some(span), "this route cannot fire either");

@@ -828,13 +828,24 @@ fn graph(args: GraphArgs, sarif: &mut emit::sarif::Log, io: &mut Io<'_>) -> CliR
         };
     let graph = emit::graph::Graph::of(&compilation.model, args.agent.as_deref())?;
     let text = match args.format {
-        GraphFormat::Mermaid => graph.mermaid(),
+        GraphFormat::Mermaid => {
+            let text = graph.mermaid();
+            if let Some(why) = graph.mermaid_too_big(&text) {
+                writeln!(io.stderr, "warning: {why}")?;
+            }
+            text
+        }
         GraphFormat::Dot => graph.dot(),
         GraphFormat::Json => graph.json(),
     };
     match &args.output {
         Some(path) if code != EXIT_OK => {
-            writeln!(io.stderr, "`{}` is not written: the project has errors", path.display())?;
+            let why = if args.common.deny_warnings {
+                "the project has errors, or warnings under --deny-warnings"
+            } else {
+                "the project has errors"
+            };
+            writeln!(io.stderr, "`{}` is not written: {why}", path.display())?;
         }
         Some(path) => {
             let cannot = |why: String| format!("cannot write `{}`: {why}", path.display());

@@ -2,6 +2,8 @@ use std::io::IsTerminal;
 
 fn main() {
     let terminal = std::io::stderr().is_terminal();
+    // A terminal that cannot move the cursor (`TERM=dumb`) gets no progress line.
+    let redraws = terminal && std::env::var_os("TERM").is_none_or(|term| term != "dumb");
     let color = terminal && std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty());
     // Not locked for the whole run: `agentc lsp` writes from its own thread.
     let mut stdout = std::io::stdout();
@@ -10,7 +12,7 @@ fn main() {
         stdout: &mut stdout,
         stderr: &mut stderr,
         color,
-        progress: terminal,
+        progress: redraws,
     };
     let code = agentc_compiler::cli::run(std::env::args_os(), &mut io);
     std::process::exit(code);

@@ -141,37 +141,40 @@ impl<'m> Runbook<'m> {
         (!goes_on && self.skills.len() > 1).then_some(start)
     }
 
-    /// Every cycle of routes with no guard, one per strongly connected set of
-    /// skills, each as the routes (indexes into [`Runbook::routes`]) that go
-    /// round it once from its first skill in name order.
+    /// Every cycle of routes with no guard: each unguarded self-route, and one
+    /// cycle per strongly connected set of two or more skills. A cycle is the
+    /// routes (indexes into [`Runbook::routes`]) that go round it once from
+    /// its first skill by name; cycles are in that skill's name order.
     pub fn unguarded_cycles(&self) -> Vec<Vec<usize>> {
+        let by_name = |s: usize| (&self.skills[s].name, &self.skills[s].qualified);
+        let mut cycles: Vec<Vec<usize>> = (self.routes.iter().enumerate())
+            .filter(|(_, r)| r.unguarded() && r.to == Some(r.from))
+            .map(|(i, _)| vec![i])
+            .collect();
         let mut graph: DiGraph<usize, usize> = DiGraph::new();
         let nodes: Vec<NodeIndex> = (0..self.skills.len()).map(|s| graph.add_node(s)).collect();
         for (i, route) in self.routes.iter().enumerate() {
-            if let Some(to) = route.to.filter(|_| route.unguarded()) {
+            if let Some(to) = route.to.filter(|&to| route.unguarded() && to != route.from) {
                 graph.add_edge(nodes[route.from], nodes[to], i);
             }
         }
-        let mut cycles: Vec<Vec<usize>> = petgraph::algo::tarjan_scc(&graph)
-            .into_iter()
-            .filter_map(|component| {
-                let members: HashSet<usize> = component.iter().map(|n| graph[*n]).collect();
-                let first = *members.iter().min_by_key(|&&s| &self.skills[s].qualified)?;
-                self.cycle_through(first, &members)
-            })
-            .collect();
-        cycles.sort_by(|a, b| {
-            let key = |c: &Vec<usize>| &self.skills[self.routes[c[0]].from].qualified;
-            key(a).cmp(key(b))
-        });
+        cycles.extend(petgraph::algo::tarjan_scc(&graph).into_iter().filter_map(|component| {
+            let members: HashSet<usize> = component.iter().map(|n| graph[*n]).collect();
+            let first = members.iter().copied().min_by_key(|&s| by_name(s))?;
+            self.cycle_through(first, &members)
+        }));
+        cycles.sort_by_key(|cycle| (by_name(self.routes[cycle[0]].from), cycle.len()));
         cycles
     }
 
-    /// The shortest cycle of unguarded routes from `first` back to it inside
-    /// `members`, found breadth first; `None` for a lone skill without a loop.
+    /// The shortest cycle of unguarded routes between skills from `first`
+    /// back to it inside `members`, found breadth first (self-routes are
+    /// cycles of their own); `None` for a lone skill.
     fn cycle_through(&self, first: usize, members: &HashSet<usize>) -> Option<Vec<usize>> {
         let inside = |r: &Route| {
-            r.unguarded() && members.contains(&r.from) && r.to.is_some_and(|t| members.contains(&t))
+            r.unguarded()
+                && members.contains(&r.from)
+                && r.to.is_some_and(|t| t != r.from && members.contains(&t))
         };
         let mut came_by: HashMap<usize, usize> = HashMap::new();
         let mut queue = VecDeque::from([first]);
@@ -186,7 +189,7 @@ impl<'m> Runbook<'m> {
                     let mut path = vec![i];
                     let mut back = at;
                     while back != first {
-                        let by = came_by[&back];
+                        let by = *came_by.get(&back)?;
                         path.push(by);
                         back = self.routes[by].from;
                     }
@@ -203,22 +206,25 @@ impl<'m> Runbook<'m> {
     }
 }
 
-/// The tools an agent can use: the ones it activates, and — by name — its own
-/// private tools, which stand in for shared ones of the same name (that
-/// shadowing is reported on its own).
+/// The tools an agent can use: the ones it activates and does not deny, and
+/// — by name — its own private tools, which stand in for shared ones of the
+/// same name (that shadowing is reported on its own).
 struct UsableTools<'m> {
     qualified: HashSet<&'m str>,
     private_names: HashSet<&'m str>,
+    denied: HashSet<&'m str>,
 }
 
 impl UsableTools<'_> {
     fn can_use(&self, tool: &str) -> bool {
-        self.qualified.contains(tool) || self.private_names.contains(tool)
+        !self.denied.contains(tool)
+            && (self.qualified.contains(tool) || self.private_names.contains(tool))
     }
 }
 
 fn usable_tools<'m>(model: &'m Model, agent: &'m Agent) -> UsableTools<'m> {
     UsableTools {
+        denied: agent.disallowed_tools.iter().map(|r| r.qualified.as_str()).collect(),
         qualified: agent.tools.iter().map(|r| r.qualified.as_str()).collect(),
         private_names: agent
             .tools

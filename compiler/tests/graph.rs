@@ -222,6 +222,41 @@ fn mermaid_output_is_parsed_by_mermaid() {
 }
 
 #[test]
+fn a_graph_too_big_for_mermaid_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    // 101 skills, each routing to the next five on a status: 505 edges, none
+    // of them a mistake.
+    let statuses = ["success", "failure", "denied", "pending", "absent"];
+    for i in 0..101 {
+        let routes: String = (1..=5)
+            .map(|k| format!("  - s{}: status={}\n", (i + k) % 101, statuses[k - 1]))
+            .collect();
+        let skill =
+            format!("---\nname: s{i}\ndescription: Step {i}.\nroutes:\n{routes}---\nDo it.\n");
+        write(&dir.path().join(format!("skills/s{i}/SKILL.md")), skill);
+    }
+    let out = agentc(&["graph", "."], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let warning = text(&out.stderr);
+    assert!(
+        warning.starts_with(
+            "warning: Mermaid draws at most 500 edges and 50000 characters, and this graph has 505 edges"
+        ),
+        "{warning}"
+    );
+    assert!(warning.contains("`--agent NAME`") && warning.contains("`--format dot`"), "{warning}");
+    if let Some(dir) = mermaid() {
+        let refused = mermaid_parse(&dir, &text(&out.stdout)).unwrap_err();
+        assert!(refused.contains("Edge limit exceeded"), "{refused}");
+    }
+    // DOT has no such bound, and the example is far below it.
+    let out = agentc(&["graph", ".", "--format", "dot"], dir.path());
+    assert!(text(&out.stderr).is_empty(), "{}", text(&out.stderr));
+    let out = agentc(&["graph", "examples/support-desk"], &repo());
+    assert!(text(&out.stderr).is_empty(), "{}", text(&out.stderr));
+}
+
+#[test]
 fn unreachable_skills_dead_ends_and_routes_that_cannot_fire_are_drawn_apart() {
     let graph = json_of("code-unreachable-skill");
     assert_eq!(node(&graph, Some("triage"), "case-summary")["unreachable"], true);

@@ -234,6 +234,24 @@ impl Graph {
         out
     }
 
+    /// Why Mermaid will refuse `text` (this graph's Mermaid), if it will: it
+    /// draws at most 500 edges and 50,000 characters by default, and a
+    /// diagram cannot raise either (both are on Mermaid's `secure` list).
+    pub fn mermaid_too_big(&self, text: &str) -> Option<String> {
+        const MAX_EDGES: usize = 500;
+        const MAX_TEXT: usize = 50_000;
+        let edges = self.edges.len() + self.groups.iter().filter(|g| g.start.is_some()).count();
+        // Mermaid counts JavaScript string length: UTF-16 units.
+        let length = text.encode_utf16().count();
+        (edges > MAX_EDGES || length > MAX_TEXT).then(|| {
+            format!(
+                "Mermaid draws at most {MAX_EDGES} edges and {MAX_TEXT} characters, and this graph has \
+                 {edges} edges in {length} characters: GitHub will show an error instead of the picture; \
+                 draw one agent (`--agent NAME`) or use `--format dot`"
+            )
+        })
+    }
+
     /// Graphviz DOT text (`dot -Tsvg`).
     pub fn dot(&self) -> String {
         let mut out = String::from(
@@ -248,13 +266,15 @@ impl Graph {
             if n.terminal {
                 attrs.push("peripheries=2".to_owned());
             }
-            if n.start {
-                attrs.push("penwidth=3".to_owned());
-            }
             if n.unreachable {
                 attrs.push("style=\"rounded,dashed\", color=gray45, fontcolor=gray45".to_owned());
             } else if n.dead_end {
-                attrs.push("color=red3, penwidth=2".to_owned());
+                attrs.push("color=red3".to_owned());
+            }
+            if n.start {
+                attrs.push("penwidth=3".to_owned());
+            } else if n.dead_end && !n.unreachable {
+                attrs.push("penwidth=2".to_owned());
             }
             let _ = writeln!(out, "{indent}n{i} [{}];", attrs.join(", "));
         };
@@ -483,7 +503,8 @@ fn guard_text(model: &Model, route: &agentc_schema::lockfile::CompiledRoute) -> 
 }
 
 /// Text inside a Mermaid `"…"` label: its entity codes for the characters
-/// that would end the string or read as markup.
+/// that would end the string or read as markup (HTML, or Markdown between
+/// backticks).
 fn mermaid_text(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
@@ -493,6 +514,8 @@ fn mermaid_text(text: &str) -> String {
             '<' => out.push_str("#lt;"),
             '>' => out.push_str("#gt;"),
             '&' => out.push_str("#amp;"),
+            // A label between backticks would be read as Markdown.
+            '`' => out.push_str("#96;"),
             '\n' | '\r' => out.push(' '),
             c => out.push(c),
         }
@@ -522,7 +545,10 @@ mod tests {
 
     #[test]
     fn labels_cannot_end_their_strings() {
-        assert_eq!(mermaid_text(r#"a "b" #1 <i> & c"#), "a #quot;b#quot; #35;1 #lt;i#gt; #amp; c");
+        assert_eq!(
+            mermaid_text(r#"a "b" #1 <i> & `c`"#),
+            "a #quot;b#quot; #35;1 #lt;i#gt; #amp; #96;c#96;"
+        );
         assert_eq!(mermaid_text("two\nlines"), "two lines");
         assert_eq!(dot_string(r#"say "hi" \ bye"#), r#""say \"hi\" \\ bye""#);
         assert_eq!(dot_string("two\nlines"), r#""two\nlines""#);

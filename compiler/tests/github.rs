@@ -6,11 +6,10 @@
 
 mod common;
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
-use common::{agentc, text, write};
+use common::{agentc, pipe, text, write};
 
 /// The folder with `@actions/core` installed, when it is; CI installs it,
 /// so there its absence is a failure rather than a skip.
@@ -27,16 +26,7 @@ fn toolkit() -> Option<std::path::PathBuf> {
 
 /// `lines` after the runner's parse and @actions/core's reissue.
 fn reissued(toolkit: &Path, lines: &str) -> String {
-    let mut child = Command::new("node")
-        .arg(toolkit.join("reissue.mjs"))
-        .current_dir(toolkit)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(lines.as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = pipe("node", &[toolkit.join("reissue.mjs").as_os_str()], toolkit, lines);
     assert!(out.status.success(), "{}", text(&out.stderr));
     text(&out.stdout)
 }

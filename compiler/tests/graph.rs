@@ -4,9 +4,9 @@
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 
-use common::{agentc, text, write};
+use common::{agentc, pipe, text, write};
 use serde_json::Value;
 
 fn repo() -> PathBuf {
@@ -55,16 +55,7 @@ fn graphviz() -> Option<&'static str> {
 /// Renders DOT with Graphviz; panics with its complaint if it refuses.
 fn render(dot_text: &str) -> Vec<u8> {
     let dot = graphviz().expect("checked by the caller");
-    let mut child = Command::new(dot)
-        .arg("-Tsvg")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write;
-    child.stdin.take().unwrap().write_all(dot_text.as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = pipe(dot, &["-Tsvg".as_ref()], &repo(), dot_text);
     let complaint = text(&out.stderr);
     assert!(
         out.status.success() && complaint.is_empty(),
@@ -174,17 +165,7 @@ fn mermaid() -> Option<PathBuf> {
 
 /// What Mermaid's parser says of `text`: the diagram type, or its complaint.
 fn mermaid_parse(dir: &Path, text: &str) -> Result<String, String> {
-    let mut child = Command::new("node")
-        .arg(dir.join("parse.mjs"))
-        .current_dir(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write;
-    child.stdin.take().unwrap().write_all(text.as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = pipe("node", &[dir.join("parse.mjs").as_os_str()], dir, text);
     if out.status.success() { Ok(text_of(&out.stdout)) } else { Err(text_of(&out.stderr)) }
 }
 

@@ -15,6 +15,27 @@ pub fn agentc(args: &[&str], cwd: &Path) -> Output {
         .expect("agentc runs")
 }
 
+/// Runs `program` with `args` in `cwd`, `input` on its stdin; its output.
+pub fn pipe(
+    program: impl AsRef<std::ffi::OsStr>,
+    args: &[&std::ffi::OsStr],
+    cwd: &Path,
+    input: &str,
+) -> Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(program)
+        .args(args)
+        .current_dir(cwd)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the program runs");
+    child.stdin.take().expect("piped").write_all(input.as_bytes()).expect("it reads its input");
+    child.wait_with_output().expect("it ends")
+}
+
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }

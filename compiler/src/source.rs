@@ -7,9 +7,16 @@ use agentc_schema::{SharedStr, Span};
 
 use crate::diagnostic::RelPath;
 
-/// A file's text, as read (a leading BOM already removed).
+/// A file's text, as read (a leading BOM already removed). A cheap handle:
+/// a source is cloned into every part of a compile that reports on it (the
+/// sources table, each skill and agent, the editor's index), and a clone
+/// shares the text, the line index and the column marks.
 #[derive(Clone, Debug)]
-pub struct Source {
+pub struct Source(Arc<SourceData>);
+
+/// What a [`Source`] holds.
+#[derive(Debug)]
+pub struct SourceData {
     pub path: RelPath,
     pub text: Arc<str>,
     /// sha256 of the file's bytes as they are on disk (BOM included).
@@ -35,6 +42,14 @@ pub struct LineCol {
     pub column: usize,
 }
 
+impl std::ops::Deref for Source {
+    type Target = SourceData;
+
+    fn deref(&self) -> &SourceData {
+        &self.0
+    }
+}
+
 impl Source {
     /// A source whose bytes on disk are exactly `text`.
     pub fn new(path: RelPath, text: impl Into<Arc<str>>) -> Source {
@@ -48,7 +63,13 @@ impl Source {
         let text = text.into();
         let line_starts =
             std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1)).collect();
-        Source { path, text, sha256, line_starts, char_marks: OnceLock::new() }
+        Source(Arc::new(SourceData {
+            path,
+            text,
+            sha256,
+            line_starts,
+            char_marks: OnceLock::new(),
+        }))
     }
 
     /// The 0-based line holding byte `offset`.

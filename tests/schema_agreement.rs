@@ -15,7 +15,7 @@ fn agentc_refuses(root: &Path, file: &str) -> bool {
     compilation
         .diagnostics
         .iter()
-        .any(|d| d.severity == Severity::Error && d.location.file.path == file)
+        .any(|d| d.severity == Severity::Error && &*d.location.file.path == file)
 }
 
 fn write(path: &Path, text: &str) {

@@ -2,6 +2,7 @@
 
 use std::cmp::Ordering;
 use std::fmt;
+use std::sync::Arc;
 
 use agentc_schema::Span;
 
@@ -43,36 +44,37 @@ pub enum Origin {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct RelPath {
     pub origin: Origin,
-    /// `/`-separated, no leading `/`; a folder ends with `/`.
-    pub path: String,
+    /// `/`-separated, no leading `/`; a folder ends with `/`. Shared: a path
+    /// is cloned into every reference, diagnostic and label that names it.
+    pub path: Arc<str>,
 }
 
 impl RelPath {
     pub fn root(path: impl Into<String>) -> RelPath {
-        RelPath { origin: Origin::Root, path: path.into() }
+        RelPath { origin: Origin::Root, path: path.into().into() }
     }
 
     /// A file shown as the user named it.
     pub fn given(path: impl Into<String>) -> RelPath {
-        RelPath { origin: Origin::Given, path: path.into() }
+        RelPath { origin: Origin::Given, path: path.into().into() }
     }
 
     pub fn workspace(path: impl Into<String>) -> RelPath {
-        RelPath { origin: Origin::Workspace, path: path.into() }
+        RelPath { origin: Origin::Workspace, path: path.into().into() }
     }
 
     /// `self/name`.
     pub fn join(&self, name: &str) -> RelPath {
         let base = self.path.trim_end_matches('/');
         let path = if base.is_empty() { name.to_owned() } else { format!("{base}/{name}") };
-        RelPath { origin: self.origin, path }
+        RelPath { origin: self.origin, path: path.into() }
     }
 
     /// The same path marked as a folder (trailing `/`).
     pub fn as_folder(&self) -> RelPath {
         let mut path = self.path.trim_end_matches('/').to_owned();
         path.push('/');
-        RelPath { origin: self.origin, path }
+        RelPath { origin: self.origin, path: path.into() }
     }
 }
 

@@ -227,8 +227,10 @@ impl Walk<'_> {
             return;
         }
         let folder = match entry.rel.path.trim_end_matches('/').rsplit_once('/') {
-            Some((parent, _)) => RelPath { origin: entry.rel.origin, path: format!("{parent}/") },
-            None => RelPath { origin: entry.rel.origin, path: String::new() },
+            Some((parent, _)) => {
+                RelPath { origin: entry.rel.origin, path: format!("{parent}/").into() }
+            }
+            None => RelPath { origin: entry.rel.origin, path: "".into() },
         };
         let count = self.strays.entry(folder).or_default();
         *count += 1;

@@ -164,8 +164,8 @@ fn input_files(compilation: &Compilation, opts: &Options) -> Vec<InputFile> {
         .iter()
         .filter_map(|(rel, source)| {
             let path = match rel.origin {
-                Origin::Root => root.join(&rel.path),
-                Origin::Workspace => workspace.as_ref()?.join(&rel.path),
+                Origin::Root => root.join(&*rel.path),
+                Origin::Workspace => workspace.as_ref()?.join(&*rel.path),
                 // The registry, added below.
                 Origin::Given => return None,
             };

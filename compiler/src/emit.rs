@@ -47,7 +47,7 @@ impl Bases {
         match base {
             // The current folder itself.
             Some(base) if (base.is_empty() || base == ".") && path.path.is_empty() => ".".into(),
-            Some(base) if base.is_empty() || base == "." => path.path.clone(),
+            Some(base) if base.is_empty() || base == "." => path.path.to_string(),
             Some(base) if path.path.is_empty() => base.clone(),
             Some(base) => format!("{}/{}", base.trim_end_matches('/'), path.path),
             None => path.to_string(),

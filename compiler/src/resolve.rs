@@ -1285,7 +1285,7 @@ impl Resolver<'_> {
                 layers.extend(repo);
             }
             AgentKind::Package { entry_points, workflows, knowledge, .. } => {
-                let folder = agent.dir.folder.path.as_str();
+                let folder = &*agent.dir.folder.path;
                 for source in entry_points.iter().chain(workflows).chain(knowledge) {
                     let heading = source
                         .path

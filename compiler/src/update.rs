@@ -549,7 +549,7 @@ mod tests {
             (refunds, "private unparsable", |t| t.replacen("tools: ", "tools: [", 1)),
         ];
         for (file, what, change) in cases {
-            let (rel, path) = files.iter().find(|(rel, _)| rel.path == file).unwrap();
+            let (rel, path) = files.iter().find(|(rel, _)| &*rel.path == file).unwrap();
             let original = String::from_utf8(fs.get(path).unwrap().to_vec()).unwrap();
             fs.insert(path, change(&original)).unwrap();
             assert!(edit(&mut c, &fs, &opts, &memo, rel), "{what} is an update");

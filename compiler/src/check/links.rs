@@ -81,7 +81,7 @@ pub fn body_links(
 fn broken(fs: &dyn Fs, trees: &Trees<'_>, source: &Source, link: &Link) -> Option<Diagnostic> {
     let file = &source.path;
     let base = trees.base(file.origin)?;
-    let folder = Path::new(&file.path).parent().unwrap_or(Path::new(""));
+    let folder = Path::new(&*file.path).parent().unwrap_or(Path::new(""));
     let what = if link.image { "image" } else { "link" };
     let Some(inside) = normalize(&folder.join(&link.path)) else {
         return Some(

@@ -336,7 +336,7 @@ impl<'c> Analysis<'c> {
                 Some(parent) => format!("{parent}/{new_name}/"),
                 None => format!("{new_name}/"),
             };
-            (folder.clone(), RelPath { origin: folder.origin, path })
+            (folder.clone(), RelPath { origin: folder.origin, path: path.into() })
         });
         Ok(plan)
     }
@@ -351,7 +351,7 @@ impl<'c> Analysis<'c> {
                 (skill.file.folder == def.name).then(|| {
                     let path = &skill.source.path;
                     let parent = path.path.rsplit_once('/').map_or("", |(p, _)| p);
-                    RelPath { origin: path.origin, path: parent.to_owned() }.as_folder()
+                    RelPath { origin: path.origin, path: parent.into() }.as_folder()
                 })?
             }
             RefKind::Tool => {

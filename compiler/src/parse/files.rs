@@ -740,7 +740,7 @@ pub fn tool_manifest(
 
 /// The host's registry, JSON or YAML by its extension (JSON when it starts with `{`).
 pub fn registry(source: &Source, out: &mut Vec<Diagnostic>) -> Option<Registry> {
-    let path = source.path.path.as_str();
+    let path = &*source.path.path;
     let syntax = if path.ends_with(".json")
         || (!path.ends_with(".yaml")
             && !path.ends_with(".yml")

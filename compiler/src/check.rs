@@ -494,7 +494,7 @@ fn runbook_graph(runbook: &Runbook, at: &Places, tools_known: bool, out: &mut Ve
                 at.id
             ),
         )
-        .with_help(format!("activate {listed} in the agent's `tools`, or add a route that waits on a tool the agent has"));
+        .with_help(format!("let the agent use {listed} (in its `tools`, not in `disallowed_tools`), or add a route that waits on a tool the agent has"));
         for route in routes.iter().take(SHOWN).skip(1) {
             if let Some((file, span)) = at.route(runbook, route) {
                 diagnostic =

@@ -1,7 +1,7 @@
 //! Check: the rules that hold between resolved names — runbook steps and
 //! routes, the tools an agent's skills need, and what its runbook can reach.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use agentc_schema::guard::{GUARD_GRAMMAR, GuardError, parse_guard};
 use agentc_schema::skill::guard_token_span;
@@ -13,7 +13,7 @@ use crate::model::Model;
 use crate::parse::files::key_span;
 use crate::project::{Project, Skill};
 use crate::resolve::Names;
-use crate::runbook::Runbook;
+use crate::runbook::{AgentTools, Runbook};
 use crate::suggest::{did_you_mean, list_names};
 
 pub mod links;
@@ -297,18 +297,10 @@ fn agent_tools(
     let skill_spans: HashMap<String, Span> =
         entries(&names.skills, id, &refs.skills).into_iter().collect();
     let denied: Vec<(String, Span)> = entries(&names.tools, id, &refs.disallowed);
-    let active: HashSet<&str> = compiled.tools.iter().map(|r| r.qualified.as_str()).collect();
-    // A private tool that shadows a shared one is reported as `name-shadow`; a
-    // shared skill needing the shared one must not be reported again.
-    let active_plain: HashSet<&str> = compiled
-        .tools
-        .iter()
-        .filter(|r| r.scope == agentc_schema::lockfile::ScopeKind::Agent)
-        .filter_map(|r| model.tool(&r.qualified).map(|t| t.name.as_str()))
-        .collect();
+    let tools = AgentTools::of(model, compiled);
 
     for (tool, span) in &denied {
-        if active.contains(tool.as_str()) {
+        if tools.lists(tool) {
             out.push(
                 Diagnostic::at(
                     Code::ToolConflict,
@@ -326,7 +318,7 @@ fn agent_tools(
             continue;
         };
         for tool in &skill.tools {
-            if active.contains(tool.as_str()) || active_plain.contains(tool.as_str()) {
+            if tools.activates(tool) {
                 continue;
             }
             let name = model.tool(tool).map_or(tool.as_str(), |t| t.name.as_str());

@@ -66,7 +66,7 @@ impl<'m> Runbook<'m> {
                 skills.push(skill);
             }
         }
-        let usable = usable_tools(model, agent);
+        let usable = AgentTools::of(model, agent);
         let mut routes = Vec::new();
         let mut out = Vec::with_capacity(skills.len());
         for (from, skill) in skills.iter().enumerate() {
@@ -206,31 +206,40 @@ impl<'m> Runbook<'m> {
     }
 }
 
-/// The tools an agent can use: the ones it activates and does not deny, and
-/// — by name — its own private tools, which stand in for shared ones of the
-/// same name (that shadowing is reported on its own).
-struct UsableTools<'m> {
-    qualified: HashSet<&'m str>,
+/// The tools of one agent: the ones it lists, and — by name — its own
+/// private tools, which stand in for shared ones of the same name (that
+/// shadowing is reported as `name-shadow`, and a shared skill needing the
+/// shared tool must not be reported again); less the ones it denies.
+pub struct AgentTools<'m> {
+    listed: HashSet<&'m str>,
     private_names: HashSet<&'m str>,
     denied: HashSet<&'m str>,
 }
 
-impl UsableTools<'_> {
-    fn can_use(&self, tool: &str) -> bool {
-        !self.denied.contains(tool)
-            && (self.qualified.contains(tool) || self.private_names.contains(tool))
+impl<'m> AgentTools<'m> {
+    pub fn of(model: &'m Model, agent: &'m Agent) -> AgentTools<'m> {
+        AgentTools {
+            listed: agent.tools.iter().map(|r| r.qualified.as_str()).collect(),
+            private_names: (agent.tools.iter())
+                .filter(|r| r.scope == ScopeKind::Agent)
+                .filter_map(|r| model.tool(&r.qualified).map(|t| t.name.as_str()))
+                .collect(),
+            denied: agent.disallowed_tools.iter().map(|r| r.qualified.as_str()).collect(),
+        }
     }
-}
 
-fn usable_tools<'m>(model: &'m Model, agent: &'m Agent) -> UsableTools<'m> {
-    UsableTools {
-        denied: agent.disallowed_tools.iter().map(|r| r.qualified.as_str()).collect(),
-        qualified: agent.tools.iter().map(|r| r.qualified.as_str()).collect(),
-        private_names: agent
-            .tools
-            .iter()
-            .filter(|r| r.scope == ScopeKind::Agent)
-            .filter_map(|r| model.tool(&r.qualified).map(|t| t.name.as_str()))
-            .collect(),
+    /// The agent's `tools` name this tool (qualified).
+    pub fn lists(&self, tool: &str) -> bool {
+        self.listed.contains(tool)
+    }
+
+    /// The agent activates this tool, itself or a private one of its name.
+    pub fn activates(&self, tool: &str) -> bool {
+        self.lists(tool) || self.private_names.contains(tool)
+    }
+
+    /// The agent activates this tool and does not deny it.
+    pub fn can_use(&self, tool: &str) -> bool {
+        self.activates(tool) && !self.denied.contains(tool)
     }
 }

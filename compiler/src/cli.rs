@@ -475,20 +475,10 @@ fn target(
     Ok(Ok(Target { options: opts, lockfile, project_file }))
 }
 
-/// Compiles and reports; `Err(code)` when the run stops here with that exit code.
+/// Compiles and reports; `Err(code)` when the run stops here with that exit
+/// code. `clean_summary` says whether a run without a single diagnostic says
+/// so (`check` does; `lock` goes on to say what it wrote).
 fn compile_and_report(
-    opts: &Options,
-    common: &CommonArgs,
-    verbose: bool,
-    sarif: &mut emit::sarif::Log,
-    io: &mut Io<'_>,
-) -> Result<Result<Compilation, i32>, Box<dyn std::error::Error>> {
-    compile_and_report_with(opts, common, verbose, true, sarif, io)
-}
-
-/// [`compile_and_report`]; `clean_summary` says whether a run without a
-/// single diagnostic says so (`check` does; `lock` goes on to say what it wrote).
-fn compile_and_report_with(
     opts: &Options,
     common: &CommonArgs,
     verbose: bool,
@@ -502,7 +492,7 @@ fn compile_and_report_with(
     })
 }
 
-/// [`compile_and_report_with`], keeping the compilation when it has errors
+/// [`compile_and_report`], keeping the compilation when it has errors
 /// (with the exit code they call for): `graph` draws what resolved.
 fn compile_and_report_all(
     opts: &Options,
@@ -562,7 +552,7 @@ fn check(args: CheckArgs, sarif: &mut emit::sarif::Log, io: &mut Io<'_>) -> CliR
     if args.watch {
         return watch(&target, &args, sarif, io);
     }
-    Ok(match compile_and_report(&target.options, &args.common, args.verbose, sarif, io)? {
+    Ok(match compile_and_report(&target.options, &args.common, args.verbose, true, sarif, io)? {
         Ok(_) => EXIT_OK,
         Err(code) => code,
     })
@@ -583,7 +573,8 @@ fn watch(
         // The exit code of one check does not end the watch; a project file
         // with errors was reported by `target` and waits for its next change.
         if let Ok(target) = &current {
-            let _ = compile_and_report(&target.options, &args.common, args.verbose, sarif, io)?;
+            let _ =
+                compile_and_report(&target.options, &args.common, args.verbose, true, sarif, io)?;
         }
         if args.common.message_format == MessageFormat::Sarif {
             write_sarif(&std::mem::take(sarif), io)?;
@@ -639,7 +630,7 @@ fn lock(args: LockArgs, sarif: &mut emit::sarif::Log, io: &mut Io<'_>) -> CliRes
     // Shown as a person in this folder would type it.
     let shown = emit::relative_to_cwd(&path);
     let compilation =
-        match compile_and_report_with(&target.options, &args.common, false, false, sarif, io)? {
+        match compile_and_report(&target.options, &args.common, false, false, sarif, io)? {
             Ok(compilation) => compilation,
             Err(code) => {
                 if code == EXIT_ERRORS && !args.check {

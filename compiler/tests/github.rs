@@ -7,21 +7,12 @@
 mod common;
 
 use std::path::Path;
-use std::process::Command;
 
 use common::{agentc, pipe, text, write};
 
-/// The folder with `@actions/core` installed, when it is; CI installs it,
-/// so there its absence is a failure rather than a skip.
+/// The folder with `@actions/core` installed, when it is (CI installs it).
 fn toolkit() -> Option<std::path::PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/github");
-    let node = Command::new("node").arg("--version").output().is_ok_and(|o| o.status.success());
-    let found = node && dir.join("node_modules/@actions/core").is_dir();
-    assert!(
-        found || std::env::var_os("CI").is_none(),
-        "node or @actions/core is missing in CI (cd compiler/tests/github && npm ci)"
-    );
-    found.then_some(dir)
+    common::node_harness("github", "@actions/core")
 }
 
 /// `lines` after the runner's parse and @actions/core's reissue.

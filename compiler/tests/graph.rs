@@ -4,7 +4,6 @@
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use common::{agentc, pipe, text, write};
 use serde_json::Value;
@@ -26,6 +25,19 @@ fn graph_of(name: &str, format: &str, extra: &[&str]) -> std::process::Output {
     agentc(&args, &repo())
 }
 
+/// Fixtures drawn in both languages and handed to Graphviz and Mermaid:
+/// every marking (unreachable, cycle, dead end, start), assistants with
+/// handoffs and skills, and projects with errors.
+const DRAWN: [&str; 7] = [
+    "code-unreachable-skill",
+    "code-route-cycle",
+    "code-routes-never-fire",
+    "code-start-routes-nowhere",
+    "wild-layouts-accepted",
+    "wild-subagent-unknown-skill",
+    "code-duplicate-name",
+];
+
 fn json_of(name: &str) -> Value {
     let out = graph_of(name, "json", &[]);
     serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{name}: {e}"))
@@ -44,12 +56,9 @@ fn node<'g>(graph: &'g Value, agent: Option<&str>, name: &str) -> &'g Value {
         .unwrap_or_else(|| panic!("no node {name} in {agent:?}"))
 }
 
-/// Graphviz's `dot`, when installed; CI installs it (`.ci/run`), so there
-/// its absence is a failure rather than a skip.
+/// Graphviz's `dot`, when installed (CI installs it).
 fn graphviz() -> Option<&'static str> {
-    let found = Command::new("dot").arg("-V").output().is_ok_and(|o| o.status.success());
-    assert!(found || std::env::var_os("CI").is_none(), "Graphviz `dot` is missing in CI");
-    found.then_some("dot")
+    common::installed("dot", "-V", "Graphviz `dot`").then_some("dot")
 }
 
 /// Renders DOT with Graphviz; panics with its complaint if it refuses.
@@ -130,15 +139,7 @@ fn dot_output_is_rendered_by_graphviz() {
     for name in ["intake", "charge-lookup", "on fetch_invoice status=success", "agent triage"] {
         assert!(svg.contains(name), "{name} not drawn");
     }
-    for case in [
-        "code-unreachable-skill",
-        "code-route-cycle",
-        "code-routes-never-fire",
-        "code-start-routes-nowhere",
-        "wild-layouts-accepted",
-        "wild-subagent-unknown-skill",
-        "code-duplicate-name",
-    ] {
+    for case in DRAWN {
         let out = graph_of(case, "dot", &[]);
         assert!(out.status.code().unwrap_or(2) < 2, "{case}: {}", text(&out.stderr));
         render(&text(&out.stdout));
@@ -150,17 +151,10 @@ fn dot_output_is_rendered_by_graphviz() {
     assert!(svg.contains("say&quot;hi#1&lt;b&gt;\\"), "the name is drawn as written:\n{svg}");
 }
 
-/// Mermaid's own parser (`compiler/tests/mermaid/`, installed by `.ci/run`),
-/// when installed; in CI its absence is a failure rather than a skip.
+/// Mermaid's own parser (`compiler/tests/mermaid/`), when installed (CI
+/// installs it).
 fn mermaid() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mermaid");
-    let node = Command::new("node").arg("--version").output().is_ok_and(|o| o.status.success());
-    let found = node && dir.join("node_modules/mermaid").is_dir();
-    assert!(
-        found || std::env::var_os("CI").is_none(),
-        "node or mermaid is missing in CI (cd compiler/tests/mermaid && npm ci)"
-    );
-    found.then_some(dir)
+    common::node_harness("mermaid", "mermaid")
 }
 
 /// What Mermaid's parser says of `text`: the diagram type, or its complaint.
@@ -185,14 +179,7 @@ fn mermaid_output_is_parsed_by_mermaid() {
     assert!(mermaid_parse(&dir, "flowchart LR\n  n0[\"a \"b\" c\"]\n").is_err());
     let example = text(&agentc(&["graph", "examples/support-desk"], &repo()).stdout);
     assert_eq!(mermaid_parse(&dir, &example), Ok("flowchart-v2".to_owned()), "{example}");
-    for case in [
-        "code-unreachable-skill",
-        "code-route-cycle",
-        "code-routes-never-fire",
-        "code-start-routes-nowhere",
-        "wild-layouts-accepted",
-        "wild-subagent-unknown-skill",
-    ] {
+    for case in DRAWN {
         let drawn = text(&graph_of(case, "mermaid", &[]).stdout);
         assert_eq!(mermaid_parse(&dir, &drawn), Ok("flowchart-v2".to_owned()), "{case}:\n{drawn}");
     }

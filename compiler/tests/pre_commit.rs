@@ -36,10 +36,7 @@ fn ok(out: Output) -> Output {
 }
 
 fn pre_commit_installed() -> bool {
-    let found =
-        Command::new("pre-commit").arg("--version").output().is_ok_and(|o| o.status.success());
-    assert!(found || std::env::var_os("CI").is_none(), "`pre-commit` is missing in CI");
-    found
+    common::installed("pre-commit", "--version", "`pre-commit`")
 }
 
 #[test]

@@ -36,6 +36,28 @@ pub fn pipe(
     child.wait_with_output().expect("it ends")
 }
 
+/// Whether `program` runs (`program arg` exits successfully). The tools the
+/// tests drive are installed by `.ci/run`, so in CI (`CI` set) a missing one
+/// fails the test instead of skipping it; `what` names it for that message.
+pub fn installed(program: &str, arg: &str, what: &str) -> bool {
+    let found = Command::new(program).arg(arg).output().is_ok_and(|o| o.status.success());
+    assert!(found || std::env::var_os("CI").is_none(), "{what} is missing in CI");
+    found
+}
+
+/// The folder `compiler/tests/<folder>` when node runs and its `npm ci` has
+/// installed `module` there; in CI its absence is a failure.
+pub fn node_harness(folder: &str, module: &str) -> Option<std::path::PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests").join(folder);
+    let node = Command::new("node").arg("--version").output().is_ok_and(|o| o.status.success());
+    let found = node && dir.join("node_modules").join(module).is_dir();
+    assert!(
+        found || std::env::var_os("CI").is_none(),
+        "node or {module} is missing in CI (cd compiler/tests/{folder} && npm ci)"
+    );
+    found.then_some(dir)
+}
+
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }

@@ -12,7 +12,7 @@ use crate::catalog::Code;
 use crate::compile::{Compilation, SetupError, compile};
 use crate::diagnostic::Counts;
 use crate::emit;
-use crate::fs::RealFs;
+use crate::fs::{Bounds, RealFs};
 use crate::lock::{describe_difference, lockfile};
 use crate::options::{LayoutKind, Options, Scope};
 use crate::progress::{self, with_progress};
@@ -403,6 +403,9 @@ struct Target {
     options: Options,
     /// Where `lock` writes unless `-o` says otherwise.
     lockfile: PathBuf,
+    /// The folders that lockfile, and any link at its name, must stay in: the
+    /// repository chose the path, not the user.
+    lockfile_bounds: Bounds,
     /// The `agentc.toml` read, if any: an input that no output may replace.
     project_file: Option<PathBuf>,
 }
@@ -423,11 +426,11 @@ fn target(
         }
         None => project_file::find(&RealFs, Path::new(".")),
     };
-    let (mut opts, lockfile) = match &project_file {
+    let (mut opts, lockfile, lockfile_bounds) = match &project_file {
         Some(file) => {
             let shown = crate::emit::relative_to_cwd(file);
             match project_file::load(&RealFs, file, &shown) {
-                Ok(project) => (project.options, project.lockfile),
+                Ok(project) => (project.options, project.lockfile, project.bounds),
                 Err(failed) => {
                     let bases = emit::Bases::default();
                     report(&failed, common.message_format, &bases, sarif, io)?;
@@ -442,11 +445,23 @@ fn target(
         }
         None => {
             let root = root.unwrap_or_else(|| {
-                let agents = PathBuf::from("agents");
-                if agents.is_dir() { agents } else { PathBuf::from(".") }
+                match project_file::has_agents_folder(&RealFs, Path::new(".")) {
+                    true => PathBuf::from("agents"),
+                    false => PathBuf::from("."),
+                }
             });
             let lockfile = project_file::default_lockfile(&root);
-            (Options::new(root), lockfile)
+            // The folder the user's root puts it in is the user's; a link at
+            // its name is the repository's, and may lead only into the folder
+            // or the root.
+            let folder = match lockfile.parent() {
+                Some(folder) if !folder.as_os_str().is_empty() => folder,
+                _ => Path::new("."),
+            };
+            let bounds = Bounds::new(
+                [folder, root.as_path()].into_iter().filter_map(|p| std::fs::canonicalize(p).ok()),
+            );
+            (Options::new(root), lockfile, bounds)
         }
     };
     if let Some(workspace) = &common.workspace {
@@ -472,7 +487,7 @@ fn target(
         })?;
         opts.layouts.insert(layout);
     }
-    Ok(Ok(Target { options: opts, lockfile, project_file }))
+    Ok(Ok(Target { options: opts, lockfile, lockfile_bounds, project_file }))
 }
 
 /// Compiles and reports; `Err(code)` when the run stops here with that exit
@@ -596,7 +611,7 @@ fn fix(opts: &Options, io: &mut Io<'_>) -> Result<(), Box<dyn std::error::Error>
     let Ok(compilation) = compile(&RealFs, opts) else {
         return Ok(());
     };
-    let applied = crate::fix::apply(&RealFs, &compilation);
+    let applied = crate::fix::apply(&compilation);
     for (file, fixes) in &applied.files {
         writeln!(io.stderr, "fixed {file}: {fixes} {}", if *fixes == 1 { "fix" } else { "fixes" })?;
     }
@@ -627,6 +642,7 @@ fn lock(args: LockArgs, sarif: &mut emit::sarif::Log, io: &mut Io<'_>) -> CliRes
         Err(code) => return Ok(code),
     };
     let path = args.output.clone().unwrap_or(target.lockfile.clone());
+    let bounds = args.output.is_none().then_some(&target.lockfile_bounds);
     // Shown as a person in this folder would type it.
     let shown = emit::relative_to_cwd(&path);
     let compilation =
@@ -640,15 +656,23 @@ fn lock(args: LockArgs, sarif: &mut emit::sarif::Log, io: &mut Io<'_>) -> CliRes
             }
         };
     let fresh = lockfile(&compilation);
+    let cannot = |why: String| format!("cannot write the lockfile `{shown}`: {why}");
+    // Where it is, links resolved (inside the project unless the user named it).
+    let destination = match write::destination(&path, bounds) {
+        Ok(destination) => destination,
+        Err(err) if args.check => {
+            writeln!(io.stderr, "error: {shown} cannot be read: {err}")?;
+            return Ok(EXIT_ERRORS);
+        }
+        Err(err) => return Err(cannot(err.to_string()).into()),
+    };
     // Compared and written as it is serialized: a lockfile as large as the
     // directory is never held in memory, twice over, beside the compile.
-    if write::same_as(&path, |out| fresh.write_json(out)).unwrap_or(false) {
+    if write::same_as(&destination, |out| fresh.write_json(out)).unwrap_or(false) {
         writeln!(io.stderr, "{shown} is up to date")?;
         return Ok(EXIT_OK);
     }
     if !args.check {
-        let cannot = |why: String| format!("cannot write the lockfile `{shown}`: {why}");
-        let destination = write::destination(&path).map_err(|err| cannot(err.to_string()))?;
         if let Some(input) = input_at(&destination, &compilation, &target) {
             return Err(cannot(format!(
                 "it is `{input}`, which this compile reads, and the lockfile would replace \
@@ -669,7 +693,7 @@ fn lock(args: LockArgs, sarif: &mut emit::sarif::Log, io: &mut Io<'_>) -> CliRes
         writeln!(io.stderr, "wrote {shown}")?;
         return Ok(EXIT_OK);
     }
-    let old = match read_existing(&path) {
+    let old = match read_existing(&destination) {
         Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
             writeln!(
                 io.stderr,
@@ -840,7 +864,8 @@ fn graph(args: GraphArgs, sarif: &mut emit::sarif::Log, io: &mut Io<'_>) -> CliR
         }
         Some(path) => {
             let cannot = |why: String| format!("cannot write `{}`: {why}", path.display());
-            let destination = write::destination(path).map_err(|err| cannot(err.to_string()))?;
+            let destination =
+                write::destination(path, None).map_err(|err| cannot(err.to_string()))?;
             if let Some(input) = input_at(&destination, &compilation, &target) {
                 return Err(cannot(format!(
                     "it is `{input}`, which this compile reads; write the graph somewhere else"

@@ -253,7 +253,7 @@ pub fn compile_with(
     let resolve::Resolution { model, names, shares } =
         resolve::resolve(&project, opts, registry_file.as_ref(), &mut rest);
     let checked = check::check(&project, &model, &names);
-    let trees = check::links::Trees { root: &root, workspace: workspace.as_deref() };
+    let trees = check::links::Trees::new(&root, workspace.as_deref());
     let (skill_links, other_links) = check::links::check(fs, &trees, &project);
     rest.extend(other_links);
     // Every diagnostic by what made it, so an edit redoes only what it changes.

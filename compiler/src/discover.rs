@@ -15,7 +15,7 @@ use agentc_schema::names::{NameKind, check_name, suggest_name};
 
 use crate::catalog::Code;
 use crate::diagnostic::{Diagnostic, RelPath};
-use crate::fs::{EntryKind, Fs, is_loop_error};
+use crate::fs::{Bounds, EntryKind, Fs, Refused, Resolved};
 use crate::options::{LayoutKind, Options, Scope};
 use crate::suggest::list_names;
 
@@ -169,7 +169,7 @@ struct Walk<'a> {
     fs: &'a dyn Fs,
     opts: &'a Options,
     /// Canonical root and workspace: symlinks may lead anywhere inside them.
-    allowed: Vec<PathBuf>,
+    allowed: Bounds,
     /// Entries reported and left out (special files, bad links, folders that
     /// cannot be listed), so nothing is reported a second time as lacking them.
     dropped: HashSet<RelPath>,
@@ -189,8 +189,8 @@ pub fn discover(
     root_canon: &Path,
     workspace_canon: Option<&Path>,
 ) -> Layout {
-    let mut allowed = vec![root_canon.to_path_buf()];
-    allowed.extend(workspace_canon.map(Path::to_path_buf));
+    let allowed =
+        Bounds::new([root_canon].into_iter().chain(workspace_canon).map(Path::to_path_buf));
     let mut walk = Walk {
         fs,
         opts,
@@ -314,7 +314,7 @@ impl Walk<'_> {
         let Some(utf8) = name.to_str() else {
             let lossy = name.to_string_lossy();
             let mut shown = rel.join(&lossy);
-            if self.fs.kind_followed(&path).is_ok_and(|k| k == EntryKind::Dir) {
+            if self.fs.kind(&path).is_ok_and(|k| k == EntryKind::Dir) {
                 shown = shown.as_folder();
             }
             self.report(
@@ -357,13 +357,14 @@ impl Walk<'_> {
     }
 
     /// Resolves a symlink: refuses loops and targets outside the root and
-    /// workspace; returns what the target is and its canonical path.
+    /// workspace, looking at nothing outside them; returns what the target is
+    /// and its canonical path.
     fn follow(&mut self, path: &Path, dir: &Path, rel: &RelPath) -> Option<(EntryKind, PathBuf)> {
         let written =
             self.fs.read_link(path).map(|target| target.display().to_string()).unwrap_or_default();
-        let target = match self.fs.canonicalize(path) {
-            Ok(target) => target,
-            Err(err) if is_loop_error(&err) => {
+        let (target, kind) = match self.allowed.resolve(self.fs, path) {
+            Ok(Resolved::Found(target, kind)) => (target, kind),
+            Err(Refused::Loop(_)) => {
                 self.report(
                     Diagnostic::on_path(
                         Code::SymlinkLoop,
@@ -374,7 +375,7 @@ impl Walk<'_> {
                 );
                 return None;
             }
-            Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
+            Ok(Resolved::Missing { .. }) => {
                 self.report(
                     Diagnostic::on_path(
                         Code::IoError,
@@ -385,7 +386,22 @@ impl Walk<'_> {
                 );
                 return None;
             }
-            Err(err) => {
+            Err(Refused::Outside { .. }) => {
+                self.report(
+                    Diagnostic::on_path(
+                        Code::PathEscape,
+                        rel,
+                        format!(
+                            "this symbolic link leads outside the agents directory (to `{written}`)"
+                        ),
+                    )
+                    .with_help(
+                        "agentc reads only inside the root and the workspace; copy the file in instead",
+                    ),
+                );
+                return None;
+            }
+            Err(Refused::Io(_, err)) => {
                 self.report(Diagnostic::on_path(
                     Code::IoError,
                     rel,
@@ -394,23 +410,7 @@ impl Walk<'_> {
                 return None;
             }
         };
-        let kind = self.fs.kind_followed(path).ok()?;
         let shown = if kind == EntryKind::Dir { rel.as_folder() } else { rel.clone() };
-        if !self.allowed.iter().any(|inside| target.starts_with(inside)) {
-            self.report(
-                Diagnostic::on_path(
-                    Code::PathEscape,
-                    &shown,
-                    format!(
-                        "this symbolic link leads outside the agents directory (to `{written}`)"
-                    ),
-                )
-                .with_help(
-                    "agentc reads only inside the root and the workspace; copy the file in instead",
-                ),
-            );
-            return None;
-        }
         // `dir` is canonical: the walk starts at the canonical root and steps
         // only into real folders and checked link targets.
         if kind == EntryKind::Dir && dir.starts_with(&target) {

@@ -9,7 +9,8 @@ use std::path::{Path, PathBuf};
 
 use agentc_schema::{Kind, PROJECT_FILE};
 
-use crate::write::write_atomic;
+use crate::fs::no_follow::Dir;
+use crate::write::{Replace, write_in};
 
 macro_rules! templates {
     ($($path:literal),* $(,)?) => {
@@ -62,8 +63,16 @@ impl std::fmt::Display for InitError {
 impl std::error::Error for InitError {}
 
 /// Writes a new project into `dir` (created if missing); returns the files
-/// written. Nothing is written if any of them exists already.
+/// written. Nothing is written if any of them exists already, and each is
+/// created exclusively: a file that appears while `init` runs is never
+/// replaced, and the folders on the way are entered with no link followed.
 pub fn init(dir: &Path) -> Result<Vec<PathBuf>, InitError> {
+    init_with(dir, |_| {})
+}
+
+/// [`init`], calling `before_write` with each file's path just before it is
+/// written: tests create a file there, as a concurrent program could.
+fn init_with(dir: &Path, mut before_write: impl FnMut(&Path)) -> Result<Vec<PathBuf>, InitError> {
     let schemas: Vec<(String, String)> = Kind::ALL
         .iter()
         .map(|kind| (format!("{SCHEMAS}/{}", kind.file_name()), kind.schema_text()))
@@ -79,16 +88,63 @@ pub fn init(dir: &Path) -> Result<Vec<PathBuf>, InitError> {
             return Err(InitError::Exists(target));
         }
     }
+    let io_error = |path: &Path| {
+        let path = path.to_path_buf();
+        move |error| InitError::Io { path, error }
+    };
+    std::fs::create_dir_all(dir).map_err(io_error(dir))?;
+    let top = std::fs::canonicalize(dir).and_then(|top| Dir::open(&top)).map_err(io_error(dir))?;
     let mut written = Vec::new();
     for (path, text) in all {
         let target = dir.join(path);
-        if let Some(parent) = target.parent() {
-            std::fs::create_dir_all(parent)
-                .map_err(|error| InitError::Io { path: parent.to_path_buf(), error })?;
+        let (folders, name) = path.rsplit_once('/').unwrap_or(("", path));
+        let mut folder = None;
+        for part in folders.split('/').filter(|part| !part.is_empty()) {
+            let at: &Dir = folder.as_ref().unwrap_or(&top);
+            folder = Some(at.create_dir(part.as_ref()).map_err(io_error(&target))?);
         }
-        write_atomic(&target, text.as_bytes())
-            .map_err(|error| InitError::Io { path: target.clone(), error })?;
-        written.push(target);
+        let folder = folder.as_ref().unwrap_or(&top);
+        before_write(&target);
+        let wrote = write_in(
+            folder,
+            name.as_ref(),
+            Replace::Never,
+            |out| out.write_all(text.as_bytes()),
+            |_, _| Ok(()),
+        );
+        match wrote {
+            Ok(()) => written.push(target),
+            Err(err) if err.kind() == io::ErrorKind::AlreadyExists => {
+                return Err(InitError::Exists(target));
+            }
+            Err(error) => return Err(InitError::Io { path: target, error }),
+        }
     }
     Ok(written)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A file that appears after the check that nothing exists, just before
+    /// `init` would write it, is kept, and `init` stops there.
+    #[test]
+    fn a_file_created_while_init_runs_is_never_replaced() {
+        let dir = tempfile::tempdir().unwrap();
+        let raced = dir.path().join("agents/skills/intake/SKILL.md");
+        let result = init_with(dir.path(), |next| {
+            if next == raced {
+                std::fs::write(next, "mine").unwrap();
+            }
+        });
+        assert!(matches!(&result, Err(InitError::Exists(path)) if *path == raced), "{result:?}");
+        assert_eq!(std::fs::read_to_string(&raced).unwrap(), "mine");
+        let temporaries: Vec<_> = std::fs::read_dir(raced.parent().unwrap())
+            .unwrap()
+            .flatten()
+            .filter(|e| e.file_name().to_string_lossy().starts_with(".agentc-"))
+            .collect();
+        assert!(temporaries.is_empty(), "{temporaries:?}");
+    }
 }

@@ -12,7 +12,7 @@ use crate::catalog::Code;
 use crate::compile::Compilation;
 use crate::diagnostic::{self, Diagnostic, RelPath};
 use crate::discover::FileRef;
-use crate::fs::{EntryKind, Fs};
+use crate::fs::{Bounds, EntryKind, Fs, Refused, Resolved};
 use crate::options::{LayoutKind, Options, Scope};
 use crate::parse::files::{Reading, Syntax, decode_text};
 use crate::read::{ReadFailure, read_one};
@@ -27,6 +27,9 @@ pub struct Project {
     pub options: Options,
     /// Where `agentc lock` writes.
     pub lockfile: PathBuf,
+    /// The folder holding the file, canonical: the project, which every path
+    /// the file names must stay inside.
+    pub bounds: Bounds,
 }
 
 /// The nearest `agentc.toml` in `start` or a folder above it.
@@ -45,7 +48,7 @@ pub fn load(fs: &dyn Fs, path: &Path, shown: &str) -> Result<Project, Box<Compil
     // read follows none. A path that cannot be resolved is left for the read to
     // report.
     let canonical = fs.canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
-    let file = FileRef { rel: RelPath::given(shown), path: canonical };
+    let file = FileRef { rel: RelPath::given(shown), path: canonical.clone() };
     let mut failed = Compilation::default();
     let source = match read_one(fs, &file, crate::options::DEFAULT_MAX_FILE_SIZE) {
         Ok(source) => source,
@@ -61,8 +64,11 @@ pub fn load(fs: &dyn Fs, path: &Path, shown: &str) -> Result<Project, Box<Compil
     let mut out = Vec::new();
     let reading = Reading { syntax: Syntax::Toml, ..Reading::JSON };
     let doc = decode_text::<ProjectFile>(&source, &source.text, 0, reading, &mut out);
+    // The folder holding it, canonical, is the project: the file's own paths
+    // are repository content, held inside it.
     let dir = path.parent().unwrap_or(Path::new(".")).to_path_buf();
-    let project = doc.map(|doc| options(fs, &dir, &source.path, &doc.value, &mut out));
+    let bounds = Bounds::new(canonical.parent().map(Path::to_path_buf));
+    let project = doc.map(|doc| options(fs, &dir, bounds, &source.path, &doc.value, &mut out));
     failed.sources.insert(source.path.clone(), source);
     match project {
         Some(project) if out.is_empty() => Ok(Project { path: path.to_path_buf(), ..project }),
@@ -78,30 +84,16 @@ pub fn load(fs: &dyn Fs, path: &Path, shown: &str) -> Result<Project, Box<Compil
 fn options(
     fs: &dyn Fs,
     dir: &Path,
+    bounds: Bounds,
     file: &RelPath,
     project: &ProjectFile,
     out: &mut Vec<Diagnostic>,
 ) -> Project {
     let mut path = |value: &Option<Spanned<Text>>, want: Option<EntryKind>, what: &str| {
         let value = value.as_ref()?;
-        let resolved = dir.join(value.value.as_str());
-        let found = fs.kind_followed(&resolved);
-        let problem = match (want, found) {
-            (Some(want), Ok(kind)) if kind != want => Some(format!(
-                "the {what} `{}` is not a {}",
-                value.value,
-                if want == EntryKind::Dir { "folder" } else { "file" }
-            )),
-            (Some(_), Err(_)) => Some(format!("the {what} `{}` does not exist", value.value)),
-            _ => None,
-        };
-        if let Some(problem) = problem {
-            out.push(Diagnostic::at(Code::InvalidValue, file, value.span, problem).with_help(
-                format!(
-                    "paths in {PROJECT_FILE} are relative to the folder holding it, `{}`",
-                    dir.display()
-                ),
-            ));
+        let (resolved, problem) = contained(fs, &bounds, dir, value.value.as_str(), want, what);
+        if let Some((problem, help)) = problem {
+            out.push(Diagnostic::at(Code::InvalidValue, file, value.span, problem).with_help(help));
         }
         Some(resolved)
     };
@@ -109,20 +101,6 @@ fn options(
     let workspace = path(&project.workspace, Some(EntryKind::Dir), "workspace");
     let registry = path(&project.registry, Some(EntryKind::File), "registry");
     let lockfile = path(&project.lockfile, None, "lockfile");
-    if let (Some(written), Some(lockfile)) = (&project.lockfile, &lockfile) {
-        let parent = lockfile.parent().filter(|p| !p.as_os_str().is_empty());
-        if parent.is_some_and(|p| fs.kind_followed(p).map_or(true, |k| k != EntryKind::Dir)) {
-            out.push(
-                Diagnostic::at(
-                    Code::InvalidValue,
-                    file,
-                    written.span,
-                    format!("the folder of the lockfile `{}` does not exist", written.value),
-                )
-                .with_help("create the folder, or write the lockfile beside the root"),
-            );
-        }
-    }
     let mut options = Options::new(root.clone());
     options.workspace = workspace;
     options.registry = registry;
@@ -153,7 +131,91 @@ fn options(
         Some(_) => default_lockfile(&root),
         None => dir.join("agents.lock"),
     });
-    Project { path: PathBuf::new(), options, lockfile }
+    Project { path: PathBuf::new(), options, lockfile, bounds }
+}
+
+/// `written`, a path in the project file in `dir`, resolved inside the
+/// project: the path (joined to `dir` as given, so it is shown as the user
+/// reached it) and what is wrong with it.
+fn contained(
+    fs: &dyn Fs,
+    bounds: &Bounds,
+    dir: &Path,
+    written: &str,
+    want: Option<EntryKind>,
+    what: &str,
+) -> (PathBuf, Option<(String, String)>) {
+    let relative = format!(
+        "paths in {PROJECT_FILE} are relative to the folder holding it, `{}`",
+        dir.display()
+    );
+    let flag = match what {
+        "root" => "give the folder as `agentc check DIR`",
+        "workspace" => "give it as `--workspace DIR`",
+        "registry" => "give it as `--registry FILE`",
+        _ => "give it as `agentc lock -o FILE`",
+    };
+    let outside = |why: String| {
+        let help = format!(
+            "{PROJECT_FILE} is part of the repository, so the paths it names must stay inside \
+             the project, `{}`, links included; to use a {what} elsewhere, {flag} on the \
+             command line",
+            dir.display()
+        );
+        (format!("the {what} `{written}` {why}"), help)
+    };
+    let joined = dir.join(written);
+    let noun = |kind| if kind == EntryKind::Dir { "folder" } else { "file" };
+    let Some(project) = bounds.trees().first() else {
+        return (joined, Some(outside("cannot be resolved".to_owned())));
+    };
+    match bounds.resolve(fs, &project.join(written)) {
+        Ok(Resolved::Found(_, kind)) => {
+            let problem = match (want, kind) {
+                (Some(want), kind) if kind != want => match kind {
+                    EntryKind::Special(is) => Some((
+                        format!("the {what} `{written}` is {is}, not a {}", noun(want)),
+                        "agentc opens only regular files and folders".to_owned(),
+                    )),
+                    _ => {
+                        Some((format!("the {what} `{written}` is not a {}", noun(want)), relative))
+                    }
+                },
+                (None, EntryKind::File) | (Some(_), _) => None,
+                (None, EntryKind::Special(is)) => Some((
+                    format!("the {what} `{written}` is {is}, not a file"),
+                    "agentc replaces only a regular file".to_owned(),
+                )),
+                (None, _) => Some((format!("the {what} `{written}` is not a file"), relative)),
+            };
+            (joined, problem)
+        }
+        Ok(Resolved::Missing { last, .. }) => {
+            let problem = match (want, last) {
+                // A lockfile not yet written; its folder must be there.
+                (None, true) => None,
+                (None, false) => Some((
+                    format!("the folder of the {what} `{written}` does not exist"),
+                    "create the folder, or write the lockfile beside the root".to_owned(),
+                )),
+                (Some(_), _) => Some((format!("the {what} `{written}` does not exist"), relative)),
+            };
+            (joined, problem)
+        }
+        Err(Refused::Outside { through: Some((link, _)), .. }) => {
+            let link = link.strip_prefix(project).unwrap_or(&link).display().to_string();
+            (
+                joined,
+                Some(outside(format!(
+                    "leads outside the project through the symbolic link `{link}`"
+                ))),
+            )
+        }
+        Err(Refused::Outside { through: None, .. }) => {
+            (joined, Some(outside("is outside the project".to_owned())))
+        }
+        Err(refused) => (joined, Some((format!("the {what} `{written}`: {refused}"), relative))),
+    }
 }
 
 fn unknown_name<'a>(
@@ -170,6 +232,17 @@ fn unknown_name<'a>(
     };
     Diagnostic::at(Code::InvalidValue, file, span, format!("`{name}` is not a {what}"))
         .with_help(help)
+}
+
+/// Whether `folder/agents` is a folder inside `folder`: with no project file
+/// and no root given, it is the root. A link there is repository content, so
+/// it counts only while it stays inside.
+pub fn has_agents_folder(fs: &dyn Fs, folder: &Path) -> bool {
+    let Ok(folder) = fs.canonicalize(folder) else {
+        return false;
+    };
+    let agents = folder.join("agents");
+    matches!(Bounds::new([folder]).resolve(fs, &agents), Ok(Resolved::Found(_, EntryKind::Dir)))
 }
 
 /// `agents.lock` beside the root folder.

@@ -351,7 +351,7 @@ impl Compilation {
     /// The broken links of project skill `i`'s body.
     fn links(&self, fs: &dyn Fs, i: usize) -> Vec<Diagnostic> {
         let skill = &self.project.skills[i];
-        let trees = Trees { root: &self.root, workspace: self.workspace.as_deref() };
+        let trees = Trees::new(&self.root, self.workspace.as_deref());
         let body = skill.parsed.body(&skill.source);
         check::links::body_links(fs, &trees, &skill.source, body, skill.parsed.body_span)
     }

@@ -4,7 +4,9 @@
 //!
 //! Watched: the root, recursively; the workspace's `AGENTS.md` and
 //! `.agents/`; the registry and the project file. Changes elsewhere in the
-//! folders holding them (a `target/` beside `agentc.toml`) are ignored.
+//! folders holding them (a `target/` beside `agentc.toml`) are ignored. No
+//! symbolic link is followed ([`crate::fs::watcher`]): a link out of the
+//! project is never walked or watched.
 
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, channel};
@@ -12,6 +14,7 @@ use std::time::Duration;
 
 use notify::{Event, EventKind, RecommendedWatcher, RecursiveMode, Watcher};
 
+use crate::fs::{Bounds, EntryKind, RealFs, Resolved};
 use crate::options::Options;
 
 /// How long after a change further changes are waited for, so one save
@@ -38,18 +41,21 @@ impl Watch {
     /// Watches what compiling `opts` reads, and the project file.
     pub fn new(opts: &Options, project_file: Option<&Path>) -> notify::Result<Watch> {
         let (tx, events) = channel();
-        let mut watcher = notify::recommended_watcher(move |event| {
+        let mut watcher = crate::fs::watcher(move |event| {
             let _ = tx.send(event);
         })?;
         let root = absolute(&opts.root);
         watcher.watch(&root, RecursiveMode::Recursive)?;
-        let mut trees = vec![root];
+        let mut trees = vec![root.clone()];
         let mut files = Vec::new();
         if let Some(workspace) = &opts.workspace {
             let workspace = absolute(workspace);
-            let agents = workspace.join(".agents");
-            if agents.is_dir() {
-                watcher.watch(&agents, RecursiveMode::Recursive)?;
+            let mut agents = workspace.join(".agents");
+            // The folder a link there leads to, if it stays in the project.
+            let bounds = Bounds::new([root.clone(), workspace.clone()]);
+            if let Ok(Resolved::Found(found, EntryKind::Dir)) = bounds.resolve(&RealFs, &agents) {
+                watcher.watch(&found, RecursiveMode::Recursive)?;
+                agents = found;
             }
             watcher.watch(&workspace, RecursiveMode::NonRecursive)?;
             // `.agents/` created later is seen through its parent.

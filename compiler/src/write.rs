@@ -1,17 +1,23 @@
-//! Writing output files so that nothing is ever half-written.
+//! Writing output files so that nothing is ever half-written, and nothing
+//! outside the project is written because of what the project says.
 //!
 //! A file is written to a temporary file in the same directory, flushed and
 //! synced, then renamed over the old one and the directory synced: readers see
 //! the old file or the new one, never a mix, and a failure leaves the old file
-//! as it was. A temporary file left by a run that was killed is swept by a
-//! later write to the same directory.
+//! as it was. The directory is opened once with no symlink followed
+//! ([`no_follow::Dir`]) and every step is made relative to it, so the rename
+//! lands in the folder that was checked, whatever is swapped in on the way. A
+//! temporary file left by a run that was killed is swept by a later write to
+//! the same directory.
 
+use std::ffi::{OsStr, OsString};
 use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, SystemTime};
 
-use crate::fs::{EntryKind, Fs, RealFs, is_loop_error};
+use crate::fs::no_follow::{self, Dir};
+use crate::fs::{Bounds, EntryKind, RealFs, Refused, Resolved, is_loop_error};
 
 /// agentc's temporary files are `.agentc-` + this many letters and digits + `.tmp`.
 const TEMP_PREFIX: &str = ".agentc-";
@@ -33,7 +39,7 @@ fn in_flight() -> MutexGuard<'static, Vec<PathBuf>> {
 
 /// Replaces `path` with `bytes` atomically.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    write_atomic_with(path, |out| out.write_all(bytes), || Ok(()))
+    write_atomic_with(path, |out| out.write_all(bytes), |_, _| Ok(()))
 }
 
 /// Replaces `path` atomically with what `content` writes, streamed to the
@@ -42,7 +48,7 @@ pub fn write_atomic_streamed(
     path: &Path,
     content: impl FnOnce(&mut dyn Write) -> io::Result<()>,
 ) -> io::Result<()> {
-    write_atomic_with(path, content, || Ok(()))
+    write_atomic_with(path, content, |_, _| Ok(()))
 }
 
 /// Whether the file at `path` holds exactly what `content` writes, compared
@@ -65,21 +71,14 @@ pub fn same_as(
     Ok(compare.old.fill_buf()?.is_empty())
 }
 
-/// `path` opened for reading if it is a regular file (`None` otherwise). A
-/// FIFO would block the open itself: the type is checked before, and the file
-/// opened without waiting and checked again, in case one is swapped in between.
+/// `path` opened for reading if it is a regular file (`None` otherwise).
+/// `path` is a destination ([`destination`]): canonical, and opened with no
+/// link followed and without waiting, so a FIFO swapped in cannot block.
 pub fn open_regular(path: &Path) -> io::Result<Option<std::fs::File>> {
-    if !std::fs::metadata(path)?.is_file() {
-        return Ok(None);
-    }
-    let mut options = std::fs::OpenOptions::new();
-    options.read(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.custom_flags(rustix::fs::OFlags::NONBLOCK.bits() as i32);
-    }
-    let file = options.open(path)?;
+    let file = match no_follow::open_file(path) {
+        Err(err) if is_loop_error(&err) => return Ok(None),
+        other => other?,
+    };
     Ok(file.metadata()?.is_file().then_some(file))
 }
 
@@ -111,125 +110,235 @@ impl<R: BufRead> Write for Compare<R> {
     }
 }
 
-/// The file that writing `path` replaces: `path` itself (canonical when it
-/// exists), or, when `path` is a symlink, the file the link leads to.
+/// The file that writing `path` replaces, canonical: `path` itself, or, when
+/// `path` is a symlink, the file the link leads to.
 ///
 /// A link is followed rather than replaced: a linked output is deliberate (a
 /// lockfile kept elsewhere and linked in), and replacing the link with a file
-/// would break it and leave its target stale. Anything but a regular file is
-/// refused: renaming over a FIFO, socket, device or folder destroys what
-/// another program relies on.
-pub fn destination(path: &Path) -> io::Result<PathBuf> {
-    let (target, linked) = match RealFs.kind(path) {
-        Err(err) if err.kind() == io::ErrorKind::NotFound => return Ok(path.to_path_buf()),
-        Err(err) => return Err(err),
-        Ok(EntryKind::Symlink) => {
-            let written = std::fs::read_link(path)?;
-            match std::fs::canonicalize(path) {
-                Ok(target) => (target, true),
-                Err(err) if err.kind() == io::ErrorKind::NotFound => {
-                    return Err(io::Error::other(format!(
-                        "it is a symbolic link to `{}`, which does not exist; agentc writes \
-                         the file a link leads to: create it, or remove the link",
-                        written.display()
-                    )));
-                }
-                Err(err) if is_loop_error(&err) => {
-                    return Err(io::Error::other(
-                        "it is a symbolic link that leads back to itself; remove the link",
-                    ));
-                }
-                Err(err) => return Err(err),
-            }
-        }
-        Ok(_) => (std::fs::canonicalize(path)?, false),
+/// would break it and leave its target stale. Where the path comes from the
+/// repository (its `agentc.toml`, or the default lockfile's name in a folder
+/// the repository holds), `bounds` are the project's folders and the path and
+/// its links must stay inside them; a path the user typed (`-o`) goes where
+/// the user says. Anything but a regular file is refused: renaming over a
+/// FIFO, socket, device or folder destroys what another program relies on.
+pub fn destination(path: &Path, bounds: Option<&Bounds>) -> io::Result<PathBuf> {
+    let absolute = match path.is_absolute() {
+        true => path.to_path_buf(),
+        false => std::env::current_dir()?.join(path),
     };
-    match RealFs.kind(&target)? {
-        EntryKind::File => Ok(target),
-        kind => {
-            let what = match kind {
-                EntryKind::Dir => "a folder",
-                EntryKind::Special(what) => what,
-                EntryKind::File | EntryKind::Symlink => "not a regular file",
-            };
-            let it = match linked {
-                true => format!("the file its link leads to, `{}`,", target.display()),
-                false => "it".to_owned(),
-            };
-            Err(io::Error::other(format!(
-                "{it} is {what}; agentc replaces only a regular file: remove it, or write \
-                 somewhere else"
-            )))
-        }
+    match bounds {
+        Some(bounds) => contained_destination(&absolute, bounds),
+        None => user_destination(&absolute),
     }
 }
 
-/// [`write_atomic`], running `before_rename` once the new content is on disk
-/// but not yet in place; an error there abandons the write (tests use it to
-/// simulate a crash at the worst moment).
+fn user_destination(path: &Path) -> io::Result<PathBuf> {
+    match std::fs::symlink_metadata(path) {
+        Err(err) if err.kind() == io::ErrorKind::NotFound => {
+            // A new file: its folder, links and all, is the user's.
+            let (Some(parent), Some(name)) = (path.parent(), path.file_name()) else {
+                return Err(io::Error::other("the path names no file"));
+            };
+            let parent = if parent.as_os_str().is_empty() { Path::new(".") } else { parent };
+            match std::fs::canonicalize(parent) {
+                Ok(parent) => Ok(parent.join(name)),
+                Err(err) if err.kind() == io::ErrorKind::NotFound => Err(io::Error::new(
+                    io::ErrorKind::NotFound,
+                    format!("the folder `{}` does not exist", parent.display()),
+                )),
+                Err(err) => Err(err),
+            }
+        }
+        Err(err) => Err(err),
+        Ok(meta) if meta.file_type().is_symlink() => match std::fs::canonicalize(path) {
+            Ok(target) => regular(target, true),
+            Err(err) if err.kind() == io::ErrorKind::NotFound => {
+                let written = std::fs::read_link(path)?;
+                Err(io::Error::other(format!(
+                    "it is a symbolic link to `{}`, which does not exist; agentc writes \
+                     the file a link leads to: create it, or remove the link",
+                    written.display()
+                )))
+            }
+            Err(err) if is_loop_error(&err) => Err(io::Error::other(
+                "it is a symbolic link that leads back to itself; remove the link",
+            )),
+            Err(err) => Err(err),
+        },
+        Ok(_) => regular(std::fs::canonicalize(path)?, false),
+    }
+}
+
+fn contained_destination(path: &Path, bounds: &Bounds) -> io::Result<PathBuf> {
+    let outside = |why: String| {
+        io::Error::other(format!(
+            "{why}; a path the repository names is written only inside the project \
+             (give `-o PATH` to write elsewhere)"
+        ))
+    };
+    match bounds.resolve(&RealFs, path) {
+        Ok(Resolved::Found(target, _)) => {
+            let linked = target != path;
+            regular(target, linked)
+        }
+        Ok(Resolved::Missing { existing, missing, last }) => {
+            let target = existing.join(&missing);
+            // Only the file itself may be missing, not a folder on the way.
+            if last {
+                Ok(target)
+            } else {
+                Err(io::Error::new(
+                    io::ErrorKind::NotFound,
+                    format!("the folder `{}` does not exist", target.display()),
+                ))
+            }
+        }
+        Err(Refused::Outside { through: None, .. }) => {
+            Err(outside(format!("`{}` is outside the project", path.display())))
+        }
+        Err(refused @ Refused::Outside { .. }) => Err(outside(refused.to_string())),
+        Err(Refused::Loop(_)) => Err(io::Error::other(
+            "it is a symbolic link that leads back to itself; remove the link",
+        )),
+        Err(Refused::Io(_, err)) => Err(err),
+    }
+}
+
+/// `target` if it is a regular file or missing; `linked` says a link led there.
+fn regular(target: PathBuf, linked: bool) -> io::Result<PathBuf> {
+    let kind = match no_follow::stat(&target) {
+        Err(err) if err.kind() == io::ErrorKind::NotFound => return Ok(target),
+        other => other?.kind,
+    };
+    if kind == EntryKind::File {
+        return Ok(target);
+    }
+    let what = match kind {
+        EntryKind::Dir => "a folder",
+        EntryKind::Special(what) => what,
+        EntryKind::File | EntryKind::Symlink => "not a regular file",
+    };
+    let it = match linked {
+        true => format!("the file its link leads to, `{}`,", target.display()),
+        false => "it".to_owned(),
+    };
+    Err(io::Error::other(format!(
+        "{it} is {what}; agentc replaces only a regular file: remove it, or write \
+         somewhere else"
+    )))
+}
+
+/// The folder holding `path` opened with no link followed, and the name.
+fn folder_of(path: &Path) -> io::Result<(Dir, OsString)> {
+    let (Some(parent), Some(name)) = (path.parent(), path.file_name()) else {
+        return Err(io::Error::other("the path names no file"));
+    };
+    let parent = if parent.as_os_str().is_empty() { Path::new(".") } else { parent };
+    Ok((Dir::open(parent)?, name.to_os_string()))
+}
+
+/// [`write_atomic`] to the destination of `path` (a user's path), running
+/// `before_rename` once the new content is on disk but not yet in place; an
+/// error there abandons the write (tests use it to simulate a crash at the
+/// worst moment, the fixer to check the file is still what it read).
 pub fn write_atomic_with(
     path: &Path,
     content: impl FnOnce(&mut dyn Write) -> io::Result<()>,
-    before_rename: impl FnOnce() -> io::Result<()>,
+    before_rename: impl FnOnce(&Dir, &OsStr) -> io::Result<()>,
 ) -> io::Result<()> {
-    let path = &destination(path)?;
-    let dir = match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir,
-        _ => Path::new("."),
-    };
+    let (dir, name) = folder_of(&destination(path, None)?)?;
+    write_in(&dir, &name, Replace::Over, content, before_rename)
+}
+
+/// Whether a write may replace a file already there.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Replace {
+    Over,
+    /// Never: the write fails if anything is at the name, even a file created
+    /// while it ran.
+    Never,
+}
+
+/// Writes `name` in `dir` atomically; see [`write_atomic_with`].
+pub fn write_in(
+    dir: &Dir,
+    name: &OsStr,
+    replace: Replace,
+    content: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+    before_rename: impl FnOnce(&Dir, &OsStr) -> io::Result<()>,
+) -> io::Result<()> {
     sweep_stale(dir, STALE_AFTER);
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(TEMP_PREFIX).suffix(TEMP_SUFFIX).rand_bytes(TEMP_RANDOM_LEN);
-    // A temporary file is private (0600); the file it becomes is not: keep the
-    // replaced file's mode, or give a new one the usual 0666 less the umask.
-    match std::fs::metadata(path) {
-        Ok(old) => {
-            builder.permissions(old.permissions());
+    // A temporary file is private until renamed; the file it becomes keeps the
+    // replaced file's mode, or gets the usual 0666 less the umask.
+    let old_mode = match dir.stat(name) {
+        Ok(stat) if stat.kind == EntryKind::File && replace == Replace::Over => {
+            dir.open_file(name).and_then(|f| f.metadata()).ok().map(|m| m.permissions())
         }
-        Err(_) => {
-            #[cfg(unix)]
-            {
-                use std::os::unix::fs::PermissionsExt;
-                builder.permissions(std::fs::Permissions::from_mode(0o666));
-            }
-        }
-    }
+        _ => None,
+    };
     // Created and listed under the lock, so a signal never finds it unlisted.
     let mut temp = {
         let mut in_flight = in_flight();
-        let temp = builder.tempfile_in(dir)?;
-        in_flight.push(temp.path().to_path_buf());
+        let temp = Temp::create(dir)?;
+        in_flight.push(dir.path().join(&temp.name));
         temp
     };
+    if let Some(mode) = old_mode {
+        temp.file.set_permissions(mode)?;
+    }
     let written = {
-        let mut buffered = io::BufWriter::new(temp.as_file_mut());
+        let mut buffered = io::BufWriter::new(&mut temp.file);
         content(&mut buffered).and_then(|()| buffered.flush())
     };
-    let written = written.and_then(|()| temp.as_file().sync_all()).and_then(|()| before_rename());
+    let written =
+        written.and_then(|()| temp.file.sync_all()).and_then(|()| before_rename(dir, name));
     // Renamed under the lock, so a signal handler that removes the listed
     // files either runs first (the old file stays) or finds nothing listed.
     let renamed = {
         let mut in_flight = in_flight();
-        in_flight.retain(|listed| listed != temp.path());
-        written.and_then(|()| temp.persist(path).map(drop).map_err(|err| err.error))
+        let listed = dir.path().join(&temp.name);
+        in_flight.retain(|path| *path != listed);
+        written.and_then(|()| match replace {
+            Replace::Over => dir.rename(&temp.name, name),
+            Replace::Never => dir.rename_new(&temp.name, name),
+        })
     };
     renamed?;
-    sync_dir(dir)
+    temp.kept = true;
+    dir.sync()
 }
 
-/// Makes the rename durable: it is an entry of the directory, which a crash
-/// could otherwise lose with the new file's name.
-fn sync_dir(dir: &Path) -> io::Result<()> {
-    #[cfg(unix)]
-    match std::fs::File::open(dir).and_then(|dir| dir.sync_all()) {
-        // Some file systems cannot sync a directory; the rename stands.
-        Err(err)
-            if matches!(err.kind(), io::ErrorKind::InvalidInput | io::ErrorKind::Unsupported) => {}
-        other => return other,
+/// A temporary file in a folder, removed unless it was renamed.
+struct Temp<'a> {
+    dir: &'a Dir,
+    name: OsString,
+    file: std::fs::File,
+    kept: bool,
+}
+
+impl<'a> Temp<'a> {
+    fn create(dir: &'a Dir) -> io::Result<Temp<'a>> {
+        let mut last = None;
+        for _ in 0..64 {
+            let random: String =
+                std::iter::repeat_with(fastrand::alphanumeric).take(TEMP_RANDOM_LEN).collect();
+            let name = OsString::from(format!("{TEMP_PREFIX}{random}{TEMP_SUFFIX}"));
+            match dir.create_new(&name, 0o666) {
+                Ok(file) => return Ok(Temp { dir, name, file, kept: false }),
+                Err(err) if err.kind() == io::ErrorKind::AlreadyExists => last = Some(err),
+                Err(err) => return Err(err),
+            }
+        }
+        Err(last.unwrap_or_else(|| io::Error::other("no temporary name was free")))
     }
-    #[cfg(not(unix))]
-    let _ = dir;
-    Ok(())
+}
+
+impl Drop for Temp<'_> {
+    fn drop(&mut self) {
+        if !self.kept {
+            let _ = self.dir.remove(&self.name);
+        }
+    }
 }
 
 /// Whether `name` is one of agentc's temporary files, exactly as it names them.
@@ -245,21 +354,21 @@ fn is_temp_name(name: &str) -> bool {
 /// leftovers of a run killed mid-write (SIGKILL cannot be caught). Only
 /// regular files with agentc's exact naming are touched, never a link, and
 /// a failure is ignored: sweeping is a courtesy, the write does not need it.
-fn sweep_stale(dir: &Path, older_than: Duration) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
+fn sweep_stale(dir: &Dir, older_than: Duration) {
+    let Ok(entries) = dir.list() else {
         return;
     };
     let now = SystemTime::now();
-    for entry in entries.flatten() {
-        if !entry.file_name().to_str().is_some_and(is_temp_name) {
+    for (name, kind) in entries {
+        if kind != EntryKind::File || !name.to_str().is_some_and(is_temp_name) {
             continue;
         }
-        let Ok(meta) = entry.path().symlink_metadata() else {
+        let Ok(meta) = dir.open_file(&name).and_then(|file| file.metadata()) else {
             continue;
         };
         let age = meta.modified().ok().and_then(|at| now.duration_since(at).ok());
         if meta.is_file() && age.is_some_and(|age| age > older_than) {
-            let _ = std::fs::remove_file(entry.path());
+            let _ = dir.remove(&name);
         }
     }
 }
@@ -334,7 +443,7 @@ mod tests {
         let crash = write_atomic_with(
             &path,
             |out| out.write_all(b"new"),
-            || Err(io::Error::other("power cut")),
+            |_, _| Err(io::Error::other("power cut")),
         );
         assert!(crash.is_err());
         assert_eq!(std::fs::read(&path).unwrap(), b"old");

@@ -2,35 +2,71 @@
 //! project: a skill's `references/FORMS.md` that was never added fails only
 //! when the model follows the link, mid-task.
 //!
-//! Existence is asked of the file-system seam without following links and
-//! without opening anything; a path that climbs out of the root and workspace
-//! is reported rather than looked at.
+//! Existence is asked of the file-system seam without opening anything, each
+//! path resolved by [`Bounds`]: a link inside the project is followed, and a
+//! path that climbs out of the root and workspace, itself or through a
+//! symlink, is reported rather than looked at. "Did you mean" lists a folder
+//! once per run, and only a folder inside.
 
+use std::collections::HashMap;
 use std::path::{Component, Path, PathBuf};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use agentc_schema::Span;
 use rayon::prelude::*;
 
 use crate::catalog::Code;
 use crate::diagnostic::{Diagnostic, Origin};
-use crate::fs::Fs;
+use crate::fs::{Bounds, EntryKind, Fs, Refused, Resolved};
 use crate::parse::links::{Link, relative_links};
 use crate::project::{AgentKind, Project};
 use crate::source::Source;
-use crate::suggest::did_you_mean;
+use crate::suggest::NameIndex;
 
-/// Where the trees of the project are on disk.
+/// Where the trees of the project are on disk (canonical), and the folders
+/// listed so far for suggestions.
 pub struct Trees<'a> {
-    pub root: &'a Path,
-    pub workspace: Option<&'a Path>,
+    root: &'a Path,
+    workspace: Option<&'a Path>,
+    bounds: Bounds,
+    /// Each folder's names, listed at most once (`None`: it cannot be listed).
+    listed: Mutex<HashMap<PathBuf, Option<Arc<NameIndex>>>>,
 }
 
-impl Trees<'_> {
+impl<'a> Trees<'a> {
+    pub fn new(root: &'a Path, workspace: Option<&'a Path>) -> Trees<'a> {
+        let bounds = Bounds::new([root].into_iter().chain(workspace).map(Path::to_path_buf));
+        Trees { root, workspace, bounds, listed: Mutex::default() }
+    }
+
     fn base(&self, origin: Origin) -> Option<&Path> {
         match origin {
             Origin::Root => Some(self.root),
             Origin::Workspace => self.workspace,
             Origin::Given => None,
+        }
+    }
+
+    /// The names in the canonical folder `dir`, inside the bounds.
+    fn names(&self, fs: &dyn Fs, dir: &Path) -> Option<Arc<NameIndex>> {
+        let listed = |listed: &HashMap<_, _>| listed.get(dir).cloned();
+        if let Some(known) = listed(&self.listed.lock().unwrap_or_else(PoisonError::into_inner)) {
+            return known;
+        }
+        let index = fs.read_dir(dir).ok().map(|entries| {
+            let names: Vec<String> =
+                entries.into_iter().filter_map(|(name, _)| name.into_string().ok()).collect();
+            Arc::new(NameIndex::new(names.iter().map(String::as_str)))
+        });
+        let mut listed = self.listed.lock().unwrap_or_else(PoisonError::into_inner);
+        listed.entry(dir.to_path_buf()).or_insert(index).clone()
+    }
+
+    /// Where `path` leads inside the bounds, when something is there.
+    fn found(&self, fs: &dyn Fs, path: &Path) -> Option<(PathBuf, EntryKind)> {
+        match self.bounds.resolve(fs, path) {
+            Ok(Resolved::Found(path, kind)) => Some((path, kind)),
+            _ => None,
         }
     }
 }
@@ -94,8 +130,33 @@ fn broken(fs: &dyn Fs, trees: &Trees<'_>, source: &Source, link: &Link) -> Optio
             .with_help("link to files inside the project, so the skill carries what it needs"),
         );
     };
-    if fs.kind(&base.join(&inside)).is_ok() {
-        return None;
+    let escape = |why: String| {
+        Diagnostic::at(Code::BrokenLink, file, link.span, why).with_help(
+            "agentc never follows a link out of the project: copy the file in, or link to one inside",
+        )
+    };
+    match trees.bounds.resolve(fs, &base.join(&inside)) {
+        Ok(Resolved::Found(..)) => return None,
+        Ok(Resolved::Missing { .. }) => {}
+        Err(Refused::Outside { through, .. }) => {
+            let through = match through {
+                Some((at, _)) => {
+                    let at = at.strip_prefix(base).map_or_else(|_| display(&at), display);
+                    format!(" through the symbolic link `{at}`")
+                }
+                None => String::new(),
+            };
+            let why = format!("the {what} `{}` leads outside the project{through}", link.path);
+            return Some(escape(why));
+        }
+        Err(Refused::Loop(_)) => {
+            let why = format!("the {what} `{}` leads through symbolic links in a loop", link.path);
+            return Some(escape(why));
+        }
+        Err(Refused::Io(_, err)) => {
+            let why = format!("the {what} `{}` cannot be checked: {err}", link.path);
+            return Some(Diagnostic::at(Code::BrokenLink, file, link.span, why));
+        }
     }
     let mut diagnostic = Diagnostic::at(
         Code::BrokenLink,
@@ -104,7 +165,7 @@ fn broken(fs: &dyn Fs, trees: &Trees<'_>, source: &Source, link: &Link) -> Optio
         format!("the {what} `{}` names a file that does not exist", link.path),
     );
     let written = source.text.get(link.span.start..link.span.end).unwrap_or_default();
-    diagnostic = match near_miss(fs, &base.join(folder), &link.path) {
+    diagnostic = match near_miss(fs, trees, &base.join(folder), &link.path) {
         Some(fixed) => {
             let help = format!("did you mean `{fixed}`?");
             // The fix keeps a `#fragment` or `?query` as written; an escaped path
@@ -146,37 +207,102 @@ fn normalize(path: &Path) -> Option<PathBuf> {
 
 /// The link with each missing component replaced by the closest name in its
 /// folder (`referneces/forms.md` → `references/forms.md`), when that leads to
-/// something that exists.
-fn near_miss(fs: &dyn Fs, folder: &Path, link: &str) -> Option<String> {
-    let mut at = folder.to_path_buf();
+/// something that exists. Each step is resolved inside the bounds, so no
+/// folder outside is listed.
+fn near_miss(fs: &dyn Fs, trees: &Trees<'_>, folder: &Path, link: &str) -> Option<String> {
+    let (mut at, _) = trees.found(fs, folder)?;
     let mut parts = Vec::new();
     let mut changed = false;
     for part in link.split('/') {
         match part {
-            "" | "." => {}
+            "" | "." => continue,
+            // `at` is canonical: its parent is where `..` leads.
             ".." => {
                 at.pop();
+                if !trees.bounds.contains(&at) {
+                    return None;
+                }
             }
-            _ if fs.kind(&at.join(part)).is_ok() => at.push(part),
-            _ => {
-                let names: Vec<String> = fs
-                    .read_dir(&at)
-                    .ok()?
-                    .into_iter()
-                    .filter_map(|(name, _)| name.into_string().ok())
-                    .collect();
-                let close = did_you_mean(part, names.iter().map(String::as_str))?.to_owned();
-                at.push(&close);
-                parts.push(close);
-                changed = true;
-                continue;
-            }
+            _ => match trees.found(fs, &at.join(part)) {
+                Some((next, _)) => at = next,
+                None => {
+                    let names = trees.names(fs, &at)?;
+                    let close = NameIndex::nearest(&[&names], part, None)?.to_owned();
+                    (at, _) = trees.found(fs, &at.join(&close))?;
+                    parts.push(close);
+                    changed = true;
+                    continue;
+                }
+            },
         }
         parts.push(part.to_owned());
     }
-    (changed && fs.kind(&at).is_ok()).then(|| parts.join("/"))
+    changed.then(|| parts.join("/"))
 }
 
 fn display(path: &Path) -> String {
     path.to_string_lossy().replace('\\', "/")
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+    use std::ffi::OsString;
+    use std::io;
+
+    use super::*;
+    use crate::fs::ReadOutcome;
+    use crate::memfs::MemFs;
+
+    /// A seam that counts each folder's listings.
+    struct Counting {
+        inner: MemFs,
+        listed: Mutex<BTreeMap<PathBuf, usize>>,
+    }
+
+    impl Fs for Counting {
+        fn read_dir(&self, path: &Path) -> io::Result<Vec<(OsString, EntryKind)>> {
+            *self.listed.lock().unwrap().entry(path.into()).or_default() += 1;
+            self.inner.read_dir(path)
+        }
+        fn kind(&self, path: &Path) -> io::Result<EntryKind> {
+            self.inner.kind(path)
+        }
+        fn kind_followed(&self, path: &Path) -> io::Result<EntryKind> {
+            self.inner.kind_followed(path)
+        }
+        fn canonicalize(&self, path: &Path) -> io::Result<PathBuf> {
+            self.inner.canonicalize(path)
+        }
+        fn read_link(&self, path: &Path) -> io::Result<PathBuf> {
+            self.inner.read_link(path)
+        }
+        fn read(&self, path: &Path, max: u64) -> io::Result<ReadOutcome> {
+            self.inner.read(path, max)
+        }
+    }
+
+    /// Many broken links into one crowded folder: it is listed once for all
+    /// their suggestions, not once for each.
+    #[test]
+    fn each_folder_is_listed_once_for_every_suggestion() {
+        let mut fs = MemFs::new();
+        for i in 0..200 {
+            fs.insert(&format!("skills/a/references/form-{i:03}.md"), "x").unwrap();
+        }
+        let links: String =
+            (0..300).map(|i| format!("[f](references/form-{:03}.mdx)\n", i % 200)).collect();
+        let skill = format!("---\nname: a\ndescription: Forms.\n---\n{links}");
+        fs.insert("skills/a/SKILL.md", skill).unwrap();
+        let counting = Counting { inner: fs, listed: Mutex::default() };
+        let compilation = crate::compile(&counting, &crate::Options::new("/")).unwrap();
+        let broken = compilation.diagnostics.iter().filter(|d| d.code == Code::BrokenLink).count();
+        assert_eq!(broken, 300);
+        let helps = compilation.diagnostics.iter().filter(|d| {
+            d.help.iter().any(|help| help.starts_with("did you mean `references/form-"))
+        });
+        assert_eq!(helps.count(), 300);
+        let listed = counting.listed.lock().unwrap();
+        assert_eq!(listed.get(Path::new("/skills/a/references")), Some(&1), "{listed:?}");
+    }
 }

@@ -293,7 +293,7 @@ impl<'a> Server<'a> {
     fn watch_disk(&self) -> notify::Result<(notify::RecommendedWatcher, DiskEvents)> {
         use notify::Watcher;
         let (tx, rx) = crossbeam_channel::unbounded();
-        let mut watcher = notify::recommended_watcher(move |event| {
+        let mut watcher = crate::fs::watcher(move |event| {
             let _ = tx.send(event);
         })?;
         for project in &self.projects {
@@ -804,9 +804,8 @@ pub fn compile_folder(fs: &dyn Fs, folder: &Path, memo: Option<&Memo>) -> Compil
             Err(failed) => return *failed,
         },
         None => {
-            let agents = folder.join("agents");
-            let is_dir = fs.kind_followed(&agents).is_ok_and(|k| k == crate::fs::EntryKind::Dir);
-            Options::new(if is_dir { agents } else { folder.to_path_buf() })
+            let inside = project_file::has_agents_folder(fs, folder);
+            Options::new(if inside { folder.join("agents") } else { folder.to_path_buf() })
         }
     };
     match compile_with(fs, &options, memo) {

@@ -2,7 +2,15 @@
 //!
 //! Keeping it this small lets tests replace the disk (a shuffled directory
 //! order, injected failures) and keeps the safety rules in one place: entries
-//! are classified without being opened, and files are read with a size bound.
+//! are classified without being opened, files are read with a size bound, a
+//! path that repository content names is resolved by [`Bounds`] without
+//! looking at anything outside the project, and the real disk follows no
+//! symbolic link once a path has been resolved ([`no_follow`]).
+
+mod bounds;
+pub mod no_follow;
+
+pub use bounds::{Bounds, Refused, Resolved};
 
 use std::ffi::OsString;
 use std::io::{self, Read};
@@ -30,12 +38,18 @@ pub enum ReadOutcome {
 pub trait Fs: Sync {
     /// The entries of a directory with what each is (symlinks not followed),
     /// in whatever order the system gives.
+    ///
+    /// This, [`Fs::kind`], [`Fs::read_link`] and [`Fs::read`] take canonical
+    /// paths (resolved by [`Bounds::resolve`] or by discovery) and follow no
+    /// symlink in any component: one found there was put in after the check.
     fn read_dir(&self, path: &Path) -> io::Result<Vec<(OsString, EntryKind)>>;
-    /// What `path` is, without following a final symlink.
+    /// What `path` is, no symlink followed.
     fn kind(&self, path: &Path) -> io::Result<EntryKind>;
-    /// What `path` is after following symlinks.
+    /// What `path` is after following symlinks: only for a path the user
+    /// gave, never for one repository content names.
     fn kind_followed(&self, path: &Path) -> io::Result<EntryKind>;
-    /// The absolute path with every symlink resolved.
+    /// The absolute path with every symlink resolved: only for a path the
+    /// user gave, never for one repository content names.
     fn canonicalize(&self, path: &Path) -> io::Result<PathBuf>;
     /// Where a symlink points, as written in the link.
     fn read_link(&self, path: &Path) -> io::Result<PathBuf>;
@@ -46,6 +60,15 @@ pub trait Fs: Sync {
     /// components: one found there was put in after the check, and following
     /// it could lead outside the agents directory.
     fn read(&self, path: &Path, max: u64) -> io::Result<ReadOutcome>;
+}
+
+/// A watcher on the system's own notifications that follows no symbolic
+/// link: a link in the tree to `/usr` is neither walked nor watched, and a
+/// change outside the project never triggers anything.
+#[cfg(feature = "cli")]
+pub fn watcher(handler: impl notify::EventHandler) -> notify::Result<notify::RecommendedWatcher> {
+    use notify::Watcher;
+    notify::RecommendedWatcher::new(handler, notify::Config::default().with_follow_symlinks(false))
 }
 
 /// Whether an error means a chain of symlinks loops (ELOOP).
@@ -67,101 +90,11 @@ fn is_symlink_refused(err: &io::Error) -> bool {
     is_loop_error(err)
 }
 
-/// Opening a file with no symlink followed on the way.
-#[cfg(unix)]
-mod no_follow {
-    use std::io;
-    use std::os::fd::{AsFd, OwnedFd};
-    use std::path::{Component, Path};
-
-    use rustix::fs::{AtFlags, CWD, FileType, Mode, OFlags};
-    use rustix::io::Errno;
-
-    /// Read-only, never blocking (a FIFO swapped in must not wait for a
-    /// writer), never becoming the controlling terminal.
-    fn file_flags() -> OFlags {
-        OFlags::RDONLY | OFlags::NONBLOCK | OFlags::NOCTTY | OFlags::CLOEXEC
-    }
-
-    /// Opens `path` as a file, refusing a symlink at any component.
-    pub fn open(path: &Path) -> io::Result<std::fs::File> {
-        #[cfg(target_os = "linux")]
-        {
-            use rustix::fs::ResolveFlags;
-            // One system call that refuses every symlink, including the
-            // /proc magic links. Kernels before 5.6 lack it, and container
-            // sandboxes often deny it (EPERM): the walk below does the same.
-            let resolve = ResolveFlags::NO_SYMLINKS | ResolveFlags::NO_MAGICLINKS;
-            match rustix::fs::openat2(CWD, path, file_flags(), Mode::empty(), resolve) {
-                Ok(fd) => return Ok(fd.into()),
-                Err(err) if err == Errno::NOSYS || err == Errno::PERM => {}
-                Err(err) => return Err(err.into()),
-            }
-        }
-        walk(path).map(Into::into)
-    }
-
-    /// Opens `path` one component at a time from its start, each directory
-    /// with `O_NOFOLLOW` relative to the one before, so no link is followed
-    /// and no component can be swapped between a check and its use.
-    pub fn walk(path: &Path) -> io::Result<OwnedFd> {
-        // Linux can open a directory it may only search (`x` without `r`).
-        #[cfg(target_os = "linux")]
-        let dir_flags = OFlags::PATH | OFlags::DIRECTORY | OFlags::NOFOLLOW | OFlags::CLOEXEC;
-        #[cfg(not(target_os = "linux"))]
-        let dir_flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::NOFOLLOW | OFlags::CLOEXEC;
-        let mut components = path.components().peekable();
-        let mut dir: Option<OwnedFd> = None;
-        while let Some(component) = components.next() {
-            let name = match component {
-                Component::RootDir => {
-                    dir = Some(rustix::fs::open("/", dir_flags, Mode::empty())?);
-                    continue;
-                }
-                Component::CurDir => continue,
-                Component::ParentDir => "..".as_ref(),
-                Component::Normal(name) => name,
-                Component::Prefix(_) => {
-                    return Err(io::Error::other("a path prefix has no meaning here"));
-                }
-            };
-            let last = components.peek().is_none();
-            let flags = if last { file_flags() | OFlags::NOFOLLOW } else { dir_flags };
-            let at = dir.as_ref().map_or(CWD, |dir| dir.as_fd());
-            let opened = rustix::fs::openat(at, name, flags, Mode::empty()).map_err(|err| {
-                // `O_DIRECTORY` refuses a link to a folder as "not a
-                // directory": say it was a link, as the last component does.
-                let link = err == Errno::NOTDIR
-                    && rustix::fs::statat(at, name, AtFlags::SYMLINK_NOFOLLOW)
-                        .is_ok_and(|st| FileType::from_raw_mode(st.st_mode) == FileType::Symlink);
-                if link { Errno::LOOP } else { err }
-            })?;
-            if last {
-                return Ok(opened);
-            }
-            dir = Some(opened);
-        }
-        Err(io::Error::new(io::ErrorKind::InvalidInput, "the path names no file"))
-    }
-}
-
-/// Elsewhere the file is opened as named: a link swapped in after discovery
-/// is followed, and only the kind of what was opened is checked.
-#[cfg(not(unix))]
-mod no_follow {
-    use std::io;
-    use std::path::Path;
-
-    pub fn open(path: &Path) -> io::Result<std::fs::File> {
-        std::fs::File::open(path)
-    }
-}
-
 /// The real disk.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RealFs;
 
-fn kind_of(meta: &std::fs::Metadata) -> EntryKind {
+pub(crate) fn kind_of(meta: &std::fs::Metadata) -> EntryKind {
     let ft = meta.file_type();
     if ft.is_symlink() {
         return EntryKind::Symlink;
@@ -190,23 +123,11 @@ fn kind_of(meta: &std::fs::Metadata) -> EntryKind {
 
 impl Fs for RealFs {
     fn read_dir(&self, path: &Path) -> io::Result<Vec<(OsString, EntryKind)>> {
-        std::fs::read_dir(path)?
-            .map(|entry| {
-                let entry = entry?;
-                // The directory listing usually carries the type: no extra system call.
-                let kind = match entry.file_type() {
-                    Ok(ft) if ft.is_symlink() => EntryKind::Symlink,
-                    Ok(ft) if ft.is_dir() => EntryKind::Dir,
-                    Ok(ft) if ft.is_file() => EntryKind::File,
-                    _ => self.kind(&entry.path())?,
-                };
-                Ok((entry.file_name(), kind))
-            })
-            .collect()
+        no_follow::list(path)
     }
 
     fn kind(&self, path: &Path) -> io::Result<EntryKind> {
-        std::fs::symlink_metadata(path).map(|m| kind_of(&m))
+        no_follow::stat(path).map(|stat| stat.kind)
     }
 
     fn kind_followed(&self, path: &Path) -> io::Result<EntryKind> {
@@ -218,11 +139,11 @@ impl Fs for RealFs {
     }
 
     fn read_link(&self, path: &Path) -> io::Result<PathBuf> {
-        std::fs::read_link(path)
+        no_follow::read_link(path)
     }
 
     fn read(&self, path: &Path, max: u64) -> io::Result<ReadOutcome> {
-        let file = no_follow::open(path).map_err(|err| {
+        let file = no_follow::open_file(path).map_err(|err| {
             if is_symlink_refused(&err) {
                 io::Error::other(
                     "a symbolic link took its place after agentc checked it, and agentc \
@@ -288,10 +209,13 @@ mod tests {
     fn the_component_walk_follows_no_link_either() {
         let (_dir, file, through_folder, file_link) = linked();
         let mut text = String::new();
-        std::fs::File::from(no_follow::walk(&file).unwrap()).read_to_string(&mut text).unwrap();
+        let flags = rustix::fs::OFlags::RDONLY | rustix::fs::OFlags::NOFOLLOW;
+        std::fs::File::from(no_follow::walk(&file, flags).unwrap())
+            .read_to_string(&mut text)
+            .unwrap();
         assert_eq!(text, "text");
         for linked in [through_folder, file_link] {
-            let err = no_follow::walk(&linked).unwrap_err();
+            let err = no_follow::walk(&linked, flags).unwrap_err();
             assert!(is_symlink_refused(&err), "{}: {err}", linked.display());
         }
     }

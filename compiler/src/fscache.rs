@@ -61,6 +61,12 @@ impl<F: Fs> CachedFs<F> {
         CachedFs { within: folders, ..CachedFs::new(base) }
     }
 
+    /// The file system beneath, asked directly: what is read while nothing
+    /// watches for changes.
+    pub fn base(&self) -> &F {
+        &self.base
+    }
+
     fn keeps(&self, path: &Path) -> bool {
         self.within.is_empty() || self.within.iter().any(|folder| path.starts_with(folder))
     }

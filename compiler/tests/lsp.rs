@@ -398,3 +398,124 @@ fn an_editor_session_on_the_example() {
 
     client.shutdown();
 }
+
+/// `agentc lsp` fed `input`, then `meanwhile` run, then its stdin closed
+/// (unless `held_open`, until it exits or `PATIENCE` runs out): its exit
+/// code and what it wrote on stderr.
+fn run_raw(input: &[u8], held_open: bool, meanwhile: impl FnOnce(&Child)) -> (Option<i32>, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_agentc"))
+        .arg("lsp")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("agentc lsp starts");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input).unwrap();
+    stdin.flush().unwrap();
+    meanwhile(&child);
+    let stdin = held_open.then_some(stdin);
+    let started = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(started.elapsed() < PATIENCE, "agentc lsp still waits on its input");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    drop(stdin);
+    let mut stderr = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut stderr).unwrap();
+    (status.code(), stderr)
+}
+
+/// A `Content-Length` past 64 MiB is refused as soon as it is read, before
+/// any of the body arrives; the server ends with an error (once a panic on
+/// `capacity overflow`, an abort, or 4 GB committed).
+#[test]
+fn a_content_length_past_the_bound_ends_the_server_with_an_error() {
+    for length in ["18446744073709551615", "100000000000", "4000000000"] {
+        let (code, stderr) =
+            run_raw(format!("Content-Length: {length}\r\n\r\n").as_bytes(), true, |_| {});
+        assert_eq!(
+            (code, stderr.as_str()),
+            (
+                Some(2),
+                format!(
+                    "error: refused a message of {length} bytes: the most accepted is 67108864 bytes (64 MiB)\n"
+                )
+                .as_str()
+            )
+        );
+    }
+}
+
+/// What the kernel says `pid` holds in memory, in KiB.
+#[cfg(target_os = "linux")]
+fn resident_kib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let line = status.lines().find(|l| l.starts_with("VmRSS:")).expect("a VmRSS line");
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+/// A length within the bound costs memory only as its bytes arrive: 64 MiB
+/// declared and one byte sent leave the server small, and the input ending
+/// there ends it with an error saying so.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_declared_length_is_not_allocated_ahead_of_its_bytes() {
+    let (code, stderr) = run_raw(b"Content-Length: 67108864\r\n\r\n{", false, |child| {
+        std::thread::sleep(Duration::from_millis(500));
+        let kib = resident_kib(child.id());
+        assert!(kib < 32 * 1024, "{kib} KiB resident, waiting for the body");
+    });
+    assert_eq!(
+        (code, stderr.as_str()),
+        (
+            Some(2),
+            "error: the input ended inside a message: 1 of the 67108864 bytes its `Content-Length` declares arrived\n"
+        )
+    );
+}
+
+/// LSP's ids are strings and 32-bit integers; a request with another id is
+/// answered with an error carrying its id as written (`null` when there is
+/// none to tell), and the session goes on.
+#[test]
+fn a_request_whose_id_is_outside_lsp_is_answered_with_an_error() {
+    let (_dir, root) = common::example_project();
+    let mut client = Client::start(&root);
+    let range = "an LSP id is a string or an integer from -2147483648 to 2147483647";
+    let cases = [
+        (json!(4294967296_i64), json!(4294967296_i64), "is out of range"),
+        (json!(1.5), json!(1.5), "is out of range"),
+        (json!(-1099511627776_i64), json!(-1099511627776_i64), "is out of range"),
+        (json!({ "n": 1 }), Value::Null, "is not an LSP id"),
+    ];
+    for (id, answered, why) in cases {
+        client.send(
+            json!({ "jsonrpc": "2.0", "id": id, "method": "textDocument/hover", "params": {} }),
+        );
+        let reply = loop {
+            let message = client.next();
+            if message.get("method").is_none() {
+                break message;
+            }
+            client.pending.push(message);
+        };
+        assert_eq!(
+            reply,
+            json!({
+                "jsonrpc": "2.0",
+                "id": answered,
+                "error": { "code": -32600, "message": format!("the id {id} {why}: {range}") },
+            })
+        );
+    }
+    let symbols = client.request(
+        "textDocument/documentSymbol",
+        json!({ "textDocument": { "uri": url(&root.join("agents/skills/intake/SKILL.md")) } }),
+    );
+    assert_eq!(symbols[0]["name"], "name", "{symbols}");
+    client.shutdown();
+}

@@ -324,7 +324,12 @@ impl<'de> Deserialize<'de> for Route {
 
         let raw = Spanned::<Raw>::deserialize(deserializer)?;
         Ok(match raw.value {
-            Raw::Plain(target) => Route { target: Spanned::new(target, raw.span), guard: None },
+            // The plain target is the whole value: where its text is written
+            // verbatim is where the target is, which a rename needs.
+            Raw::Plain(target) => {
+                let target = Spanned { value: target, span: raw.span, text_at: raw.text_at };
+                Route { target, guard: None }
+            }
             Raw::Guarded(target, guard) => Route { target, guard: Some(guard) },
         })
     }

@@ -197,3 +197,43 @@ fn completion_in_a_file_that_does_not_parse() {
     let (items, _) = a.complete(&skill, text.find("  - lo").unwrap() + 6);
     assert_eq!(labels(&items), ["lookup_order"]);
 }
+
+/// A route without a guard, as a block item (`- b`) or in a flow list
+/// (`[b]`), is as renameable as one with a guard.
+#[test]
+fn a_skill_reached_by_unguarded_routes_is_renamed() {
+    let mut fs = MemFs::new();
+    let files = [
+        ("skills/a/SKILL.md", "---\nname: a\ndescription: A.\nroutes:\n  - b\n---\nA.\n"),
+        ("skills/c/SKILL.md", "---\nname: c\ndescription: C.\nroutes: [b]\n---\nC.\n"),
+        ("skills/b/SKILL.md", "---\nname: b\ndescription: B.\n---\nB.\n"),
+    ];
+    for (path, text) in files {
+        fs.insert(path, text).unwrap();
+    }
+    let c = compile(&fs, &Options::new(fs.root())).unwrap();
+    assert!(!c.has_errors(), "{:#?}", c.diagnostics);
+    let index = Index::new(&c);
+    let a = Analysis::new(&c, &index);
+    let from = RelPath::root("skills/a/SKILL.md");
+    let (symbol, span) = a.symbol_at(&from, offset(&c, "skills/a/SKILL.md", "- b") + 2).unwrap();
+    assert_eq!(c.sources[&from].slice(span), "b");
+    let plan = a.rename(symbol, "bee").unwrap();
+    let edits: Vec<(String, usize, &str, &str)> = plan
+        .edits
+        .iter()
+        .map(|e| {
+            let text = c.sources[&e.file].slice(e.span);
+            (e.file.to_string(), e.span.start, text, e.replacement.as_str())
+        })
+        .collect();
+    assert_eq!(
+        edits,
+        [
+            ("skills/a/SKILL.md".to_owned(), 40, "b", "bee"),
+            ("skills/b/SKILL.md".to_owned(), 10, "b", "bee"),
+            ("skills/c/SKILL.md".to_owned(), 37, "b", "bee"),
+        ]
+    );
+    assert_eq!(plan.folder, Some((RelPath::root("skills/b/"), RelPath::root("skills/bee/"))));
+}

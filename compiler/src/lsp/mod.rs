@@ -1,6 +1,8 @@
 //! `agentc lsp`: the language server. It speaks the Language Server Protocol
-//! over stdio with rust-analyzer's synchronous scaffold (`lsp-server`), and
-//! answers from the same compiler the command line runs.
+//! over stdio, synchronously, with rust-analyzer's message types
+//! (`lsp-server`) in agentc's own bounded framing ([`transport`]) and
+//! lifecycle ([`session`]), and answers from the same compiler the command
+//! line runs.
 //!
 //! Each workspace folder is a project, compiled as `agentc check` would
 //! compile it there; open documents are laid over the disk ([`Overlay`]), so
@@ -9,18 +11,18 @@
 //! edit in one file can break or heal another.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
-use std::error::Error;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use lsp_server::{Connection, Message, Notification, Request, Response};
+use crossbeam_channel::Sender;
+use lsp_server::{Message, Notification, Request, Response};
 use lsp_types::notification::{self as notif, Notification as _};
 use lsp_types::request::{self as req, Request as _};
 use lsp_types::{self as lsp, Url};
 
 use crate::compile::{Compilation, Memo, SetupError, compile_with};
 use crate::diagnostic::{Diagnostic, RelPath};
-use crate::fs::{Fs, RealFs};
+use crate::fs::Fs;
 use crate::fscache::CachedFs;
 use crate::ide::{Analysis, CompletionKind, Index, OutlineItem, OutlineKind};
 use crate::options::Options;
@@ -28,34 +30,36 @@ use crate::overlay::Overlay;
 use crate::project_file;
 
 mod convert;
+mod session;
+pub(crate) mod transport;
+
+use convert::{Encoding, Lines};
+pub use session::run_stdio;
+pub(crate) use session::{Flow, Session};
+use transport::Outgoing;
 
 /// What the disk watcher reports.
 type DiskEvents = crossbeam_channel::Receiver<notify::Result<notify::Event>>;
 
-use convert::{Encoding, Lines};
+/// Where the server's messages go: the thread writing stdout, or a test.
+type Outbox = Sender<Outgoing>;
 
-/// Serves the protocol on stdin and stdout until the client says `exit`.
-pub fn run_stdio() -> Result<(), Box<dyn Error + Send + Sync>> {
-    let (connection, threads) = Connection::stdio();
-    serve(&connection)?;
-    drop(connection);
-    threads.join()?;
-    Ok(())
+/// The output is closed (the client went away): nothing more can be said.
+#[derive(Debug)]
+pub(crate) struct Gone;
+
+impl std::fmt::Display for Gone {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("the output to the client is closed")
+    }
 }
 
-/// Serves one client on `connection`: the handshake, then every message.
-pub fn serve(connection: &Connection) -> Result<(), Box<dyn Error + Send + Sync>> {
-    let (id, params) = connection.initialize_start()?;
-    let params: lsp::InitializeParams = serde_json::from_value(params)?;
-    let encoding = negotiate_encoding(&params);
-    let capabilities = capabilities(encoding);
-    let result = serde_json::json!({
-        "capabilities": capabilities,
-        "serverInfo": { "name": "agentc", "version": env!("CARGO_PKG_VERSION") },
-    });
-    connection.initialize_finish(id, result)?;
-    let mut server = Server::new(connection, &params, encoding);
-    server.main_loop()
+impl std::error::Error for Gone {}
+
+impl From<crossbeam_channel::SendError<Outgoing>> for Gone {
+    fn from(_: crossbeam_channel::SendError<Outgoing>) -> Gone {
+        Gone
+    }
 }
 
 /// Whether the client can apply a rename of a folder. Neovim before 0.10
@@ -179,8 +183,8 @@ impl Compiled {
     }
 }
 
-struct Server<'a> {
-    connection: &'a Connection,
+struct Server<F: Fs> {
+    outbox: Outbox,
     encoding: Encoding,
     projects: Vec<Project>,
     /// Open documents by canonical path.
@@ -196,13 +200,13 @@ struct Server<'a> {
     /// Whether a rename may move the definition's folder.
     renames_folders: bool,
     /// The disk as last seen, forgotten path by path as it changes.
-    fs: CachedFs<RealFs>,
+    fs: CachedFs<F>,
     /// Whether `fs` may be used: the disk is being watched.
     cache: bool,
 }
 
-impl<'a> Server<'a> {
-    fn new(connection: &'a Connection, params: &lsp::InitializeParams, encoding: Encoding) -> Self {
+impl<F: Fs> Server<F> {
+    fn new(fs: F, outbox: Outbox, params: &lsp::InitializeParams, encoding: Encoding) -> Self {
         #[allow(deprecated)] // `root_uri` is what clients without folders send
         let folders: Vec<PathBuf> = match &params.workspace_folders {
             Some(folders) if !folders.is_empty() => {
@@ -212,7 +216,7 @@ impl<'a> Server<'a> {
         };
         let projects = folders
             .into_iter()
-            .map(|folder| RealFs.canonicalize(&folder).unwrap_or(folder))
+            .map(|folder| fs.canonicalize(&folder).unwrap_or(folder))
             .map(|folder| Project {
                 folder,
                 memo: Memo::default(),
@@ -224,7 +228,7 @@ impl<'a> Server<'a> {
             .collect::<Vec<_>>();
         let watched = projects.iter().map(|p| p.folder.clone()).collect();
         Server {
-            connection,
+            outbox,
             encoding,
             projects,
             buffers: HashMap::new(),
@@ -234,57 +238,8 @@ impl<'a> Server<'a> {
             renames_folders: renames_folders(params),
             // What is outside the watched folders (a registry elsewhere) is
             // read afresh every time.
-            fs: CachedFs::within(RealFs, watched),
+            fs: CachedFs::within(fs, watched),
             cache: true,
-        }
-    }
-
-    fn main_loop(&mut self) -> Result<(), Box<dyn Error + Send + Sync>> {
-        // Watching starts before the first compile reads (and keeps) anything.
-        let (_watcher, disk) = match self.watch_disk() {
-            Ok((watcher, events)) => (Some(watcher), events),
-            Err(err) => {
-                // Without notifications the disk is read afresh on every compile.
-                self.cache = false;
-                self.log(&format!(
-                    "agentc: cannot watch the workspace ({err}); reading the disk on every change"
-                ))?;
-                (None, crossbeam_channel::never())
-            }
-        };
-        self.refresh()?;
-        loop {
-            let message = crossbeam_channel::select! {
-                recv(self.connection.receiver) -> message => match message {
-                    Ok(message) => message,
-                    Err(_) => return Ok(()),
-                },
-                recv(disk) -> event => {
-                    let events = event.into_iter().chain(disk.try_iter());
-                    events.for_each(|event| self.disk_changed(event));
-                    self.refresh()?;
-                    continue;
-                },
-            };
-            // Everything that has arrived is handled before compiling: a burst
-            // of keystrokes is compiled once.
-            let mut batch = vec![message];
-            batch.extend(self.connection.receiver.try_iter());
-            for message in batch {
-                match message {
-                    Message::Request(request) => {
-                        if self.connection.handle_shutdown(&request)? {
-                            return Ok(());
-                        }
-                        self.refresh()?;
-                        let response = self.request(request);
-                        self.connection.sender.send(Message::Response(response))?;
-                    }
-                    Message::Notification(notification) => self.notification(notification),
-                    Message::Response(_) => {}
-                }
-            }
-            self.refresh()?;
         }
     }
 
@@ -325,12 +280,11 @@ impl<'a> Server<'a> {
         }
     }
 
-    fn log(&self, message: &str) -> Result<(), Box<dyn Error + Send + Sync>> {
+    fn log(&self, message: &str) -> Result<(), Gone> {
         let params =
             lsp::LogMessageParams { typ: lsp::MessageType::WARNING, message: message.to_owned() };
         let notification = Notification::new(notif::LogMessage::METHOD.to_owned(), params);
-        self.connection.sender.send(Message::Notification(notification))?;
-        Ok(())
+        Ok(self.outbox.send(Outgoing::Message(Message::Notification(notification)))?)
     }
 
     fn canonical(&mut self, uri: &Url) -> Option<PathBuf> {
@@ -338,7 +292,7 @@ impl<'a> Server<'a> {
             return Some(path.clone());
         }
         let path = uri.to_file_path().ok()?;
-        let path = RealFs.canonicalize(&path).unwrap_or(path);
+        let path = self.fs.base().canonicalize(&path).unwrap_or(path);
         self.canonical.insert(uri.clone(), path.clone());
         Some(path)
     }
@@ -369,57 +323,50 @@ impl<'a> Server<'a> {
         }
     }
 
-    fn notification(&mut self, notification: Notification) {
+    /// Applies a notification; one whose parameters do not decode is
+    /// ignored, and says why.
+    fn notification(&mut self, notification: Notification) -> Result<(), String> {
+        fn params<P: serde::de::DeserializeOwned>(n: Notification) -> Result<P, String> {
+            serde_json::from_value(n.params)
+                .map_err(|err| format!("ignored `{}`: bad parameters: {err}", n.method))
+        }
         match notification.method.as_str() {
             notif::DidOpenTextDocument::METHOD => {
-                if let Ok(params) =
-                    serde_json::from_value::<lsp::DidOpenTextDocumentParams>(notification.params)
-                {
-                    let document = params.text_document;
-                    self.set_buffer(&document.uri, Some((document.text, document.version)));
-                }
+                let params: lsp::DidOpenTextDocumentParams = params(notification)?;
+                let document = params.text_document;
+                self.set_buffer(&document.uri, Some((document.text, document.version)));
             }
             notif::DidChangeTextDocument::METHOD => {
-                if let Ok(params) =
-                    serde_json::from_value::<lsp::DidChangeTextDocumentParams>(notification.params)
-                {
-                    // Full synchronization: the last change is the whole text.
-                    if let Some(change) = params.content_changes.into_iter().last() {
-                        let version = params.text_document.version;
-                        self.set_buffer(&params.text_document.uri, Some((change.text, version)));
-                    }
+                let params: lsp::DidChangeTextDocumentParams = params(notification)?;
+                // Full synchronization: the last change is the whole text.
+                if let Some(change) = params.content_changes.into_iter().last() {
+                    let version = params.text_document.version;
+                    self.set_buffer(&params.text_document.uri, Some((change.text, version)));
                 }
             }
             notif::DidCloseTextDocument::METHOD => {
-                if let Ok(params) =
-                    serde_json::from_value::<lsp::DidCloseTextDocumentParams>(notification.params)
-                {
-                    self.set_buffer(&params.text_document.uri, None);
-                }
+                let params: lsp::DidCloseTextDocumentParams = params(notification)?;
+                self.set_buffer(&params.text_document.uri, None);
             }
             notif::DidSaveTextDocument::METHOD => {
-                if let Ok(params) =
-                    serde_json::from_value::<lsp::DidSaveTextDocumentParams>(notification.params)
-                    && let Some(path) = self.canonical(&params.text_document.uri)
-                {
+                let params: lsp::DidSaveTextDocumentParams = params(notification)?;
+                if let Some(path) = self.canonical(&params.text_document.uri) {
                     self.fs.forget(&path);
                     self.touch_text(&path);
                 }
             }
             notif::DidChangeWatchedFiles::METHOD => {
-                if let Ok(params) =
-                    serde_json::from_value::<lsp::DidChangeWatchedFilesParams>(notification.params)
-                {
-                    for change in params.changes {
-                        if let Ok(path) = change.uri.to_file_path() {
-                            self.fs.forget(&path);
-                            self.touch(&path);
-                        }
+                let params: lsp::DidChangeWatchedFilesParams = params(notification)?;
+                for change in params.changes {
+                    if let Ok(path) = change.uri.to_file_path() {
+                        self.fs.forget(&path);
+                        self.touch(&path);
                     }
                 }
             }
             _ => {}
         }
+        Ok(())
     }
 
     fn set_buffer(&mut self, uri: &Url, text: Option<(String, i32)>) {
@@ -443,9 +390,9 @@ impl<'a> Server<'a> {
     }
 
     /// Compiles the projects marked dirty and publishes what changed.
-    fn refresh(&mut self) -> Result<(), Box<dyn Error + Send + Sync>> {
+    fn refresh(&mut self) -> Result<(), Gone> {
         for i in 0..self.projects.len() {
-            let base: &dyn Fs = if self.cache { &self.fs } else { &RealFs };
+            let base: &dyn Fs = if self.cache { &self.fs } else { self.fs.base() };
             let overlay = Overlay { base, buffers: &self.buffers };
             let project = &mut self.projects[i];
             let edited = std::mem::take(&mut project.edited_texts);
@@ -483,18 +430,18 @@ impl<'a> Server<'a> {
                     diagnostics.entry(uri.clone()).or_default();
                     let list = &diagnostics[&uri];
                     if project.published.get(&uri) == Some(list) {
-                        publish(self.connection, &self.versions, uri, list.clone())?;
+                        publish(&self.outbox, &self.versions, uri, list.clone())?;
                     }
                 }
             }
             for (uri, list) in &diagnostics {
                 if project.published.get(uri) != Some(list) {
-                    publish(self.connection, &self.versions, uri.clone(), list.clone())?;
+                    publish(&self.outbox, &self.versions, uri.clone(), list.clone())?;
                 }
             }
             for uri in project.published.keys() {
                 if !diagnostics.contains_key(uri) {
-                    publish(self.connection, &self.versions, uri.clone(), Vec::new())?;
+                    publish(&self.outbox, &self.versions, uri.clone(), Vec::new())?;
                 }
             }
             diagnostics.retain(|_, list| !list.is_empty());
@@ -840,16 +787,15 @@ fn publishable(
 
 /// Publishes a document's diagnostics, with its version when it is open.
 fn publish(
-    connection: &Connection,
+    outbox: &Outbox,
     versions: &HashMap<PathBuf, i32>,
     uri: Url,
     diagnostics: Vec<lsp::Diagnostic>,
-) -> Result<(), Box<dyn Error + Send + Sync>> {
+) -> Result<(), Gone> {
     let version = uri.to_file_path().ok().and_then(|path| versions.get(&path).copied());
     let params = lsp::PublishDiagnosticsParams { uri, diagnostics, version };
     let notification = Notification::new(notif::PublishDiagnostics::METHOD.to_owned(), params);
-    connection.sender.send(Message::Notification(notification))?;
-    Ok(())
+    Ok(outbox.send(Outgoing::Message(Message::Notification(notification)))?)
 }
 
 /// A request that failed, with the protocol's error code.
@@ -878,3 +824,6 @@ impl Failure {
         Failure { code: lsp_server::ErrorCode::RequestFailed as i32, message }
     }
 }
+
+#[cfg(test)]
+mod tests;

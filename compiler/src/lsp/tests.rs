@@ -1,0 +1,130 @@
+//! The server driven in-process, message by message, over the project the
+//! fuzzer serves ([`crate::fuzzing::lsp_project`]).
+
+use crossbeam_channel::Receiver;
+use serde_json::{Value, json};
+
+use super::transport::{self, Outgoing};
+use super::{Flow, Session};
+use crate::memfs::MemFs;
+
+struct Client {
+    session: Session<MemFs>,
+    outgoing: Receiver<Outgoing>,
+    next_id: i64,
+}
+
+impl Client {
+    fn new() -> Client {
+        let (outbox, outgoing) = crossbeam_channel::unbounded();
+        Client {
+            session: Session::new(crate::fuzzing::lsp_project(), outbox),
+            outgoing,
+            next_id: 0,
+        }
+    }
+
+    /// Sends `message` through the reader, as a client frames it; what the
+    /// server sent back, as JSON.
+    fn send(&mut self, message: Value) -> (Flow, Vec<Value>) {
+        let body = message.to_string();
+        let framed = format!("Content-Length: {}\r\n\r\n{body}", body.len());
+        let incoming = transport::read(&mut framed.as_bytes()).unwrap().unwrap();
+        let flow = self.session.handle(incoming).unwrap();
+        self.session.refresh().unwrap();
+        let sent = self.outgoing.try_iter().map(|message| {
+            let mut written = Vec::new();
+            transport::write(&mut written, &message).unwrap();
+            let text = String::from_utf8(written).unwrap();
+            serde_json::from_str(text.split_once("\r\n\r\n").unwrap().1).unwrap()
+        });
+        (flow, sent.collect())
+    }
+
+    /// The response to a request (notifications sent meanwhile dropped).
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        self.next_id += 1;
+        let id = self.next_id;
+        let (_, sent) =
+            self.send(json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params }));
+        let mut responses = sent.into_iter().filter(|m| m.get("method").is_none());
+        let response = responses.next().expect("a response");
+        assert_eq!(response["id"], id);
+        assert_eq!(responses.next(), None);
+        response
+    }
+
+    fn initialize(&mut self) -> Value {
+        let folder = json!([{ "uri": "file:///", "name": "p" }]);
+        let capabilities = json!({ "workspace": { "workspaceEdit": {
+            "documentChanges": true, "resourceOperations": ["rename"] } } });
+        let params = json!({ "processId": null, "rootUri": "file:///",
+            "workspaceFolders": folder, "capabilities": capabilities });
+        self.request("initialize", params)
+    }
+}
+
+fn error(code: i64, message: &str) -> Value {
+    json!({ "code": code, "message": message })
+}
+
+#[test]
+fn requests_out_of_turn_get_the_errors_lsp_names() {
+    let mut client = Client::new();
+    let hover = json!({ "textDocument": { "uri": "file:///skills/a/SKILL.md" },
+        "position": { "line": 0, "character": 0 } });
+    let early = client.request("textDocument/hover", hover.clone());
+    assert_eq!(early["error"], error(-32002, "`textDocument/hover` before `initialize`"));
+    let bad = client.request("initialize", json!({ "capabilities": 1 }));
+    assert_eq!(bad["error"]["code"], -32602, "{bad}");
+    assert_eq!(client.initialize()["result"]["serverInfo"]["name"], "agentc");
+    let again = client.initialize();
+    assert_eq!(again["error"], error(-32600, "the server is already initialized"));
+    assert_eq!(
+        client.request("shutdown", Value::Null),
+        json!({ "jsonrpc": "2.0", "id": 5, "result": null })
+    );
+    let late = client.request("textDocument/hover", hover);
+    assert_eq!(late["error"], error(-32600, "`textDocument/hover` after `shutdown`"));
+    let (flow, sent) = client.send(json!({ "jsonrpc": "2.0", "method": "exit" }));
+    assert_eq!((flow, sent), (Flow::Exit, vec![]));
+}
+
+#[test]
+fn a_notification_with_bad_parameters_is_ignored_and_says_why() {
+    let mut client = Client::new();
+    client.initialize();
+    let (flow, sent) =
+        client.send(json!({ "jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {} }));
+    assert_eq!((flow, sent), (Flow::Continue, vec![]));
+    assert_eq!(
+        client.session.complaints(),
+        ["ignored `textDocument/didOpen`: bad parameters: missing field `textDocument`"]
+    );
+}
+
+/// Through the protocol: renaming a skill that unguarded routes reach, a
+/// block item (`- c`) and a flow list (`[c]`), edits both and moves its folder.
+#[test]
+fn a_rename_through_unguarded_routes() {
+    let mut client = Client::new();
+    client.initialize();
+    let at = json!({ "textDocument": { "uri": "file:///skills/a/SKILL.md" },
+        "position": { "line": 8, "character": 4 }, "newName": "sea" });
+    let edit = client.request("textDocument/rename", at);
+    let edit_at = |uri: &str, line: u32, from: u32, to: u32| {
+        json!({ "textDocument": { "uri": uri, "version": null }, "edits": [{
+            "range": { "start": { "line": line, "character": from }, "end": { "line": line, "character": to } },
+            "newText": "sea" }] })
+    };
+    assert_eq!(
+        edit["result"]["documentChanges"],
+        json!([
+            edit_at("file:///skills/a/SKILL.md", 8, 4, 5),
+            edit_at("file:///skills/b/SKILL.md", 3, 9, 10),
+            edit_at("file:///skills/c/SKILL.md", 1, 6, 7),
+            { "kind": "rename", "oldUri": "file:///skills/c", "newUri": "file:///skills/sea" },
+        ]),
+        "{edit}"
+    );
+}

@@ -379,11 +379,11 @@ fn cannot_run(
             "message": err.to_string(),
             "labels": [],
         });
-        writeln!(io.stdout, "{diagnostic}").and_then(|_| {
+        writeln!(io.stdout, "{}", emit::escape_json(diagnostic.to_string())).and_then(|_| {
             writeln!(io.stdout, "{}", emit::json_summary(Counts { errors: 1, warnings: 0 }))
         })
     } else {
-        writeln!(io.stderr, "error: {err}")
+        writeln!(io.stderr, "error: {}", emit::escape_controls(&err.to_string()))
     };
     EXIT_USAGE
 }
@@ -392,7 +392,7 @@ fn cannot_run(
 /// folder, where `Bases::from_cwd` shows them from.
 fn write_sarif(log: &emit::sarif::Log, io: &mut Io<'_>) -> std::io::Result<()> {
     let cwd = std::env::current_dir().ok();
-    writeln!(io.stdout, "{:#}", log.to_json(cwd.as_deref()))
+    writeln!(io.stdout, "{}", emit::escape_json(format!("{:#}", log.to_json(cwd.as_deref()))))
 }
 
 type CliResult = Result<i32, Box<dyn std::error::Error>>;
@@ -538,7 +538,7 @@ fn compile_and_report_all(
         for (kind, folder) in &compilation.layouts {
             let folder =
                 if folder.path.is_empty() { "the root".to_owned() } else { folder.to_string() };
-            writeln!(io.stderr, "found {:<14} in {folder}", kind.name())?;
+            writeln!(io.stderr, "found {:<14} in {}", kind.name(), emit::escape_controls(&folder))?;
         }
     }
     let counts = if compilation.diagnostics.is_empty() && !clean_summary {
@@ -599,7 +599,7 @@ fn watch(
         writeln!(
             io.stderr,
             "\n[{} changed; checking again]",
-            crate::emit::relative_to_cwd(&changed)
+            emit::escape_controls(&emit::relative_to_cwd(&changed))
         )?;
         current = target(args.root.clone(), &args.common, sarif, io)?;
     }
@@ -613,9 +613,16 @@ fn fix(opts: &Options, io: &mut Io<'_>) -> Result<(), Box<dyn std::error::Error>
     };
     let applied = crate::fix::apply(&compilation);
     for (file, fixes) in &applied.files {
-        writeln!(io.stderr, "fixed {file}: {fixes} {}", if *fixes == 1 { "fix" } else { "fixes" })?;
+        let plural = if *fixes == 1 { "fix" } else { "fixes" };
+        writeln!(
+            io.stderr,
+            "fixed {}: {fixes} {plural}",
+            emit::escape_controls(&file.to_string())
+        )?;
     }
     for (file, why) in &applied.skipped {
+        let file = file.to_string();
+        let (file, why) = (emit::escape_controls(&file), emit::escape_controls(why));
         writeln!(io.stderr, "warning: left {file} alone: {why}")?;
     }
     if applied.files.is_empty() && applied.skipped.is_empty() {
@@ -711,13 +718,14 @@ fn lock(args: LockArgs, sarif: &mut emit::sarif::Log, io: &mut Io<'_>) -> CliRes
     match Lockfile::from_json(&String::from_utf8_lossy(&old)) {
         Err(err) => writeln!(
             io.stderr,
-            "error: {shown}: {err}\nhelp: run `{}` to rewrite it",
+            "error: {shown}: {}\nhelp: run `{}` to rewrite it",
+            emit::escape_controls(&err.to_string()),
             lock_command(&args)
         )?,
         Ok(old) => {
             writeln!(io.stderr, "error: {shown} is out of date")?;
             for line in describe_difference(&old, &fresh) {
-                writeln!(io.stderr, "  {line}")?;
+                writeln!(io.stderr, "  {}", emit::escape_controls(&line))?;
             }
             writeln!(
                 io.stderr,
@@ -806,7 +814,8 @@ fn report(
         }
         MessageFormat::Json => {
             for diagnostic in &compilation.diagnostics {
-                writeln!(io.stdout, "{}", emit::json(diagnostic, &compilation.sources, bases))?;
+                let json = emit::json(diagnostic, &compilation.sources, bases);
+                writeln!(io.stdout, "{}", emit::escape_json(json.to_string()))?;
             }
             writeln!(io.stdout, "{}", emit::json_summary(counts))?;
         }
@@ -968,6 +977,7 @@ fn explain(code: &str, io: &mut Io<'_>) -> CliResult {
                 Some(close) => format!("did you mean `{close}`?"),
                 None => "`agentc explain --list` lists them all".to_owned(),
             };
+            let code = emit::escape_controls(code);
             writeln!(io.stderr, "error: `{code}` is not a diagnostic code; {hint}")?;
             Ok(EXIT_USAGE)
         }

@@ -14,7 +14,7 @@ use agentc_schema::Dialect;
 use agentc_schema::names::{NameKind, check_name, suggest_name};
 
 use crate::catalog::Code;
-use crate::diagnostic::{Diagnostic, RelPath};
+use crate::diagnostic::{Diagnostic, Origin, RelPath};
 use crate::fs::{Bounds, EntryKind, Fs, Refused, Resolved};
 use crate::options::{LayoutKind, Options, Scope};
 use crate::suggest::list_names;
@@ -998,7 +998,19 @@ impl Walk<'_> {
     /// often): one error that says what was expected and names a folder below
     /// that holds a layout, instead of a warning for each thing that is there.
     fn refuse_empty_root(&mut self, root: &Path) {
-        self.layout.diagnostics.retain(|d| d.code != Code::StrayEntry);
+        // A layout agentc recognised (`.claude/`) whose entries were all left
+        // out, too deep for instance: its warnings say why nothing was read,
+        // and stay. Strays elsewhere are what any wrong folder holds.
+        let layouts: Vec<RelPath> = (self.layout.found.iter())
+            .filter(|(_, folder)| folder.origin == Origin::Root)
+            .map(|(_, folder)| folder.clone())
+            .collect();
+        self.layout.diagnostics.retain(|d| {
+            let file = &d.location.file;
+            d.code != Code::StrayEntry
+                || (file.origin == Origin::Root
+                    && layouts.iter().any(|l| file.path.starts_with(&*l.path)))
+        });
         let rel = RelPath::root("");
         let entries = self.list(root, &rel);
         let held: Vec<String> = entries
@@ -1021,17 +1033,27 @@ impl Walk<'_> {
             let path = self.opts.root.join(first);
             help = format!("did you mean `agentc check {}`? {help}", path.display());
         }
-        let holds = match held.is_empty() {
-            true => "it is empty".to_owned(),
-            false => format!("it holds {}", list_names(held.iter().map(String::as_str))),
+        let message = if layouts.is_empty() {
+            let holds = match held.is_empty() {
+                true => "it is empty".to_owned(),
+                false => format!("it holds {}", list_names(held.iter().map(String::as_str))),
+            };
+            format!("`{shown}` holds no agent, skill or layout agentc knows ({holds})")
+        } else {
+            let others: Vec<&str> = (held.iter().map(String::as_str))
+                .filter(|h| !layouts.iter().any(|l| l.path.starts_with(h)))
+                .collect();
+            let also = match others.is_empty() {
+                true => String::new(),
+                false => format!("; it also holds {}", list_names(others)),
+            };
+            format!(
+                "`{shown}` defines no agent or skill: nothing agentc reads is in {}{also}",
+                list_names(layouts.iter().map(|l| &*l.path))
+            )
         };
         self.report(
-            Diagnostic::on_path(
-                Code::EmptyRoot,
-                &RelPath::root(""),
-                format!("`{shown}` holds no agent, skill or layout agentc knows ({holds})"),
-            )
-            .with_help(help),
+            Diagnostic::on_path(Code::EmptyRoot, &RelPath::root(""), message).with_help(help),
         );
     }
 

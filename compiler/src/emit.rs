@@ -4,6 +4,7 @@
 pub mod sarif;
 
 use std::collections::BTreeMap;
+use std::fmt::Write as _;
 
 use annotate_snippets::renderer::DecorStyle;
 use annotate_snippets::{AnnotationKind, Group, Level, Origin, Renderer, Snippet};
@@ -55,22 +56,52 @@ impl Bases {
     }
 }
 
+/// Whether `c`, written as itself, could steer a terminal or a log: the C0
+/// controls (line breaks and tabs too), DEL and the C1 controls (`U+009B`
+/// is a CSI to some terminals). Names and values come from the repository,
+/// so every output format writes these escaped, each in its own way.
+pub fn is_control(c: char) -> bool {
+    c.is_control()
+}
+
 /// `text` with every control character escaped (`\n`, `\u{1b}`): a name or a
 /// value from the input can never start a line of its own or steer the
 /// terminal. Line breaks in human output come from the renderer alone.
 pub fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
-    if !text.chars().any(char::is_control) {
+    if !text.chars().any(is_control) {
         return std::borrow::Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 8);
     for c in text.chars() {
-        if c.is_control() {
+        if is_control(c) {
             out.extend(c.escape_default());
         } else {
             out.push(c);
         }
     }
     std::borrow::Cow::Owned(out)
+}
+
+/// JSON text with DEL and the C1 controls written as `\u` escapes as well
+/// (serde_json escapes only C0): the same value to every reader, and nothing
+/// a terminal showing the text acts on. Outside its strings JSON text is
+/// ASCII punctuation and spaces, so every such character is inside a string.
+pub fn escape_json(text: String) -> String {
+    // Raw line breaks and tabs are the text's own whitespace: serde_json
+    // escapes them inside strings.
+    let raw = |c: char| is_control(c) && !matches!(c, '\n' | '\t' | '\r');
+    if !text.chars().any(raw) {
+        return text;
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        if raw(c) {
+            let _ = write!(out, "\\u{:04x}", c as u32);
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// `path` as a person in the current folder would type it: relative when it
@@ -295,9 +326,13 @@ pub fn github(diagnostic: &Diagnostic, sources: &Sources, bases: &Bases) -> Stri
     };
     let location = &diagnostic.location;
     // In the order @actions/core writes them, so its output and ours compare.
+    // Every text from the input has its control characters escaped as the
+    // human report shows them; the line breaks left are the message's own,
+    // which the runner reads as `%0A`.
+    let show = |file: &RelPath| escape_controls(&bases.show(file)).into_owned();
     let mut properties = vec![
         ("title", format!("agentc {}", diagnostic.code.as_str())),
-        ("file", bases.show(&location.file)),
+        ("file", show(&location.file)),
     ];
     if let (Some(span), Some(source)) = (location.span, sources.get(&location.file)) {
         let (start, end) = source.span_bounds(span);
@@ -311,29 +346,30 @@ pub fn github(diagnostic: &Diagnostic, sources: &Sources, bases: &Bases) -> Stri
     let properties: Vec<String> = (properties.iter())
         .map(|(key, value)| format!("{key}={}", github_property(value)))
         .collect();
-    let mut message = diagnostic.message.clone();
+    let mut message = escape_controls(&diagnostic.message).into_owned();
     for label in &diagnostic.labels {
         let at = match (label.location.span, sources.get(&label.location.file)) {
             (Some(span), Some(source)) => {
                 let start = source.span_bounds(span).0;
-                format!("{}:{}:{}", bases.show(&label.location.file), start.line, start.column)
+                format!("{}:{}:{}", show(&label.location.file), start.line, start.column)
             }
-            _ => bases.show(&label.location.file),
+            _ => show(&label.location.file),
         };
-        message.push_str(&format!("\n{at}: {}", label.message));
+        message.push_str(&format!("\n{at}: {}", escape_controls(&label.message)));
     }
     if let Some(help) = &diagnostic.help {
-        message.push_str(&format!("\nhelp: {help}"));
+        message.push_str(&format!("\nhelp: {}", escape_controls(help)));
     }
     if let Some(fix) = &diagnostic.fix {
-        message.push_str(&format!("\nfix (`agentc check --fix`): {}", fix.message));
+        message
+            .push_str(&format!("\nfix (`agentc check --fix`): {}", escape_controls(&fix.message)));
     }
     format!("::{level} {}::{}", properties.join(","), github_data(&message))
 }
 
 /// Why agentc could not run, as a workflow command.
 pub fn github_cannot_run(message: &str) -> String {
-    format!("::error title=agentc cannot-run::{}", github_data(message))
+    format!("::error title=agentc cannot-run::{}", github_data(&escape_controls(message)))
 }
 
 /// A workflow command's message, escaped as the Actions runner reads it
@@ -436,8 +472,7 @@ impl Window {
                     if piece.start > range.start || !pieces.is_empty() {
                         text.push_str("...");
                     }
-                    pieces.push((piece.clone(), text.len()));
-                    text.push_str(&source.text[piece]);
+                    show_piece(&mut text, &mut pieces, source, piece);
                 }
                 if pieces.last().is_some_and(|(piece, _)| piece.end < range.end) {
                     text.push_str("...");
@@ -497,6 +532,36 @@ impl Window {
         let rendered = self.text.get(shown.text_start..mapped)?.chars().count() + 1;
         let actual = source.line_col(span.start).column;
         (rendered != actual).then_some(Header { line: line + 1, rendered, actual })
+    }
+}
+
+/// Adds the source text of `piece` to a window. The renderer shows C0
+/// controls and DEL as control pictures (`␛`) but passes the C1 controls
+/// through, so each of those is shown as `�`, a piece of its own that maps
+/// back to the character it stands for.
+fn show_piece(
+    text: &mut String,
+    pieces: &mut Vec<(std::ops::Range<usize>, usize)>,
+    source: &Source,
+    piece: std::ops::Range<usize>,
+) {
+    let mut from = piece.start;
+    let c1 = source.text[piece.clone()]
+        .char_indices()
+        .filter(|&(_, c)| is_control(c) && !c.is_ascii())
+        .map(|(at, c)| (piece.start + at, c.len_utf8()));
+    for (at, len) in c1 {
+        if from < at {
+            pieces.push((from..at, text.len()));
+            text.push_str(&source.text[from..at]);
+        }
+        pieces.push((at..at + len, text.len()));
+        text.push(char::REPLACEMENT_CHARACTER);
+        from = at + len;
+    }
+    if from < piece.end || from == piece.start {
+        pieces.push((from..piece.end, text.len()));
+        text.push_str(&source.text[from..piece.end]);
     }
 }
 
@@ -662,6 +727,30 @@ mod tests {
         let out = render(&text, &tool_at(&text, "t0,"), false);
         assert!(out.contains("skills/x/SKILL.md:2:9\n"), "{out}");
         assert!(out.contains("2 | tools: [t0, t1,"), "{out}");
+    }
+
+    /// The source line of a snippet holds no raw control character: the
+    /// renderer shows C0 and DEL as control pictures, C1 is shown as `�`,
+    /// and the marks stay under what they mark, on a long line too.
+    #[test]
+    fn a_snippet_shows_no_control_character_raw() {
+        let text = "See \u{1b}]0;T\u{7} \u{9b}\u{85}[x](lookup_tickt) \u{7f}\u{9b}\n";
+        for color in [false, true] {
+            let out = render(text, &tool_at(text, "lookup_tickt"), color);
+            // The styles are the renderer's own escapes.
+            let unstyled: String = out.lines().map(strip_styles).collect();
+            assert!(!unstyled.chars().any(is_control), "{out:?}");
+        }
+        assert_eq!(
+            render(text, &tool_at(text, "lookup_tickt"), false),
+            "error[unknown-tool]: unknown\n --> skills/x/SKILL.md:1:18\n  |\n\
+             1 | See \u{241b}]0;T\u{2407} \u{fffd}\u{fffd}[x](lookup_tickt) \u{2421}\u{fffd}\n  \
+             |                  ^^^^^^^^^^^^"
+        );
+        let long = format!("{}\u{9b}lookup_tickt{}\n", "a\u{9b}".repeat(300), "b".repeat(300));
+        let out = render(&long, &tool_at(&long, "lookup_tickt"), false);
+        assert!(out.contains("a\u{fffd}\u{fffd}lookup_tickt"), "{out}");
+        assert!(out.contains("skills/x/SKILL.md:1:602\n"), "{out}");
     }
 
     /// A diagnostic at `second`, labelled at `first`.

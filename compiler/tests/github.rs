@@ -66,3 +66,31 @@ fn actions_core_writes_the_same_commands() {
     assert!(ours.starts_with("::error title=agentc cannot-run::"), "{ours}");
     assert_eq!(reissued(&toolkit, &ours), ours);
 }
+
+/// Names and paths holding control characters (`common::control_names`) are
+/// written escaped as the human report shows them (`\u{1b}`): an annotation
+/// cannot retitle or clear the terminal of whoever reads the log. The line
+/// breaks left are the message's own, which @actions/core still escapes the
+/// same way.
+#[test]
+fn control_characters_reach_no_annotation_raw() {
+    let dir = common::control_names();
+    let out = agentc(&["check", "--message-format", "github"], dir.path());
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let ours = text(&out.stdout);
+    assert_eq!(
+        ours,
+        "::error title=agentc unknown-route-target,file=.github/agents/pl\\u{1b}[2Jan.agent.md,\
+         line=5,endLine=5,col=12,endColumn=45::the handoff leads to \
+         `S1\\u{1b}]0;TITLE\\u{7}\\u{1b}[2J\\t\\u{9b}\\u{7f}`, which is not a Copilot agent of \
+         this project%0Ahelp: an agent is named by its file, `<name>.agent.md`; the agents here \
+         are `pl\\u{1b}[2Jan`\n"
+    );
+    let Some(toolkit) = toolkit() else {
+        eprintln!(
+            "skipped the reissue: node or @actions/core is not installed (cd compiler/tests/github && npm ci)"
+        );
+        return;
+    };
+    assert_eq!(reissued(&toolkit, &ours), ours);
+}

@@ -339,3 +339,56 @@ fn a_written_graph_replaces_the_file_and_never_an_input() {
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stdout).contains("\"code\":\"cannot-run\""), "{}", text(&out.stdout));
 }
+
+/// Names holding control characters (`common::control_names`) are drawn
+/// escaped in each language's own way — Mermaid's entity codes, DOT's
+/// escaped backslash (Graphviz would draw an entity as the raw character),
+/// JSON's `\u` escapes — and both tools still accept the text.
+#[test]
+fn control_characters_are_drawn_escaped() {
+    let dir = common::control_names();
+    let drawn = |format: &str| {
+        let out = agentc(&["graph", ".", "--format", format], dir.path());
+        // The project has an error (the handoff); it is drawn all the same.
+        assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+        text(&out.stdout)
+    };
+    let flowchart = drawn("mermaid");
+    assert!(
+        flowchart.starts_with(
+            "flowchart LR\n  n0{{\"S1#27;]0;TITLE#7;#27;[2J#9;#155;#127;\"}}\n  n1{{\"pl#27;[2Jan\"}}\n"
+        ),
+        "{flowchart}"
+    );
+    let dot = drawn("dot");
+    assert!(
+        dot.contains(
+            "\n  n0 [label=\"S1\\\\u{1b}]0;TITLE\\\\u{7}\\\\u{1b}[2J\\\\t\\\\u{9b}\\\\u{7f}\", shape=hexagon];\n  n1 [label=\"pl\\\\u{1b}[2Jan\", shape=hexagon];\n"
+        ),
+        "{dot}"
+    );
+    let json = drawn("json");
+    assert!(
+        json.contains("\"name\": \"S1\\u001b]0;TITLE\\u0007\\u001b[2J\\t\\u009b\\u007f\",\n"),
+        "{json}"
+    );
+    for (format, out) in [("mermaid", &flowchart), ("dot", &dot), ("json", &json)] {
+        assert!(!out.chars().any(|c| c.is_control() && c != '\n'), "{format}: {out:?}");
+    }
+    if graphviz().is_some() {
+        let svg = text(&render(&dot));
+        assert!(
+            svg.contains(">S1\\u{1b}]0;TITLE\\u{7}\\u{1b}[2J\\t\\u{9b}\\u{7f}</text>"),
+            "{svg}"
+        );
+        assert!(!svg.chars().any(|c| c.is_control() && c != '\n'), "{svg:?}");
+    } else {
+        eprintln!("skipped Graphviz: `dot` is not installed");
+    }
+    match mermaid() {
+        Some(harness) => {
+            assert_eq!(mermaid_parse(&harness, &flowchart), Ok("flowchart-v2".to_owned()))
+        }
+        None => eprintln!("skipped Mermaid: cd compiler/tests/mermaid && npm ci"),
+    }
+}

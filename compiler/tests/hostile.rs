@@ -348,3 +348,91 @@ fn hostile_inputs_end_quickly_with_one_clear_report() {
         assert_eq!(rendered, case.codes.iter().map(|(_, n)| n).sum::<usize>(), "{}", case.name);
     }
 }
+
+/// Names and paths holding control characters (`common::control_names`)
+/// reach no report raw: the human report shows them as `\u{1b}`, JSON and
+/// SARIF as `\u` escapes — C1 and DEL too, which serde_json alone writes
+/// raw — so the same value reads back. (GitHub annotations and the graphs
+/// are checked with the tools that read them, in `github.rs` and `graph.rs`.)
+#[test]
+fn control_characters_are_escaped_in_every_report() {
+    let dir = common::control_names();
+    let raw = |out: &str| out.chars().any(|c| c.is_control() && c != '\n');
+    let out = common::agentc(&["check"], dir.path());
+    let human = common::text(&out.stderr);
+    assert_eq!(
+        human,
+        "error[unknown-route-target]: the handoff leads to \
+         `S1\\u{1b}]0;TITLE\\u{7}\\u{1b}[2J\\t\\u{9b}\\u{7f}`, which is not a Copilot agent of this \
+         project\n --> .github/agents/pl\\u{1b}[2Jan.agent.md:5:12\n  |\n\
+         5 |     agent: \"S1\\e]0;TITLE\\a\\e[2J\\t\\u009b\\x7f\"\n  \
+         |            ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n  |\n  = help: an agent is named by \
+         its file, `<name>.agent.md`; the agents here are `pl\\u{1b}[2Jan`\n\n\
+         error: could not compile due to 1 error\n"
+    );
+    let name = "S1\u{1b}]0;TITLE\u{7}\u{1b}[2J\t\u{9b}\u{7f}";
+    let message =
+        format!("the handoff leads to `{name}`, which is not a Copilot agent of this project");
+
+    let out = common::agentc(&["check", "--message-format", "json"], dir.path());
+    let json = common::text(&out.stdout);
+    assert!(!raw(&json), "{json:?}");
+    assert!(
+        json.starts_with(
+            "{\"type\":\"diagnostic\",\"code\":\"unknown-route-target\",\"severity\":\"error\",\
+             \"message\":\"the handoff leads to `S1\\u001b]0;TITLE\\u0007\\u001b[2J\\t\\u009b\\u007f`, \
+             which is not a Copilot agent of this project\",\"file\":\".github/agents/pl\\u001b[2Jan.agent.md\","
+        ),
+        "{json}"
+    );
+    let first: serde_json::Value = serde_json::from_str(json.lines().next().unwrap()).unwrap();
+    assert_eq!(first["message"], message.as_str());
+
+    let out = common::agentc(&["check", "--message-format", "sarif"], dir.path());
+    let sarif = common::text(&out.stdout);
+    assert!(!raw(&sarif), "{sarif:?}");
+    let log: serde_json::Value = serde_json::from_str(&sarif).unwrap();
+    let result = &log["runs"][0]["results"][0];
+    assert_eq!(
+        result["message"]["text"],
+        format!(
+            "{message}\n\nan agent is named by its file, `<name>.agent.md`; the agents here are `pl\u{1b}[2Jan`"
+        )
+    );
+    assert_eq!(
+        result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+        ".github/agents/pl%1B%5B2Jan.agent.md"
+    );
+}
+
+/// The other lines agentc writes that name what the repository holds: the
+/// layouts `check -v` found, the changes `lock --check` lists, and a code
+/// `explain` does not know.
+#[test]
+fn control_characters_are_escaped_in_every_other_line() {
+    let dir = tempfile::tempdir().unwrap();
+    // The lockfile is written beside the root, inside the temporary folder.
+    let root = dir.path().join("p");
+    let subagent = |name: &str| format!("---\nname: {name}\ndescription: Reviews.\n---\nReview.\n");
+    write(&root.join(".claude/agents/a.md"), subagent("a"));
+    let out = common::agentc(&["lock", "p"], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", common::text(&out.stderr));
+    write(&root.join(".claude/agents/b.md"), subagent(r#""b\e[2J\u009b""#));
+    let out = common::agentc(&["lock", "p", "--check"], dir.path());
+    let stderr = common::text(&out.stderr);
+    assert!(stderr.contains("\n  assistants added: b\\u{1b}[2J\\u{9b}\n"), "{stderr}");
+
+    write(&root.join("s\u{1b}[2J/SKILL.md"), "---\nname: s\ndescription: S.\n---\nS.\n");
+    let out = common::agentc(&["check", "p", "-v"], dir.path());
+    let stderr = common::text(&out.stderr);
+    assert!(stderr.contains("\nfound agentc         in s\\u{1b}[2J/\n"), "{stderr}");
+
+    let out = common::agentc(&["explain", "bad-\u{1b}[2J\u{9b}"], dir.path());
+    assert_eq!(
+        common::text(&out.stderr),
+        "error: `bad-\\u{1b}[2J\\u{9b}` is not a diagnostic code; `agentc explain --list` lists them all\n"
+    );
+    for out in [&stderr, &common::text(&out.stderr)] {
+        assert!(!out.chars().any(|c| c.is_control() && c != '\n'), "{out:?}");
+    }
+}

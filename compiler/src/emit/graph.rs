@@ -11,6 +11,7 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
+use crate::emit::{escape_json, is_control};
 use crate::model::Model;
 use crate::runbook::Runbook;
 
@@ -324,7 +325,7 @@ impl Graph {
 
     /// The graph as pretty-printed JSON.
     pub fn json(&self) -> String {
-        let mut text = serde_json::to_string_pretty(self).unwrap_or_default();
+        let mut text = escape_json(serde_json::to_string_pretty(self).unwrap_or_default());
         text.push('\n');
         text
     }
@@ -504,7 +505,8 @@ fn guard_text(model: &Model, route: &agentc_schema::lockfile::CompiledRoute) -> 
 
 /// Text inside a Mermaid `"…"` label: its entity codes for the characters
 /// that would end the string or read as markup (HTML, or Markdown between
-/// backticks).
+/// backticks), and for every control character (`#27;`), which the picture
+/// draws and the text never holds raw.
 fn mermaid_text(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
@@ -516,14 +518,19 @@ fn mermaid_text(text: &str) -> String {
             '&' => out.push_str("#amp;"),
             // A label between backticks would be read as Markdown.
             '`' => out.push_str("#96;"),
-            '\n' | '\r' => out.push(' '),
+            c if is_control(c) => {
+                let _ = write!(out, "#{};", u32::from(c));
+            }
             c => out.push(c),
         }
     }
     out
 }
 
-/// A DOT quoted string.
+/// A DOT quoted string, drawn as written: a line break is DOT's `\n`, any
+/// other control character is shown escaped (`\u{1b}`, as the human report
+/// shows it) since Graphviz would draw it raw, and `&` is `&amp;` since
+/// Graphviz reads entities (`&#27;`) in every label.
 fn dot_string(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 2);
     out.push('"');
@@ -531,7 +538,17 @@ fn dot_string(text: &str) -> String {
         match c {
             '"' => out.push_str("\\\""),
             '\\' => out.push_str("\\\\"),
+            '&' => out.push_str("&amp;"),
             '\n' | '\r' => out.push_str("\\n"),
+            c if is_control(c) => {
+                for e in c.escape_default() {
+                    // DOT's own escape character, doubled to be drawn.
+                    if e == '\\' {
+                        out.push('\\');
+                    }
+                    out.push(e);
+                }
+            }
             c => out.push(c),
         }
     }
@@ -549,9 +566,17 @@ mod tests {
             mermaid_text(r#"a "b" #1 <i> & `c`"#),
             "a #quot;b#quot; #35;1 #lt;i#gt; #amp; #96;c#96;"
         );
-        assert_eq!(mermaid_text("two\nlines"), "two lines");
         assert_eq!(dot_string(r#"say "hi" \ bye"#), r#""say \"hi\" \\ bye""#);
         assert_eq!(dot_string("two\nlines"), r#""two\nlines""#);
+        assert_eq!(dot_string("x&#27;y"), r#""x&amp;#27;y""#);
+    }
+
+    /// C0, DEL and C1 never reach the text raw.
+    #[test]
+    fn control_characters_are_written_escaped() {
+        let name = "S1\u{1b}]0;T\u{7}\tx\u{7f}\u{9b}2J\r\n";
+        assert_eq!(mermaid_text(name), "S1#27;]0;T#7;#9;x#127;#155;2J#13;#10;");
+        assert_eq!(dot_string(name), r#""S1\\u{1b}]0;T\\u{7}\\tx\\u{7f}\\u{9b}2J\n\n""#);
     }
 
     #[test]

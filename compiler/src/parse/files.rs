@@ -362,11 +362,17 @@ fn quote_value(text: &str, base: usize, err: &yaml::SyntaxError) -> Option<(Span
     let line = text[line_start..line_end].trim_end_matches('\r');
     let indent = line.len() - line.trim_start_matches([' ', '-']).len();
     let (key, value) = line[indent..].split_once(": ")?;
-    let value = value.trim_end();
+    // A comment starts at a `#` after a space or a tab (the one behind `: `
+    // counts): it stays after the closing quote.
+    let comment = value
+        .match_indices('#')
+        .map(|(i, _)| i)
+        .find(|&i| i == 0 || value[..i].ends_with([' ', '\t']))
+        .unwrap_or(value.len());
+    let value = value[..comment].trim_end();
     let plain_key = !key.is_empty() && !key.contains(['"', '\'', '#', '{', '[']);
     let plain_value = !value.is_empty()
-        && !value.starts_with(['"', '\'', '[', '{', '|', '>', '&', '*', '!', '%', '@', '`'])
-        && !value.contains(" #");
+        && !value.starts_with(['"', '\'', '[', '{', '|', '>', '&', '*', '!', '%', '@', '`']);
     // A plain value continued on the next lines cannot be quoted on one line.
     let next_indent = text[line_end..]
         .trim_start_matches(['\r', '\n'])
@@ -804,6 +810,32 @@ pub fn is_model(text: &str) -> bool {
 #[cfg(test)]
 mod help_tests {
     use super::*;
+
+    /// The fix `quote_value` offers for `text`: the replaced text, the
+    /// replacement, and the line as the help shows it.
+    fn quoted(text: &str) -> Option<(String, String, String)> {
+        let err = yaml::parse(text, 0).unwrap_err();
+        let (span, quoted, line) = quote_value(text, 0, &err)?;
+        Some((text[span.start..span.end].to_owned(), quoted, line))
+    }
+
+    #[test]
+    fn a_comment_after_a_space_or_a_tab_stays_outside_the_quotes() {
+        let fixed = |value: &str, comment: &str| {
+            let text = format!("name: x\ndescription: {value}{comment}\n");
+            let line = format!("description: \"{value}\"");
+            assert_eq!(
+                quoted(&text),
+                Some((value.to_owned(), format!("\"{value}\""), line)),
+                "{text:?}"
+            );
+        };
+        fixed("Reviews code. Use when: a diff is ready.", "\t# keep it short");
+        fixed("Reviews code. Use when: a diff is ready.", " \t # keep it short");
+        fixed("Reviews code. Use when: a diff is ready.", " # keep it short");
+        // A `#` inside a word is part of the value.
+        fixed("Use when: C# code changes.", "");
+    }
 
     fn help_for(yaml_text: &str) -> String {
         let err = yaml::parse(yaml_text, 0).unwrap_err();

@@ -422,7 +422,10 @@ fn target(
     let project_file = match &root {
         Some(root) => {
             let file = root.join(agentc_schema::PROJECT_FILE);
-            std::fs::metadata(&file).is_ok_and(|m| m.is_file()).then_some(file)
+            // A link there is the repository's: `load` says where it may lead.
+            std::fs::symlink_metadata(&file)
+                .is_ok_and(|m| m.is_file() || m.file_type().is_symlink())
+                .then_some(file)
         }
         None => project_file::find(&RealFs, Path::new(".")),
     };

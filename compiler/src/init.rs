@@ -7,7 +7,7 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
-use agentc_schema::{Kind, PROJECT_FILE};
+use agentc_schema::Kind;
 
 use crate::fs::no_follow::Dir;
 use crate::write::{Replace, write_in};
@@ -62,6 +62,24 @@ impl std::fmt::Display for InitError {
 
 impl std::error::Error for InitError {}
 
+/// The first entry on the way to `path` inside `dir` that is there and is not
+/// a folder to go on into: the file itself, a file or link where a folder
+/// goes. Looked at from the top with no link followed, so a link in an
+/// existing tree (`agents -> elsewhere`) is reported, never looked through.
+fn present(dir: &Path, path: &str) -> Option<PathBuf> {
+    let mut at = dir.to_path_buf();
+    let mut parts = path.split('/').peekable();
+    while let Some(part) = parts.next() {
+        at.push(part);
+        match std::fs::symlink_metadata(&at) {
+            Err(_) => return None,
+            Ok(meta) if meta.is_dir() && parts.peek().is_some() => {}
+            Ok(_) => return Some(at),
+        }
+    }
+    None
+}
+
 /// Writes a new project into `dir` (created if missing); returns the files
 /// written. Nothing is written if any of them exists already, and each is
 /// created exclusively: a file that appears while `init` runs is never
@@ -83,9 +101,8 @@ fn init_with(dir: &Path, mut before_write: impl FnMut(&Path)) -> Result<Vec<Path
         .chain(schemas.iter().map(|(p, t)| (p.as_str(), t.as_str())))
         .collect();
     for (path, _) in &all {
-        let target = dir.join(path);
-        if target.exists() || (*path == PROJECT_FILE && dir.join(PROJECT_FILE).exists()) {
-            return Err(InitError::Exists(target));
+        if let Some(at) = present(dir, path) {
+            return Err(InitError::Exists(at));
         }
     }
     let io_error = |path: &Path| {

@@ -38,18 +38,60 @@ pub fn find(fs: &dyn Fs, start: &Path) -> Option<PathBuf> {
     start
         .ancestors()
         .map(|dir| dir.join(PROJECT_FILE))
-        .find(|file| fs.kind_followed(file).is_ok_and(|kind| kind == EntryKind::File))
+        // A link there is repository content: `load` says where it may lead.
+        .find(|file| {
+            fs.kind(file).is_ok_and(|kind| matches!(kind, EntryKind::File | EntryKind::Symlink))
+        })
 }
 
 /// Reads and checks the project file at `path`, shown in diagnostics as
 /// `shown`. Every problem is reported, as a compile reports them.
 pub fn load(fs: &dyn Fs, path: &Path, shown: &str) -> Result<Project, Box<Compilation>> {
-    // The user named this file, links and all: they are resolved here, and the
-    // read follows none. A path that cannot be resolved is left for the read to
-    // report.
-    let canonical = fs.canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
-    let file = FileRef { rel: RelPath::given(shown), path: canonical.clone() };
+    // The folder it is in is the user's (they named it, or ran agentc there),
+    // links and all. The file is the repository's: a link at its name may lead
+    // only inside that folder, which is the project.
+    let given = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let folder = fs.canonicalize(given).unwrap_or_else(|_| given.to_path_buf());
+    let bounds = Bounds::new([folder.clone()]);
+    let rel = RelPath::given(shown);
     let mut failed = Compilation::default();
+    let refuse = |mut failed: Compilation, code, message: String| {
+        failed.diagnostics.push(Diagnostic::on_path(code, &rel, message).with_help(
+            "the project file must be a regular file in the project's folder, or a link to one there",
+        ));
+        Err(Box::new(failed))
+    };
+    let name = path.file_name().unwrap_or(PROJECT_FILE.as_ref());
+    let canonical = match bounds.resolve(fs, &folder.join(name)) {
+        Ok(Resolved::Found(found, EntryKind::File)) => found,
+        Ok(Resolved::Found(_, EntryKind::Special(what))) => {
+            return refuse(
+                failed,
+                Code::SpecialFile,
+                format!("`{PROJECT_FILE}` is {what}, not a file"),
+            );
+        }
+        Ok(Resolved::Found(..)) => {
+            return refuse(failed, Code::IoError, format!("`{PROJECT_FILE}` is not a file"));
+        }
+        // Left for the read to report.
+        Ok(Resolved::Missing { .. }) => folder.join(name),
+        Err(refused @ Refused::Outside { .. }) => {
+            return refuse(
+                failed,
+                Code::PathEscape,
+                format!("`{PROJECT_FILE}` is not read: {refused}"),
+            );
+        }
+        Err(Refused::Loop(_)) => {
+            let why = format!("`{PROJECT_FILE}` is a symbolic link that leads back to itself");
+            return refuse(failed, Code::SymlinkLoop, why);
+        }
+        Err(refused @ Refused::Io(..)) => {
+            return refuse(failed, Code::IoError, refused.to_string());
+        }
+    };
+    let file = FileRef { rel: rel.clone(), path: canonical.clone() };
     let source = match read_one(fs, &file, crate::options::DEFAULT_MAX_FILE_SIZE) {
         Ok(source) => source,
         Err(failure) => {
@@ -64,11 +106,13 @@ pub fn load(fs: &dyn Fs, path: &Path, shown: &str) -> Result<Project, Box<Compil
     let mut out = Vec::new();
     let reading = Reading { syntax: Syntax::Toml, ..Reading::JSON };
     let doc = decode_text::<ProjectFile>(&source, &source.text, 0, reading, &mut out);
-    // The folder holding it, canonical, is the project: the file's own paths
-    // are repository content, held inside it.
-    let dir = path.parent().unwrap_or(Path::new(".")).to_path_buf();
-    let bounds = Bounds::new(canonical.parent().map(Path::to_path_buf));
-    let project = doc.map(|doc| options(fs, &dir, bounds, &source.path, &doc.value, &mut out));
+    // Its paths are relative to the folder really holding it (where a link
+    // there leads), and held inside the project. Shown from the folder as the
+    // user reached it when that is the same one.
+    let base = canonical.parent().unwrap_or(&folder).to_path_buf();
+    let dir = if base == folder { given.to_path_buf() } else { base.clone() };
+    let at = Base { shown: &dir, real: &base };
+    let project = doc.map(|doc| options(fs, at, bounds, &source.path, &doc.value, &mut out));
     failed.sources.insert(source.path.clone(), source);
     match project {
         Some(project) if out.is_empty() => Ok(Project { path: path.to_path_buf(), ..project }),
@@ -83,7 +127,7 @@ pub fn load(fs: &dyn Fs, path: &Path, shown: &str) -> Result<Project, Box<Compil
 /// The options a checked project file describes; problems go to `out`.
 fn options(
     fs: &dyn Fs,
-    dir: &Path,
+    at: Base<'_>,
     bounds: Bounds,
     file: &RelPath,
     project: &ProjectFile,
@@ -91,12 +135,13 @@ fn options(
 ) -> Project {
     let mut path = |value: &Option<Spanned<Text>>, want: Option<EntryKind>, what: &str| {
         let value = value.as_ref()?;
-        let (resolved, problem) = contained(fs, &bounds, dir, value.value.as_str(), want, what);
+        let (resolved, problem) = contained(fs, &bounds, at, value.value.as_str(), want, what);
         if let Some((problem, help)) = problem {
             out.push(Diagnostic::at(Code::InvalidValue, file, value.span, problem).with_help(help));
         }
         Some(resolved)
     };
+    let dir = at.shown;
     let root = path(&project.root, Some(EntryKind::Dir), "root").unwrap_or_else(|| dir.into());
     let workspace = path(&project.workspace, Some(EntryKind::Dir), "workspace");
     let registry = path(&project.registry, Some(EntryKind::File), "registry");
@@ -134,17 +179,25 @@ fn options(
     Project { path: PathBuf::new(), options, lockfile, bounds }
 }
 
+/// The folder a project file's paths are relative to: as shown, and canonical.
+#[derive(Clone, Copy)]
+struct Base<'a> {
+    shown: &'a Path,
+    real: &'a Path,
+}
+
 /// `written`, a path in the project file in `dir`, resolved inside the
 /// project: the path (joined to `dir` as given, so it is shown as the user
 /// reached it) and what is wrong with it.
 fn contained(
     fs: &dyn Fs,
     bounds: &Bounds,
-    dir: &Path,
+    at: Base<'_>,
     written: &str,
     want: Option<EntryKind>,
     what: &str,
 ) -> (PathBuf, Option<(String, String)>) {
+    let dir = at.shown;
     let relative = format!(
         "paths in {PROJECT_FILE} are relative to the folder holding it, `{}`",
         dir.display()
@@ -166,10 +219,8 @@ fn contained(
     };
     let joined = dir.join(written);
     let noun = |kind| if kind == EntryKind::Dir { "folder" } else { "file" };
-    let Some(project) = bounds.trees().first() else {
-        return (joined, Some(outside("cannot be resolved".to_owned())));
-    };
-    match bounds.resolve(fs, &project.join(written)) {
+    let project = bounds.trees().first().map_or(at.real, PathBuf::as_path);
+    match bounds.resolve(fs, &at.real.join(written)) {
         Ok(Resolved::Found(_, kind)) => {
             let problem = match (want, kind) {
                 (Some(want), kind) if kind != want => match kind {

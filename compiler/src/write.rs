@@ -216,15 +216,15 @@ fn regular(target: PathBuf, linked: bool) -> io::Result<PathBuf> {
     let what = match kind {
         EntryKind::Dir => "a folder",
         EntryKind::Special(what) => what,
-        EntryKind::File | EntryKind::Symlink => "not a regular file",
+        EntryKind::File | EntryKind::Symlink => "something else",
     };
     let it = match linked {
         true => format!("the file its link leads to, `{}`,", target.display()),
         false => "it".to_owned(),
     };
     Err(io::Error::other(format!(
-        "{it} is {what}; agentc replaces only a regular file: remove it, or write \
-         somewhere else"
+        "{it} is {what}, not a regular file; agentc replaces only a regular file: remove \
+         it, or write somewhere else"
     )))
 }
 

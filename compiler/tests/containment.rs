@@ -206,3 +206,50 @@ fn the_watch_follows_no_link_out_of_the_project() {
         "{first:?}"
     );
 }
+
+/// `agentc.toml` is itself repository content: a link at its name may lead
+/// only into the folder it is in, and its paths are relative to the folder
+/// really holding it (found by an adversary's review).
+#[test]
+fn agentc_toml_itself_leads_nowhere_outside() {
+    let (_dir, project, outside) = project();
+    for target in [outside.join("secret-token.txt"), PathBuf::from("/proc/self/environ")] {
+        let _ = std::fs::remove_file(project.join("agentc.toml"));
+        symlink(&target, project.join("agentc.toml")).unwrap();
+        for args in [&["check"][..], &["check", "."]] {
+            let out = agentc(args, &project);
+            let stderr = text(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{stderr}");
+            assert!(!stderr.contains(SECRET) && !stderr.contains("PATH="), "{stderr}");
+            assert!(
+                stderr.contains("error[path-escape]: `agentc.toml` is not read: the symbolic link"),
+                "{stderr}"
+            );
+        }
+    }
+    // A link to a project file in a subfolder: its `root` is that folder's
+    // `x`, not the `x` beside the link, which leads out.
+    std::fs::remove_file(project.join("agentc.toml")).unwrap();
+    write(&project.join("sub/agentc.toml"), "root = \"x\"\n");
+    symlink("sub/agentc.toml", project.join("agentc.toml")).unwrap();
+    symlink(&outside, project.join("x")).unwrap();
+    let out = agentc(&["check"], &project);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("the root `x` does not exist"), "{stderr}");
+    assert!(!stderr.contains("secret-token"), "{stderr}");
+}
+
+#[test]
+fn init_looks_through_no_link_in_an_existing_tree() {
+    let (_dir, project, outside) = project();
+    let fresh = project.parent().unwrap().join("fresh");
+    std::fs::create_dir(&fresh).unwrap();
+    symlink(&outside, fresh.join("agents")).unwrap();
+    let out = agentc(&["init", "."], &fresh);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("already exists"), "{stderr}");
+    assert_eq!(std::fs::read_dir(&fresh).unwrap().count(), 1, "something was written");
+    assert_eq!(std::fs::read_dir(&outside).unwrap().count(), 1);
+}

@@ -68,11 +68,19 @@ fn a_fifo_is_never_replaced_nor_a_link_to_one() {
     let dir = project();
     let fifo = dir.path().join("out.lock");
     assert!(Command::new("mkfifo").arg(&fifo).status().expect("mkfifo runs").success());
-    refused(dir.path(), "out.lock", "it is a FIFO; agentc replaces only a regular file");
+    refused(
+        dir.path(),
+        "out.lock",
+        "it is a FIFO, not a regular file; agentc replaces only a regular file",
+    );
     assert!(fifo.symlink_metadata().unwrap().file_type().is_fifo());
 
     symlink("out.lock", dir.path().join("via.lock")).unwrap();
-    refused(dir.path(), "via.lock", "is a FIFO; agentc replaces only a regular file");
+    refused(
+        dir.path(),
+        "via.lock",
+        "is a FIFO, not a regular file; agentc replaces only a regular file",
+    );
     assert!(dir.path().join("via.lock").symlink_metadata().unwrap().file_type().is_symlink());
     assert!(temporaries(dir.path()).is_empty());
 }

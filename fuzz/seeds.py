@@ -77,3 +77,57 @@ projects.insert(0, b"".join(desk[:40]))
 projects.sort(key=len)
 projects.insert(0, b"".join(desk[:40]))
 write("project", projects)
+
+# project_file: the example's agentc.toml, the ones seeds.py writes for the
+# project target, and files naming each path of the tree fuzzing::project_file
+# holds (a folder, a file, one missing, one where the other kind is).
+tomls = [(example / "agentc.toml").read_bytes()]
+for fx in fixtures:
+    has_reg, has_ws = (fx / "registry.yaml").is_file(), (fx / "workspace").is_dir()
+    if has_reg or has_ws:
+        tomls.append(('root = "root"\n' + ('registry = "registry.yaml"\n' if has_reg else "") + ('workspace = "workspace"\n' if has_ws else "")).encode())
+tomls += [
+    b'root = "agents"\nworkspace = "ws"\nregistry = "registry.yaml"\nlockfile = "out/agents.lock"\n',
+    b'root = "notes.txt"\nworkspace = "registry.yaml"\nregistry = "agents"\nlockfile = "missing/agents.lock"\n',
+    b'root = "../agents"\nworkspace = ".."\nregistry = "../registry.yaml"\n',
+    b'root = "skills"\nlockfile = "../out/x.lock"\n',
+    b'root = "agents"\nexclude = ["system-prompt", "repo-skills", "global-tool"]\nlayouts = ["agentc", "claude", "claude-plugins", "copilot", "agent-skills", "claud"]\n',
+    b'max_file_size = 1024\nroot = "."\n',
+    b'max_file_size = -1\nroot = 3\nexclude = "repo-tools"\n',
+    b'root = "agents"\nroot = "ws"\n',
+    b'[root]\nx = 1\n',
+    b'root = """agents"""\nregistry = \'registry.yaml\'\nlockfile = "\\u00e9.lock"\n',
+    b'unknown = true\nroot = "agents"\n',
+    b'\xef\xbb\xbfroot = "agents"\r\n',
+    b'',
+]
+write("project_file", tomls)
+
+# plugin: every plugin.json of the fixtures and the example, and a few more.
+plugins = [f for f in all_files if f.name == "plugin.json"]
+write("plugin", [f.read_bytes() for f in sorted(plugins, key=lambda p: p.stat().st_size)] + [
+    b'{"name": "release-tools", "version": "1.2.0", "description": "Releases.", "author": {"name": "A"}}',
+    b'{"name": "Release Tools"}',
+    b'{"name": "reviewer"}',
+    b'{"name": "other"}',
+    b'{}',
+])
+
+# links: the bodies of the Markdown files that link to something.
+def body(text):
+    if text.startswith(b"---\n"):
+        end = text.find(b"\n---\n", 4)
+        if end >= 0: return text[end + 5:]
+    return text
+docs = [f for f in files_under(repo / "docs") if f.suffix == ".md"] + [repo / "README.md"]
+bodies = [body(f.read_bytes()) for f in spread(md) + sorted(docs, key=lambda p: p.stat().st_size)]
+bodies = [b for b in bodies if b"](" in b or b"]:" in b]
+bodies += [
+    b"[forms](references/FORMS.md) and ![x](scripts/fill.py) and [b](../b/SKILL.md)\n",
+    b"[refs](referneces/forms.md#top) [up](../../docs/guide.md?x=1) [out](../../../x.md)\n",
+    b"[ref][r] [r][] [r]\n\n[r]: <references/FORMS%20a.md> \"title\"\n",
+    b"> [quoted](references/\n> FORMS.md)\n",
+    b"`[code](x.md)` \\[esc](y.md) [\xc3\xa9](\xc3\xa9.md) <https://x.dev> [m](mailto:a@b)\n",
+    b"| a | [t](x|y.md) |\n|---|---|\n[^1]: z.md\n",
+]
+write("links", bodies)

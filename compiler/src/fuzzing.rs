@@ -27,7 +27,7 @@ use crate::parse::files::{self, Reading, decode_text};
 use crate::project_file::{self, PROJECT_FILE};
 use crate::read::{ReadFailure, read_one};
 use crate::source::Source;
-use crate::{SetupError, codegen, compile, lock};
+use crate::{SetupError, check, codegen, compile, lock};
 
 /// A fuzz target's body.
 pub type Target = fn(&[u8]);
@@ -39,6 +39,9 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("registry", registry),
     ("guard", guard),
     ("project", project),
+    ("project_file", project_file),
+    ("plugin", plugin),
+    ("links", links),
 ];
 
 /// Most files a [`project`] input makes: enough for every kind of entry to
@@ -285,6 +288,139 @@ pub fn project(data: &[u8]) {
     let first = compile_checked(&fs, &opts);
     let again = compile_checked(&Reversed(&fs), &opts);
     assert_eq!(first, again, "the report depends on the directory order");
+}
+
+/// An `agentc.toml` beside a small tree (a root with a skill, a workspace,
+/// a registry, a file where a folder belongs), read at the top and one folder
+/// down: whatever the paths say, a file that loads names a root and a
+/// workspace that are folders, a registry that is a file and a lockfile whose
+/// folder exists; one that does not has every diagnostic inside it.
+pub fn project_file(data: &[u8]) {
+    let mut fs = MemFs::new();
+    let tree: [(&str, &[u8]); 5] = [
+        ("agents/skills/a/SKILL.md", b"---\nname: a\ndescription: A.\n---\nA.\n"),
+        ("ws/AGENTS.md", b"Be brief.\n"),
+        ("registry.yaml", b"tools: [t]\n"),
+        ("notes.txt", b"not a folder\n"),
+        ("out/.keep", b""),
+    ];
+    for (path, contents) in tree {
+        fs.insert(path, contents).expect("the tree's paths are valid");
+    }
+    for at in [PROJECT_FILE.to_owned(), format!("agents/{PROJECT_FILE}")] {
+        fs.insert(&at, data).expect("the project file's path is valid");
+        match project_file::load(&fs, &fs.root().join(&at), &at) {
+            Ok(project) => {
+                let options = &project.options;
+                let is = |path: &Path, want: EntryKind| fs.kind_followed(path).ok() == Some(want);
+                assert!(is(&options.root, EntryKind::Dir), "the root {:?}", options.root);
+                if let Some(workspace) = &options.workspace {
+                    assert!(is(workspace, EntryKind::Dir), "the workspace {workspace:?}");
+                }
+                if let Some(registry) = &options.registry {
+                    assert!(is(registry, EntryKind::File), "the registry {registry:?}");
+                }
+                let folder = project.lockfile.parent().filter(|p| !p.as_os_str().is_empty());
+                assert!(
+                    folder.is_none_or(|f| is(f, EntryKind::Dir)),
+                    "the lockfile {:?}",
+                    project.lockfile
+                );
+            }
+            Err(mut failed) => {
+                assert!(!failed.diagnostics.is_empty(), "refused without a diagnostic");
+                report(&mut failed.diagnostics, &failed.sources);
+            }
+        }
+        fs.remove(&at);
+    }
+}
+
+/// A Claude Code plugin's `.claude-plugin/plugin.json`: through the reader
+/// and the decoder (a manifest that decodes clean must survive its round
+/// trip), then compiled as a plugin at the root, with a subagent, a command
+/// and a skill, and as one of two plugins of a marketplace's `plugins/`.
+pub fn plugin(data: &[u8]) {
+    const MANIFEST: &str = ".claude-plugin/plugin.json";
+    if let Some((source, mut sources, mut out)) = read(MANIFEST, data) {
+        if let Some(doc) = dialects::plugin_manifest(&source, &mut out) {
+            round_trip(&doc.value, &out, |source, out| {
+                dialects::plugin_manifest(source, out).map(|doc| doc.value)
+            });
+        }
+        sources.insert(source.path.clone(), source);
+        report(&mut out, &sources);
+    }
+    let components: [(&str, &[u8]); 3] = [
+        (
+            "agents/reviewer.md",
+            b"---\nname: reviewer\ndescription: Reviews.\nskills: [notes]\n---\nReview.\n",
+        ),
+        ("commands/ship.md", b"---\ndescription: Ships.\n---\nShip it.\n"),
+        ("skills/notes/SKILL.md", b"---\nname: notes\ndescription: Notes.\n---\nNote.\n"),
+    ];
+    let other = b"{\"name\": \"other\", \"description\": \"Other.\"}";
+    for folder in ["", "plugins/p/"] {
+        let mut fs = MemFs::new();
+        let mut files: Vec<(String, &[u8])> = vec![(format!("{folder}{MANIFEST}"), data)];
+        files.extend(components.iter().map(|(path, text)| (format!("{folder}{path}"), *text)));
+        if !folder.is_empty() {
+            files.push((format!("plugins/q/{MANIFEST}"), other));
+        }
+        for (path, contents) in files {
+            fs.insert(&path, contents).expect("the plugin's paths are valid");
+        }
+        compile_checked(&fs, &Options::new(fs.root()));
+    }
+}
+
+/// A skill's Markdown body: every relative link the parser finds lies inside
+/// the body, on character boundaries, with a path; the link check against a
+/// tree holding some of the files it may name reports inside the file.
+pub fn links(data: &[u8]) {
+    const SKILL: &str = "skills/a/SKILL.md";
+    let body = String::from_utf8_lossy(data);
+    let front = "---\nname: a\ndescription: Links.\n---\n";
+    let text = format!("{front}{body}");
+    let found = links_checked(&text, front.len());
+    // Offset by the frontmatter or not, the same links.
+    let bare = links_checked(&body, 0);
+    assert_eq!(found.len(), bare.len());
+    for (offset, plain) in found.iter().zip(&bare) {
+        assert_eq!(offset.span.start - front.len(), plain.span.start, "{offset:?} {plain:?}");
+        assert_eq!((&offset.path, offset.image), (&plain.path, plain.image));
+    }
+    let mut fs = MemFs::new();
+    let tree: [(&str, &[u8]); 4] = [
+        ("skills/a/references/FORMS.md", b"# Forms\n"),
+        ("skills/a/scripts/fill.py", b"print()\n"),
+        ("skills/b/SKILL.md", b"---\nname: b\ndescription: B.\n---\nB.\n"),
+        ("docs/guide.md", b"Guide.\n"),
+    ];
+    for (path, contents) in tree {
+        fs.insert(path, contents).expect("the tree's paths are valid");
+    }
+    let source = Source::new(RelPath::root(SKILL), text.as_str());
+    let trees = check::links::Trees { root: fs.root(), workspace: None };
+    let span = Span::new(front.len(), text.len());
+    let mut out = check::links::body_links(&fs, &trees, &source, &body, span);
+    let sources: Sources = [(source.path.clone(), source)].into();
+    report(&mut out, &sources);
+}
+
+/// The links `relative_links` finds in `text` from `base`, checked to lie
+/// inside it, on character boundaries, each with a path.
+fn links_checked(text: &str, base: usize) -> Vec<crate::parse::links::Link> {
+    let found = crate::parse::links::relative_links(&text[base..], base);
+    for link in &found {
+        assert!(
+            link.span.start >= base && text.get(range(link.span)).is_some(),
+            "{link:?} is not inside the body ({} bytes from {base})",
+            text.len()
+        );
+        assert!(!link.path.is_empty(), "{link:?} has no path");
+    }
+    found
 }
 
 /// The file set a [`project`] input describes: sections, each a line

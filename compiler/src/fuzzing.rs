@@ -401,7 +401,7 @@ pub fn links(data: &[u8]) {
         fs.insert(path, contents).expect("the tree's paths are valid");
     }
     let source = Source::new(RelPath::root(SKILL), text.as_str());
-    let trees = check::links::Trees { root: fs.root(), workspace: None };
+    let trees = check::links::Trees::new(fs.root(), None);
     let span = Span::new(front.len(), text.len());
     let mut out = check::links::body_links(&fs, &trees, &source, &body, span);
     let sources: Sources = [(source.path.clone(), source)].into();

@@ -519,3 +519,41 @@ fn a_request_whose_id_is_outside_lsp_is_answered_with_an_error() {
     assert_eq!(symbols[0]["name"], "name", "{symbols}");
     client.shutdown();
 }
+
+/// The language server reads the project as `agentc check` does, through the
+/// same contained seam: a link out of the project is reported, never looked
+/// through, and no name outside is suggested; an `agents` link out of the
+/// workspace folder is not taken as the root.
+#[cfg(unix)]
+#[test]
+fn the_server_looks_at_nothing_outside_the_project() {
+    use std::os::unix::fs::symlink;
+    let dir = tempfile::tempdir().unwrap();
+    let top = dir.path().canonicalize().unwrap();
+    let (root, outside) = (top.join("project"), top.join("outside"));
+    common::write(&outside.join("secret-token.txt"), "x");
+    common::write(&outside.join("skills/leak/SKILL.md"), "---\nname: leak\n---\n");
+    std::fs::create_dir_all(&root).unwrap();
+    symlink(&outside, root.join("agents")).unwrap();
+    let skill_path = root.join(".claude/skills/billing/SKILL.md");
+    let text =
+        "---\nname: billing\ndescription: Billing questions.\n---\nSee [x](out/secret-tokn.txt).\n";
+    common::write(&skill_path, text);
+    symlink(&outside, root.join(".claude/skills/billing/out")).unwrap();
+    let mut client = Client::start(&root);
+    let skill = url(&skill_path);
+    client.open(&skill, text);
+    let diagnostics = client.diagnostics(&skill, None);
+    let messages: Vec<&str> = diagnostics.iter().filter_map(|d| d["message"].as_str()).collect();
+    assert!(
+        messages.iter().any(|m| m.starts_with(
+            "the link `out/secret-tokn.txt` leads outside the project through the symbolic link `.claude/skills/billing/out`"
+        )),
+        "{messages:?}"
+    );
+    assert!(messages.iter().all(|m| !m.contains("did you mean")), "{messages:?}");
+    let published: Vec<_> =
+        client.pending.iter().filter_map(|m| m["params"]["uri"].as_str()).collect();
+    assert!(published.iter().all(|uri| !uri.contains("leak")), "{published:?}");
+    client.shutdown();
+}

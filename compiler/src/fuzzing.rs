@@ -39,6 +39,8 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("registry", registry),
     ("guard", guard),
     ("project", project),
+    #[cfg(feature = "cli")]
+    ("lsp", lsp),
 ];
 
 /// Most files a [`project`] input makes: enough for every kind of entry to

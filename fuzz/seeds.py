@@ -131,3 +131,45 @@ bodies += [
     b"| a | [t](x|y.md) |\n|---|---|\n[^1]: z.md\n",
 ]
 write("links", bodies)
+# The language server: sessions against `fuzzing::lsp_project()` (folder file:///),
+# framed as a client writes them, one body per line, and with broken framing.
+import json
+A = "---\nname: a\ndescription: A.\ntools: [t]\nsteps:\n  - t: find it\nroutes:\n  - b: on t status=success\n  - c\n---\nA.\n"
+def at(text, needle, extra=0):
+    i = text.index(needle) + extra
+    return {"line": text[:i].count("\n"), "character": i - (text[:i].rfind("\n") + 1)}
+doc = "file:///skills/a/SKILL.md"
+def pos(needle, extra=0): return {"textDocument": {"uri": doc}, "position": at(A, needle, extra)}
+init = {"processId": None, "rootUri": "file:///", "workspaceFolders": [{"uri": "file:///", "name": "p"}],
+        "capabilities": {"general": {"positionEncodings": ["utf-8", "utf-16"]},
+                         "workspace": {"workspaceEdit": {"documentChanges": True, "resourceOperations": ["rename"]}}}}
+requests = [("initialize", init), ("initialized", {}),
+    ("textDocument/didOpen", {"textDocument": {"uri": doc, "languageId": "markdown", "version": 1, "text": A}}),
+    ("textDocument/hover", pos("t: find")), ("textDocument/completion", pos("status=", 7)),
+    ("textDocument/definition", pos("- c", 2)), ("textDocument/references", {**pos("- b", 2), "context": {"includeDeclaration": True}}),
+    ("textDocument/prepareRename", pos("- c", 2)), ("textDocument/rename", {**pos("- c", 2), "newName": "sea"}),
+    ("textDocument/didChange", {"textDocument": {"uri": doc, "version": 2}, "contentChanges": [{"text": A.replace("- c", "- cc")}]}),
+    ("textDocument/codeAction", {"textDocument": {"uri": doc}, "range": {"start": at(A, "- c"), "end": at(A, "- c", 3)}, "context": {"diagnostics": []}}),
+    ("textDocument/documentSymbol", {"textDocument": {"uri": doc}}),
+    ("textDocument/didClose", {"textDocument": {"uri": doc}}), ("shutdown", None), ("exit", None)]
+def message(i, method, params):
+    m = {"jsonrpc": "2.0", "method": method}
+    if method not in ("initialized", "exit") and not method.startswith("textDocument/did"): m["id"] = i
+    if params is not None: m["params"] = params
+    return json.dumps(m, separators=(",", ":")).encode()
+bodies = [message(i, m, p) for i, (m, p) in enumerate(requests)]
+def frame(body, header=None): return (header or b"Content-Length: %d\r\n\r\n" % len(body)) + body
+session = b"".join(frame(b) for b in bodies)
+odd_ids = [b'{"jsonrpc":"2.0","id":4294967296,"method":"textDocument/hover","params":{}}',
+           b'{"jsonrpc":"2.0","id":1.5,"method":"shutdown"}', b'{"jsonrpc":"2.0","id":-1099511627776,"method":"x"}',
+           b'{"jsonrpc":"2.0","id":true,"method":"x"}', b'{"jsonrpc":"2.0","id":"s","result":null}',
+           b'{"jsonrpc":"2.0","method":1}', b'[{"jsonrpc":"2.0","method":"x"}]', b'{"id":', b'\xff']
+write("lsp", [session, b"\n".join(bodies) + b"\n",
+    b"".join(frame(b) for b in bodies[:1] + odd_ids + bodies[-2:]),
+    frame(bodies[0], b"content-length: %d\r\nContent-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n" % len(bodies[0])),
+    frame(bodies[0]) + b"Content-Length: 18446744073709551615\r\n\r\n",
+    frame(bodies[0]) + b"Content-Length: 4000000000\r\n\r\n{",
+    b"Content-Length: 5\r\nContent-Length: 5\r\n\r\nnull\n", b"Content-Length: 2\n\n{}",
+    b"Content-Length: +2\r\n\r\n{}", b"Content-Type: x\r\n\r\n{}", b"Content-Length: 10\r\n\r\n{}",
+    b"Content-Length: 2\r\n" + b"X" * 5000, frame(b"{}") + frame(b"null") + frame(b""),
+])

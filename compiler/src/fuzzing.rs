@@ -42,6 +42,8 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("project_file", project_file),
     ("plugin", plugin),
     ("links", links),
+    #[cfg(feature = "cli")]
+    ("lsp", lsp),
 ];
 
 /// Most files a [`project`] input makes: enough for every kind of entry to

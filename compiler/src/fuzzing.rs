@@ -298,17 +298,13 @@ pub fn project(data: &[u8]) {
 /// workspace that are folders, a registry that is a file and a lockfile whose
 /// folder exists; one that does not has every diagnostic inside it.
 pub fn project_file(data: &[u8]) {
-    let mut fs = MemFs::new();
-    let tree: [(&str, &[u8]); 5] = [
+    let mut fs = tree(&[
         ("agents/skills/a/SKILL.md", b"---\nname: a\ndescription: A.\n---\nA.\n"),
         ("ws/AGENTS.md", b"Be brief.\n"),
         ("registry.yaml", b"tools: [t]\n"),
         ("notes.txt", b"not a folder\n"),
         ("out/.keep", b""),
-    ];
-    for (path, contents) in tree {
-        fs.insert(path, contents).expect("the tree's paths are valid");
-    }
+    ]);
     for at in [PROJECT_FILE.to_owned(), format!("agents/{PROJECT_FILE}")] {
         fs.insert(&at, data).expect("the project file's path is valid");
         match project_file::load(&fs, &fs.root().join(&at), &at) {
@@ -392,16 +388,12 @@ pub fn links(data: &[u8]) {
         assert_eq!(offset.span.start - front.len(), plain.span.start, "{offset:?} {plain:?}");
         assert_eq!((&offset.path, offset.image), (&plain.path, plain.image));
     }
-    let mut fs = MemFs::new();
-    let tree: [(&str, &[u8]); 4] = [
+    let fs = tree(&[
         ("skills/a/references/FORMS.md", b"# Forms\n"),
         ("skills/a/scripts/fill.py", b"print()\n"),
         ("skills/b/SKILL.md", b"---\nname: b\ndescription: B.\n---\nB.\n"),
         ("docs/guide.md", b"Guide.\n"),
-    ];
-    for (path, contents) in tree {
-        fs.insert(path, contents).expect("the tree's paths are valid");
-    }
+    ]);
     let source = Source::new(RelPath::root(SKILL), text.as_str());
     let trees = check::links::Trees::new(fs.root(), None);
     let span = Span::new(front.len(), text.len());
@@ -617,6 +609,15 @@ impl Fs for Reversed<'_> {
     fn read(&self, path: &Path, max: u64) -> io::Result<ReadOutcome> {
         self.0.read(path, max)
     }
+}
+
+/// A tree in memory holding `files`, whose paths are the harness's own.
+fn tree(files: &[(&str, &[u8])]) -> MemFs {
+    let mut fs = MemFs::new();
+    for (path, contents) in files {
+        fs.insert(path, *contents).expect("the tree's paths are valid");
+    }
+    fs
 }
 
 #[cfg(test)]

@@ -12,6 +12,7 @@ use std::path::Path;
 use std::process::Command;
 
 use agentc_compiler::fs::RealFs;
+use agentc_compiler::options::LayoutKind;
 use agentc_compiler::{Options, Severity, compile};
 
 /// How the two are expected to judge a skill.
@@ -108,7 +109,9 @@ print(json.dumps({d.name: validate(d) for d in sorted(root.iterdir())}))
 #[test]
 fn agentc_and_the_reference_validator_agree_on_the_spec_rules() {
     let project = tempfile::tempdir().unwrap();
-    let skills = project.path().join(".claude/skills");
+    // A skill collection read by the specification alone, where its rules are the host's;
+    // under `.claude/skills` they are warnings, since Claude Code does not apply them.
+    let skills = project.path().join("skills");
     let mut expect = BTreeMap::new();
     let cases = CASES
         .iter()
@@ -138,11 +141,13 @@ fn agentc_and_the_reference_validator_agree_on_the_spec_rules() {
         return;
     };
 
-    let compilation = compile(&RealFs, &Options::new(project.path())).unwrap();
+    let mut options = Options::new(project.path());
+    options.layouts = [LayoutKind::AgentSkills].into();
+    let compilation = compile(&RealFs, &options).unwrap();
     let mut errors: BTreeMap<String, Vec<String>> = BTreeMap::new();
     let mut warnings: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for d in &compilation.diagnostics {
-        let Some(folder) = d.location.file.path.split('/').nth(2) else { continue };
+        let Some(folder) = d.location.file.path.split('/').nth(1) else { continue };
         let into = if d.severity == Severity::Error { &mut errors } else { &mut warnings };
         into.entry(folder.to_owned()).or_default().push(format!("{}: {}", d.code, d.message));
     }

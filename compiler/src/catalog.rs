@@ -60,7 +60,7 @@ catalog! {
     MissingField = "missing-field", Error, "a required field is absent";
     InvalidValue = "invalid-value", Error, "wrong type, enum value, range, or format (e.g. semver)";
     BadName = "bad-name", Error, "a name breaks the naming rule";
-    NameMismatch = "name-mismatch", Warning, "a declared name differs from the folder name (an error for Agent Skills)";
+    NameMismatch = "name-mismatch", Warning, "a declared name differs from the folder name (an error where the Agent Skills specification is the host)";
     EmptyBody = "empty-body", Error, "a SKILL.md has no body";
     AmbiguousAgent = "ambiguous-agent", Error, "a folder holds both AGENT.md and agent.json";
     ReservedName = "reserved-name", Error, "an agent folder uses a reserved name";

@@ -120,6 +120,11 @@ impl Assistant {
     pub fn id(&self) -> String {
         match &self.file.plugin {
             Some(plugin) => self.namespaced(plugin),
+            // Claude Code names a command by its folders too (`frontend/component.md` is
+            // `/frontend:component`), so commands in different folders never clash.
+            None if self.file.dialect == agentc_schema::Dialect::ClaudeCommand => {
+                self.name_in_plugin()
+            }
             None => self.name().to_owned(),
         }
     }
@@ -127,7 +132,9 @@ impl Assistant {
     /// The name within its plugin: the folders, then the name.
     pub fn name_in_plugin(&self) -> String {
         let folders = match self.file.dialect {
-            agentc_schema::Dialect::ClaudeSubagent => self.file.folders.as_slice(),
+            agentc_schema::Dialect::ClaudeSubagent | agentc_schema::Dialect::ClaudeCommand => {
+                self.file.folders.as_slice()
+            }
             _ => &[],
         };
         folders.iter().map(String::as_str).chain([self.name()]).collect::<Vec<_>>().join(":")

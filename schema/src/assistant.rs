@@ -184,7 +184,7 @@ pub struct ClaudeCommandFrontmatter {
     /// The arguments the command expects, shown while typing.
     #[serde(rename = "argument-hint", default, skip_serializing_if = "Option::is_none")]
     #[schemars(example = &"[message]")]
-    pub argument_hint: Option<Spanned<Text>>,
+    pub argument_hint: Option<Spanned<crate::values::Hint>>,
 
     /// # Model
     ///
@@ -758,6 +758,36 @@ pub const COPILOT_TOOLS: &[&str] = &[
     "todos",
     "usages",
     "web",
+    // VS Code's built-in tools by their unqualified reference names, which agents written
+    // before the qualified forms (`read/problems`) still use and VS Code still resolves.
+    "changes",
+    "createAndRunTask",
+    "extensions",
+    "findTestFiles",
+    "getProjectSetupInfo",
+    "getPythonEnvironmentInfo",
+    "getPythonExecutableCommand",
+    "getTaskOutput",
+    "getTerminalOutput",
+    "installExtension",
+    "installPythonPackage",
+    "configurePythonEnvironment",
+    "memory",
+    "new",
+    "newJupyterNotebook",
+    "openSimpleBrowser",
+    "problems",
+    "runInTerminal",
+    "runNotebooks",
+    "runSubagent",
+    "runTasks",
+    "runTests",
+    "runVscodeCommand",
+    "searchResults",
+    "terminalSelection",
+    "testFailure",
+    "think",
+    "vscodeAPI",
     // The Claude Code names Copilot maps onto its aliases.
     "Bash",
     "powershell",

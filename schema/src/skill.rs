@@ -77,7 +77,7 @@ pub struct SkillFrontmatter {
     /// What arguments the slash command takes, shown while typing (Claude Code).
     #[serde(rename = "argument-hint", default, skip_serializing_if = "Option::is_none")]
     #[schemars(example = &"[issue-number]")]
-    pub argument_hint: Option<Spanned<Text>>,
+    pub argument_hint: Option<Spanned<crate::values::Hint>>,
 
     /// # Arguments
     ///

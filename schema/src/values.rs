@@ -90,6 +90,60 @@ impl JsonSchema for Version {
     }
 }
 
+/// An argument hint (`argument-hint`), shown while the user types. Claude
+/// Code's own documentation writes `argument-hint: [message]`, which YAML
+/// reads as a list of one: a list is kept as the hint it was written as,
+/// each entry in brackets (`[message]`, `[pr] [priority]`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(transparent)]
+pub struct Hint(pub String);
+
+impl Hint {
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// [`Hint`]'s forms.
+pub(crate) struct HintForms;
+
+impl Expecting for HintForms {
+    const WHAT: &'static str = "a string, or a list of argument names";
+}
+
+impl<'de> Deserialize<'de> for Hint {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        match Written::<HintForms>::deserialize(deserializer)? {
+            Written::One(text) if text.trim().is_empty() => {
+                Err(de::Error::custom("the value is blank; write some text or remove the key"))
+            }
+            Written::One(text) => Ok(Hint(text)),
+            Written::List(items, _) if items.is_empty() => {
+                Err(de::Error::custom("the list is empty; name the arguments or remove the key"))
+            }
+            Written::List(items, _) => Ok(Hint(
+                items.iter().map(|item| format!("[{}]", item.value)).collect::<Vec<_>>().join(" "),
+            )),
+        }
+    }
+}
+
+impl JsonSchema for Hint {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Hint".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "description": "The arguments, as shown while typing: a string, or a list of argument names (`[message]` in YAML is a list of one).",
+            "oneOf": [
+                { "type": "string", "minLength": 1, "pattern": "\\S" },
+                { "type": "array", "items": { "type": "string", "minLength": 1, "pattern": "\\S" }, "minItems": 1 }
+            ]
+        })
+    }
+}
+
 /// Finds the first entry that repeats an earlier one.
 fn first_repeat<T: Eq + Hash>(items: &[Spanned<T>]) -> Option<&Spanned<T>> {
     let mut seen: HashSet<&T> = HashSet::with_capacity(items.len());

@@ -46,9 +46,26 @@ impl AssistantDoc {
     }
 }
 
+/// How an Agent Skills rule counts in `dialect`: an error where the
+/// specification is the host (skill collections), a warning where the host
+/// reading the file does not apply it (Claude Code loads such a skill), with
+/// the words that say so.
+fn spec_rule(dialect: Dialect) -> (Severity, &'static str) {
+    match dialect {
+        Dialect::ClaudeSkill => (
+            Severity::Warning,
+            "Claude Code loads this skill, but the skill is not portable: the Agent Skills \
+             specification, its `skills-ref` validator and Anthropic's skill upload refuse it",
+        ),
+        _ => (Severity::Error, "the Agent Skills specification requires it"),
+    }
+}
+
 /// The Agent Skills rules of a `SKILL.md` outside agentc's runbook layout:
-/// the name rule and the folder (both errors here, as the reference validator
-/// has them), and — under `.claude/` — Claude Code's tools and models.
+/// the name rule and the folder (errors where the specification is the host,
+/// as the reference validator has them; warnings under Claude Code, which
+/// does not apply them), and — under `.claude/` — Claude Code's tools and
+/// models.
 pub fn spec_skill(
     source: &Source,
     front: &SkillFrontmatter,
@@ -58,6 +75,7 @@ pub fn spec_skill(
 ) {
     let file = &source.path;
     let name = &front.name;
+    let (severity, who) = spec_rule(dialect);
     match check_spec_name(name.value.as_str()) {
         Err(err) => out.push(
             Diagnostic::at(
@@ -69,10 +87,11 @@ pub fn spec_skill(
                     name.value
                 ),
             )
-            .with_help(
-                "Agent Skills names are 1-64 lowercase letters and digits, with single hyphens \
-                 between them, and equal to the skill's folder name",
-            ),
+            .with_severity(severity)
+            .with_help(format!(
+                "{who}; Agent Skills names are 1-64 lowercase letters and digits, with single \
+                 hyphens between them, and equal to the skill's folder name"
+            )),
         ),
         Ok(())
             if !folder.is_empty()
@@ -84,11 +103,11 @@ pub fn spec_skill(
                 name.span,
                 format!("the skill is named `{}` but its folder is `{folder}`", name.value),
             )
-            .with_severity(Severity::Error)
-            .with_help(
-                "the Agent Skills specification requires the name to equal the folder's name; \
-                 rename one of them",
-            );
+            .with_severity(severity)
+            .with_help(format!(
+                "{who}; the specification requires the name to equal the folder's name: rename \
+                 one of them"
+            ));
             if check_spec_name(folder).is_ok() {
                 diagnostic = diagnostic.with_fix(
                     format!("rename the skill to `{folder}`"),
@@ -113,12 +132,26 @@ pub fn spec_skill(
 
 /// The Agent Skills length limits, which hold for every `SKILL.md` (a runbook
 /// is an Agent Skill too).
-pub fn skill_lengths(source: &Source, front: &SkillFrontmatter, out: &mut Vec<Diagnostic>) {
+pub fn skill_lengths(
+    source: &Source,
+    front: &SkillFrontmatter,
+    dialect: Dialect,
+    out: &mut Vec<Diagnostic>,
+) {
+    let from = out.len();
     if !front.description.span.is_unknown() {
         too_long(source, "description", &front.description, MAX_DESCRIPTION_LEN, out);
     }
     if let Some(compatibility) = &front.compatibility {
         too_long(source, "compatibility", compatibility, MAX_COMPATIBILITY_LEN, out);
+    }
+    let (severity, who) = spec_rule(dialect);
+    if severity != Severity::Error {
+        for diagnostic in &mut out[from..] {
+            diagnostic.severity = severity;
+            let help = diagnostic.help.take().unwrap_or_default();
+            diagnostic.help = Some(format!("{who}; {help}"));
+        }
     }
 }
 
@@ -254,7 +287,7 @@ pub fn subagent(
         source,
         Frontmatter::Required,
         "name: code-reviewer\ndescription: Reviews code. Use after every change.\ntools: Read, Grep",
-        Reading::HOST_FRONTMATTER,
+        Reading::CLAUDE_FRONTMATTER,
         out,
     )?;
     let front = &parsed.front.value;
@@ -308,7 +341,7 @@ pub fn command(
         source,
         Frontmatter::Optional,
         "description: Create a git commit\nallowed-tools: Bash(git commit:*)",
-        Reading::HOST_FRONTMATTER,
+        Reading::CLAUDE_FRONTMATTER,
         out,
     )?;
     let front = &parsed.front.value;

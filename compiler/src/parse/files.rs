@@ -52,18 +52,22 @@ pub struct Reading {
     /// The top-level keys this dialect reads, where it reads fewer than the
     /// type declares (one type serves several skill dialects).
     pub fields: Option<&'static [&'static str]>,
-    /// Read YAML as the hosts' parsers do (the formats of the wild), not
+    /// Read YAML as this host's reader does (the formats of the wild), not
     /// only as strict YAML 1.2 allows.
-    pub lenient: bool,
+    pub lenient: Option<lenient::Reader>,
 }
 
 impl Reading {
     pub const JSON: Reading =
-        Reading { syntax: Syntax::Json, unknown: Severity::Error, fields: None, lenient: false };
+        Reading { syntax: Syntax::Json, unknown: Severity::Error, fields: None, lenient: None };
     pub const FRONTMATTER: Reading =
-        Reading { syntax: Syntax::Yaml, unknown: Severity::Warning, fields: None, lenient: false };
+        Reading { syntax: Syntax::Yaml, unknown: Severity::Warning, fields: None, lenient: None };
     /// Frontmatter of a coding assistant's format.
-    pub const HOST_FRONTMATTER: Reading = Reading { lenient: true, ..Reading::FRONTMATTER };
+    pub const HOST_FRONTMATTER: Reading =
+        Reading { lenient: Some(lenient::Reader::Hosts), ..Reading::FRONTMATTER };
+    /// Frontmatter that Claude Code reads.
+    pub const CLAUDE_FRONTMATTER: Reading =
+        Reading { lenient: Some(lenient::Reader::ClaudeCode), ..Reading::FRONTMATTER };
 }
 
 /// Parses and decodes `text` (at byte `base` of `source`) as `T`.
@@ -239,10 +243,8 @@ fn read_as_hosts_do(
     err: &yaml::SyntaxError,
     out: &mut Vec<Diagnostic>,
 ) -> Option<yaml::Parsed> {
-    if !reading.lenient {
-        return None;
-    }
-    let repair = lenient::repair(text, err.span.start.checked_sub(base)?)?;
+    let reader = reading.lenient?;
+    let repair = lenient::repair(text, err.span.start.checked_sub(base)?, reader)?;
     let mut parsed = yaml::parse(&repair.text, base).ok()?;
     let to_original = |offset: usize| original_offset(&repair.edits, offset - base) + base;
     if let Some(root) = &mut parsed.root {
@@ -268,9 +270,16 @@ fn read_as_hosts_do(
         .collect();
     let line = strict_line(&repair, first.start);
     let mut diagnostic = Diagnostic::at(Code::YamlCompat, &source.path, at, repair.message)
-        .with_help(format!(
-            "the host's YAML parser reads this, strict YAML does not; write it as `{line}`"
-        ));
+        .with_help(match reader {
+            _ if !repair.claude_only => format!(
+                "the host's YAML parser reads this, strict YAML does not; write it as `{line}`"
+            ),
+            _ => format!(
+                "Claude Code loads this file, but strict YAML readers (PyYAML, js-yaml, the npm \
+                 `yaml` package, and the tools and hosts built on them) refuse it; write it as \
+                 `{line}`"
+            ),
+        });
     diagnostic.fix = Some(Fix { message: "write the strict YAML form".into(), edits });
     out.push(diagnostic);
     Some(parsed)
@@ -597,7 +606,11 @@ pub fn skill(
 ) -> Option<Markdown<SkillFrontmatter>> {
     let reading = Reading {
         fields: Some(dialect.skill_fields()),
-        lenient: dialect != Dialect::Runbook,
+        lenient: match dialect {
+            Dialect::Runbook => None,
+            Dialect::ClaudeSkill => Some(lenient::Reader::ClaudeCode),
+            _ => Some(lenient::Reader::Hosts),
+        },
         ..Reading::FRONTMATTER
     };
     let parsed = markdown::<SkillFrontmatter>(
@@ -622,7 +635,7 @@ pub fn skill(
     if name.span.is_unknown() {
         return None;
     }
-    dialects::skill_lengths(source, &parsed.front.value, out);
+    dialects::skill_lengths(source, &parsed.front.value, dialect, out);
     if dialect == Dialect::Runbook {
         runbook_name(source, name, folder, out);
     } else {

@@ -15,6 +15,19 @@
 
 use saphyr_parser::Parser;
 
+/// Whose reader a host's frontmatter is read with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reader {
+    /// The constructs PyYAML and the JavaScript parsers agree on (above).
+    Hosts,
+    /// Claude Code's: besides those, a top-level `key: value` line whose
+    /// value strict YAML refuses (`description: Use when: x`,
+    /// `argument-hint: [pr] [priority]`) is read as the text after the
+    /// first `:`. Claude Code 1.0 and 2.0 read frontmatter line by line that
+    /// way (`docs/formats.md`, "YAML as the hosts read it").
+    ClaudeCode,
+}
+
 /// A rewrite of frontmatter that strict YAML refuses into the form it accepts,
 /// with what changed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,6 +38,9 @@ pub struct Repair {
     pub edits: Vec<Edit>,
     /// What was wrong, in words.
     pub message: String,
+    /// Whether a construct only Claude Code reads was repaired (which
+    /// PyYAML and the JavaScript parsers refuse).
+    pub claude_only: bool,
 }
 
 /// One change: replace bytes `start..end` of the ORIGINAL yaml text with
@@ -43,13 +59,21 @@ const MAX_REPAIRS: usize = 32;
 /// Rewrites `yaml`, which the strict parser refused at byte `error_offset`,
 /// into text it accepts, if every error is a construct the widely used
 /// parsers accept. `None` when any error is not.
-pub fn repair(yaml: &str, error_offset: usize) -> Option<Repair> {
+pub fn repair(yaml: &str, error_offset: usize, reader: Reader) -> Option<Repair> {
     let mut current = yaml.to_owned();
     let mut edits: Vec<Edit> = Vec::new();
     let mut messages: Vec<String> = Vec::new();
     let mut at = error_offset;
+    let mut claude_only = false;
     for _ in 0..MAX_REPAIRS {
-        let (cur_edit, message) = repair_one(&current, at)?;
+        let (cur_edit, message) = match repair_one(&current, at) {
+            Some(found) => found,
+            None if reader == Reader::ClaudeCode => {
+                claude_only = true;
+                quote_line(&current, at)?
+            }
+            None => return None,
+        };
         let orig = to_original(&edits, &cur_edit)?;
         current.replace_range(cur_edit.start..cur_edit.end, &cur_edit.replacement);
         let pos = edits.partition_point(|e| e.start < orig.start);
@@ -60,7 +84,12 @@ pub fn repair(yaml: &str, error_offset: usize) -> Option<Repair> {
         match strict_error(&current) {
             None => {
                 debug_assert_eq!(apply(yaml, &edits), current);
-                return Some(Repair { text: current, edits, message: messages.join("; ") });
+                return Some(Repair {
+                    text: current,
+                    edits,
+                    message: messages.join("; "),
+                    claude_only,
+                });
             }
             Some(next) => at = next,
         }
@@ -95,6 +124,39 @@ fn repair_one(text: &str, at: usize) -> Option<(Edit, String)> {
         return Some((Edit { start: at + 1, end: at + 1, replacement: " ".into() }, message));
     }
     None
+}
+
+/// Claude Code's reading of the top-level line holding `at`: `key: value`
+/// with an unquoted value on one line becomes `key: "value"`. Lines that are
+/// indented, continued on the next line, quoted or block scalars are not
+/// this construct.
+fn quote_line(text: &str, at: usize) -> Option<(Edit, String)> {
+    let line_start = text.get(..at)?.rfind('\n').map_or(0, |i| i + 1);
+    let line_end = text.get(at..)?.find('\n').map_or(text.len(), |i| at + i);
+    let line = text[line_start..line_end].trim_end_matches('\r');
+    let (key, value) = line.split_once(':')?;
+    let plain_key = !key.is_empty()
+        && key.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_'));
+    let value_start = line_start + key.len() + 1 + (value.len() - value.trim_start().len());
+    let value = value.trim();
+    let continued = text[line_end..]
+        .trim_start_matches(['\r', '\n'])
+        .lines()
+        .next()
+        .is_some_and(|next| next.starts_with([' ', '\t']));
+    if !plain_key || value.is_empty() || value.starts_with(['"', '\'', '|', '>', '#']) || continued
+    {
+        return None;
+    }
+    let quoted = format!("\"{}\"", value.replace('\\', "\\\\").replace('"', "\\\""));
+    let message = format!(
+        "the value of `{key}` is not valid YAML as written; Claude Code reads it as the text \
+         after the first `:`"
+    );
+    Some((
+        Edit { start: value_start, end: value_start + value.len(), replacement: quoted },
+        message,
+    ))
 }
 
 /// The plain key that ends at `colon`, for messages (at most 40 bytes back).
@@ -169,7 +231,7 @@ mod tests {
     }
 
     fn repaired(text: &str) -> Repair {
-        let r = repair(text, error_at(text)).expect("repairable");
+        let r = repair(text, error_at(text), Reader::Hosts).expect("repairable");
         assert!(parse(&r.text, 0).is_ok(), "still refused: {:?}", r.text);
         assert_eq!(apply(text, &r.edits), r.text);
         r
@@ -221,10 +283,10 @@ mod tests {
     #[test]
     fn colon_space_in_plain_value_stays_an_error() {
         let text = "name: a\ndescription: Verify: confirm x\n";
-        assert_eq!(repair(text, error_at(text)), None);
+        assert_eq!(repair(text, error_at(text), Reader::Hosts), None);
         // Also when another error could be repaired.
         let text = "\u{e9}: 1\n\u{feff}description: Verify: confirm x\n";
-        assert_eq!(repair(text, error_at(text)), None);
+        assert_eq!(repair(text, error_at(text), Reader::Hosts), None);
     }
 
     #[test]
@@ -236,7 +298,39 @@ mod tests {
             "description: `foo`\n",
             "tools: [\nRead\n]\n",
         ] {
-            assert_eq!(repair(text, error_at(text)), None, "{text:?}");
+            assert_eq!(repair(text, error_at(text), Reader::Hosts), None, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn claude_code_reads_a_refused_top_level_value_as_text() {
+        let text = "name: a\ndescription: Use when: the user asks\n";
+        let r = repair(text, error_at(text), Reader::ClaudeCode).expect("repairable");
+        assert_eq!(r.text, "name: a\ndescription: \"Use when: the user asks\"\n");
+        let text = "argument-hint: [pr-number] [priority] [assignee]\r\n";
+        let r = repair(text, error_at(text), Reader::ClaudeCode).expect("repairable");
+        assert_eq!(r.text, "argument-hint: \"[pr-number] [priority] [assignee]\"\r\n");
+        let text = "description: say \"hi\": \\o/\n";
+        let r = repair(text, error_at(text), Reader::ClaudeCode).expect("repairable");
+        assert_eq!(r.text, "description: \"say \\\"hi\\\": \\\\o/\"\n");
+    }
+
+    #[test]
+    fn claude_code_does_not_rescue_what_it_does_not_read_as_one_line() {
+        for text in [
+            "description: Use when: x\n  and more\n",
+            "  nested: Use when: x\n",
+            "description: Use when: x # note\n",
+            "tools: *\n",
+        ] {
+            assert_eq!(repair(text, error_at(text), Reader::Hosts), None, "{text:?}");
+        }
+        // Claude Code's line reader keeps a ` #` as text.
+        let text = "description: Use when: x, as in #12\n";
+        let r = repair(text, error_at(text), Reader::ClaudeCode).expect("repairable");
+        assert_eq!(r.text, "description: \"Use when: x, as in #12\"\n");
+        for text in ["description: Use when: x\n  and more\n", "m:\n  nested: Use when: x\n"] {
+            assert_eq!(repair(text, error_at(text), Reader::ClaudeCode), None, "{text:?}");
         }
     }
 
@@ -244,8 +338,8 @@ mod tests {
     fn never_panics_on_odd_offsets() {
         let text = "é: \u{feff}x: y\n";
         for at in 0..=text.len() + 2 {
-            let _ = repair(text, at);
+            let _ = repair(text, at, Reader::ClaudeCode);
         }
-        assert_eq!(repair("", 5), None);
+        assert_eq!(repair("", 5, Reader::ClaudeCode), None);
     }
 }

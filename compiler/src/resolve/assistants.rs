@@ -73,7 +73,7 @@ pub fn resolve(
     for assistant in &project.assistants {
         let name = match assistant.file.plugin {
             Some(_) => assistant.name_in_plugin(),
-            None => assistant.name().to_owned(),
+            None => assistant.id(),
         };
         let key = (group(assistant.file.dialect), assistant.file.plugin.clone(), name);
         let site = Site { file: assistant.source.path.clone(), span: name_span(assistant) };

@@ -9,9 +9,12 @@
 //! - a flow mapping key whose `:` is followed directly by `[` or `{`, as in
 //!   `{tags:[a, b]}` (all three read `{tags: [a, b]}`).
 //!
-//! Everything else stays an error, in particular an unquoted `: ` inside a
-//! plain value (`description: Use when: x`), which PyYAML, js-yaml and `yaml`
-//! all refuse, and `tools: *`, which every one of them reads as a broken alias.
+//! Everything else stays an error for them, in particular an unquoted `: `
+//! inside a plain value (`description: Use when: x`), which PyYAML, js-yaml and
+//! `yaml` all refuse, and `tools: *`, which every one of them reads as a broken
+//! alias. Claude Code is the exception: it reads frontmatter line by line, so
+//! under [`Reader::ClaudeCode`] a one-line top-level value strict YAML refuses
+//! is read as its text.
 
 use saphyr_parser::Parser;
 
@@ -57,8 +60,8 @@ pub struct Edit {
 const MAX_REPAIRS: usize = 32;
 
 /// Rewrites `yaml`, which the strict parser refused at byte `error_offset`,
-/// into text it accepts, if every error is a construct the widely used
-/// parsers accept. `None` when any error is not.
+/// into text it accepts, if every error is a construct `reader` reads.
+/// `None` when any error is not.
 pub fn repair(yaml: &str, error_offset: usize, reader: Reader) -> Option<Repair> {
     let mut current = yaml.to_owned();
     let mut edits: Vec<Edit> = Vec::new();

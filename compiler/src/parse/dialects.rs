@@ -138,20 +138,12 @@ pub fn skill_lengths(
     dialect: Dialect,
     out: &mut Vec<Diagnostic>,
 ) {
-    let from = out.len();
+    let rule = spec_rule(dialect);
     if !front.description.span.is_unknown() {
-        too_long(source, "description", &front.description, MAX_DESCRIPTION_LEN, out);
+        too_long(source, "description", &front.description, MAX_DESCRIPTION_LEN, rule, out);
     }
     if let Some(compatibility) = &front.compatibility {
-        too_long(source, "compatibility", compatibility, MAX_COMPATIBILITY_LEN, out);
-    }
-    let (severity, who) = spec_rule(dialect);
-    if severity != Severity::Error {
-        for diagnostic in &mut out[from..] {
-            diagnostic.severity = severity;
-            let help = diagnostic.help.take().unwrap_or_default();
-            diagnostic.help = Some(format!("{who}; {help}"));
-        }
+        too_long(source, "compatibility", compatibility, MAX_COMPATIBILITY_LEN, rule, out);
     }
 }
 
@@ -160,10 +152,15 @@ fn too_long(
     field: &str,
     value: &Spanned<Text>,
     max: usize,
+    (severity, who): (Severity, &str),
     out: &mut Vec<Diagnostic>,
 ) {
     let len = value.value.as_str().chars().count();
     if len > max {
+        let shorten = match len - max {
+            1 => "shorten it by 1 character".to_owned(),
+            over => format!("shorten it by {over} characters"),
+        };
         out.push(
             Diagnostic::at(
                 Code::InvalidValue,
@@ -171,9 +168,10 @@ fn too_long(
                 value.span,
                 format!("`{field}` is {len} characters long, over the limit of {max}"),
             )
-            .with_help(match len - max {
-                1 => "shorten it by 1 character".to_owned(),
-                over => format!("shorten it by {over} characters"),
+            .with_severity(severity)
+            .with_help(match severity {
+                Severity::Error => shorten,
+                _ => format!("{who}; {shorten}"),
             }),
         );
     }

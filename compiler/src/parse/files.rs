@@ -392,7 +392,7 @@ fn quote_value(text: &str, base: usize, err: &yaml::SyntaxError) -> Option<(Span
         return None;
     }
     let start = line_start + indent + key.len() + 2;
-    let quoted = format!("\"{}\"", value.replace('\\', "\\\\").replace('"', "\\\""));
+    let quoted = lenient::double_quoted(value);
     let mut fixed = text.to_owned();
     fixed.replace_range(start..start + value.len(), &quoted);
     let still = yaml::parse(&fixed, base).err();

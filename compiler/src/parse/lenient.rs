@@ -151,7 +151,7 @@ fn quote_line(text: &str, at: usize) -> Option<(Edit, String)> {
     {
         return None;
     }
-    let quoted = format!("\"{}\"", value.replace('\\', "\\\\").replace('"', "\\\""));
+    let quoted = double_quoted(value);
     let message = format!(
         "the value of `{key}` is not valid YAML as written; Claude Code reads it as the text \
          after the first `:`"
@@ -160,6 +160,11 @@ fn quote_line(text: &str, at: usize) -> Option<(Edit, String)> {
         Edit { start: value_start, end: value_start + value.len(), replacement: quoted },
         message,
     ))
+}
+
+/// `value` as a YAML double-quoted scalar: `\` and `"` escaped.
+pub fn double_quoted(value: &str) -> String {
+    format!("\"{}\"", value.replace('\\', "\\\\").replace('"', "\\\""))
 }
 
 /// The plain key that ends at `colon`, for messages (at most 40 bytes back).

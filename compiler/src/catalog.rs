@@ -82,6 +82,7 @@ catalog! {
     DuplicateRoute = "duplicate-route", Error, "a skill routes to the same target twice";
     DuplicateName = "duplicate-name", Error, "two definitions of one kind share a name in one scope";
     NameShadow = "name-shadow", Error, "a name defined in two scopes that are visible together";
+    SkillDrift = "skill-drift", Warning, "copies of one skill in two assistants' folders differ";
     ToolConflict = "tool-conflict", Error, "a tool both allowed and disallowed, or a skill needs a disallowed tool";
     BadModel = "bad-model", Error, "a model string not of the form `<provider>/<model>` (in Claude Code files: not an alias or a model id)";
     UnknownModel = "unknown-model", Error, "a model the registry does not list";

@@ -12,7 +12,7 @@
 use std::collections::{BTreeMap, HashSet};
 
 use agentc_schema::lockfile::{self, AgentStyle, PromptLayer, PromptScope, Reference, ScopeKind};
-use agentc_schema::{Span, Spanned};
+use agentc_schema::{Dialect, Span, Spanned};
 
 use crate::catalog::Code;
 use crate::diagnostic::{Diagnostic, RelPath};
@@ -26,7 +26,7 @@ mod table;
 mod unknown;
 
 use table::build_table;
-pub use table::{Def, Site, Table};
+pub use table::{Def, DefFile, Site, Table, View};
 use unknown::{Suggester, Unknown};
 
 /// A document's top-level fields as written, less those the lockfile gives a
@@ -241,7 +241,14 @@ pub fn skill_def(project: &Project, index: usize) -> Def {
     let skill = &project.skills[index];
     let name = &skill.parsed.front.value.name;
     let site = Site { file: skill.source.path.clone(), span: Some(name.span) };
-    Def::defined(&skill.file.owner, name.value.as_str(), site, index)
+    // agentc's runbooks answer to its scopes; every other dialect is an
+    // assistant's skill.
+    let view = match skill.file.dialect {
+        Dialect::Runbook => View::Agentc,
+        _ => View::Assistants,
+    };
+    let file = DefFile { canonical: skill.file.file.path.clone(), text: skill.source.clone() };
+    Def::defined(&skill.file.owner, name.value.as_str(), site, index, view, Some(file))
 }
 
 /// The tool names the host declares, with where each was declared.
@@ -272,7 +279,7 @@ fn tool_table(project: &Project, hosts: &[(String, RelPath)], out: &mut Vec<Diag
         .enumerate()
         .map(|(index, tool)| {
             let site = Site { file: tool.dir.folder.clone(), span: None };
-            Def::defined(&tool.dir.owner, &tool.dir.name, site, index)
+            Def::defined(&tool.dir.owner, &tool.dir.name, site, index, View::Agentc, None)
         })
         .collect();
     // A host name is the same tool as a descriptor of that (qualified) name.
@@ -291,6 +298,8 @@ fn tool_table(project: &Project, hosts: &[(String, RelPath)], out: &mut Vec<Diag
             plugin: None,
             site: Site { file: file.clone(), span: None },
             source: None,
+            view: View::Agentc,
+            file: None,
         });
     }
     build_table(defs, "tool", false, out)

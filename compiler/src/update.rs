@@ -188,9 +188,14 @@ impl Compilation {
 
     /// Whether `parsed` defines what project skill `i` defines: the same name,
     /// written in the same place.
+    /// A skill with a namesake elsewhere (a copy in another assistant's
+    /// folder) is never the same definition: the table compares the copies'
+    /// texts.
     fn same_definition(&self, i: usize, parsed: &Markdown<SkillFrontmatter>) -> bool {
         let (was, is) = (&self.project.skills[i].parsed.front.value.name, &parsed.front.value.name);
-        was.value == is.value && was.span == is.span
+        let namesake = (self.project.skills.iter().enumerate())
+            .any(|(j, skill)| j != i && skill.parsed.front.value.name.value == was.value);
+        was.value == is.value && was.span == is.span && !namesake
     }
 
     /// The edit kept the definition: skill `i` (its new text in place,

@@ -1,8 +1,11 @@
 //! The scope tables: every skill and tool definition by scope, the lookups
 //! that resolve a name as seen from an agent or a plugin, and the
-//! `duplicate-name` and `name-shadow` problems found while building them.
+//! `duplicate-name`, `name-shadow` and `skill-drift` problems found while
+//! building them. agentc's runbooks keep its scopes; the assistants' skill
+//! folders are one namespace in which a copy is the same skill.
 
 use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
 
 use agentc_schema::Span;
 use agentc_schema::lockfile::ScopeKind;
@@ -12,6 +15,7 @@ use crate::catalog::Code;
 use crate::diagnostic::{Diagnostic, RelPath};
 use crate::discover::Owner;
 use crate::options::Scope;
+use crate::source::Source;
 use crate::suggest::{LIST_LIMIT, NameIndex};
 
 /// Where a definition is, for diagnostics: a span in a file, or a folder.
@@ -34,11 +38,43 @@ pub struct Def {
     /// The index of the definition in `Project::skills` or `Project::tools`
     /// (none for a tool only the host declares).
     pub source: Option<usize>,
+    pub view: View,
+    /// The file that defines it, for a skill: a file reached by two paths is
+    /// one definition, and copies are compared.
+    pub file: Option<DefFile>,
+}
+
+/// Whose naming rules a definition answers to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum View {
+    /// agentc's runtimes: global, repo and agent scopes, with `duplicate-name`
+    /// and `name-shadow` between them (CONTRACT §5).
+    Agentc,
+    /// The coding assistants' skill folders (`.claude/skills/`,
+    /// `.agents/skills/`, a plugin's `skills/`, …). Each host reads its own
+    /// folders and keeps one skill of each name, so the same skill in two of
+    /// them is one definition; only copies that differ are worth a word.
+    Assistants,
+}
+
+/// The file a definition is read from.
+#[derive(Clone, Debug)]
+pub struct DefFile {
+    /// Canonical: two paths through links to one file compare equal.
+    pub canonical: PathBuf,
+    pub text: Source,
 }
 
 impl Def {
     /// A definition on disk: project item `index`, named `name`, owned by `owner`.
-    pub(super) fn defined(owner: &Owner, name: &str, site: Site, index: usize) -> Def {
+    pub(super) fn defined(
+        owner: &Owner,
+        name: &str,
+        site: Site,
+        index: usize,
+        view: View,
+        file: Option<DefFile>,
+    ) -> Def {
         let (scope, agent) = scope_kind(owner);
         let plugin = match owner {
             Owner::Plugin(plugin) => Some(plugin.clone()),
@@ -49,7 +85,17 @@ impl Def {
             (None, Some(p)) => format!("{p}:{name}"),
             (None, None) => name.to_owned(),
         };
-        Def { name: name.to_owned(), qualified, scope, agent, plugin, site, source: Some(index) }
+        Def {
+            name: name.to_owned(),
+            qualified,
+            scope,
+            agent,
+            plugin,
+            site,
+            source: Some(index),
+            view,
+            file,
+        }
     }
 }
 
@@ -287,20 +333,44 @@ pub(super) fn build_table(
 ) -> Table {
     defs.sort_by(|a, b| a.site.file.cmp(&b.site.file).then(a.site.span.cmp(&b.site.span)));
     let mut table = Table::default();
-    // Each definition's first in its scope: itself, or an earlier one it duplicates.
-    let mut seen: HashMap<(Option<&str>, ScopeKind, &str), usize> = HashMap::new();
+    // A file reached by two paths (the `skills` installer links one copy
+    // into each assistant's folder) is one definition, whatever its scopes.
+    let mut files: HashMap<&Path, usize> = HashMap::new();
+    let same_file: Vec<bool> = (defs.iter().enumerate())
+        .map(|(i, def)| {
+            def.file.as_ref().is_some_and(|f| *files.entry(&f.canonical).or_insert(i) != i)
+        })
+        .collect();
+    drop(files);
+    // Each definition's first in its scope: itself, or an earlier one it
+    // duplicates. The assistants' folders are one scope per namespace: which
+    // folder a copy is in does not make it a different skill.
+    let mut seen: HashMap<(View, Option<&str>, Option<ScopeKind>, &str), usize> = HashMap::new();
     let first: Vec<usize> = (defs.iter().enumerate())
         .map(|(i, def)| {
+            if same_file[i] {
+                return i;
+            }
             let namespace = def.agent.as_deref().or(def.plugin.as_deref());
-            *seen.entry((namespace, def.scope, def.name.as_str())).or_insert(i)
+            let scope = (def.view == View::Agentc).then_some(def.scope);
+            *seen.entry((def.view, namespace, scope, def.name.as_str())).or_insert(i)
         })
         .collect();
     drop(seen);
     // Where each kept definition lands in `table.defs`.
     let mut kept = vec![0; defs.len()];
     for (i, def) in defs.into_iter().enumerate() {
+        if same_file[i] {
+            table.duplicates.push(def);
+            continue;
+        }
         if first[i] != i {
             let earlier = &table.defs[kept[first[i]]];
+            if let Some(copy) = copies(earlier, &def) {
+                out.extend(copy.drift(earlier, &def));
+                table.duplicates.push(def);
+                continue;
+            }
             out.push(
                 Diagnostic::new(
                     Code::DuplicateName,
@@ -336,6 +406,18 @@ pub(super) fn build_table(
             None => {
                 table.shared.insert(name, i);
             }
+            // agentc's runbooks and an assistant's skill of one name are
+            // read by different hosts; agentc's agents see their own.
+            // Copies of one skill still drift apart across the two.
+            Some(j) if table.defs[i].view != table.defs[j].view => {
+                let (earlier, later) = (&table.defs[j], &table.defs[i]);
+                if let Some(copy) = copies(earlier, later) {
+                    out.extend(copy.drift(earlier, later));
+                }
+                if table.defs[i].view == View::Agentc {
+                    table.shared.insert(name, i);
+                }
+            }
             Some(j) => {
                 let (narrow, wide) =
                     if narrowness(table.defs[i].scope) >= narrowness(table.defs[j].scope) {
@@ -353,7 +435,9 @@ pub(super) fn build_table(
             continue;
         };
         let name = table.defs[i].name.clone();
-        if let Some(&shared) = table.shared.get(&name) {
+        if let Some(&shared) =
+            table.shared.get(&name).filter(|&&s| table.defs[s].view == View::Agentc)
+        {
             shadow(&table.defs[i], &table.defs[shared], noun, skills, out);
         }
         table.private.insert((agent, name), i);
@@ -394,4 +478,70 @@ fn shadow(narrow: &Def, wide: &Def, noun: &str, skills: bool, out: &mut Vec<Diag
         .with_label(&wide.site.file, wide.site.span, "the other definition")
         .with_help(help),
     );
+}
+
+/// How a later definition of an assistant skill's name relates to the first.
+enum Copy {
+    /// The same bytes: every host loads the same skill, whichever it keeps.
+    Identical,
+    /// Different bytes, first different on these lines (0-based) of the first
+    /// definition and the later one.
+    Drifted { line: usize },
+}
+
+/// Whether `later` is a copy of `earlier` in another skill folder, one of
+/// them an assistant's (not two skills of one name in one folder, which
+/// stays `duplicate-name`, nor two runbooks, which keep agentc's scopes).
+fn copies(earlier: &Def, later: &Def) -> Option<Copy> {
+    if (earlier.view, later.view) == (View::Agentc, View::Agentc)
+        || collection(&earlier.site.file) == collection(&later.site.file)
+    {
+        return None;
+    }
+    let (a, b) = (earlier.file.as_ref()?, later.file.as_ref()?);
+    if a.text.sha256 == b.text.sha256 {
+        return Some(Copy::Identical);
+    }
+    let line = a.text.text.lines().zip(b.text.text.lines()).take_while(|(x, y)| x == y).count();
+    Some(Copy::Drifted { line })
+}
+
+/// The folder of skill folders a `SKILL.md` is in (`.claude/skills/`).
+fn collection(file: &RelPath) -> (crate::diagnostic::Origin, &str) {
+    let path = file.path.as_ref();
+    let folder = path.rsplitn(3, '/').nth(2).unwrap_or("");
+    (file.origin, folder)
+}
+
+impl Copy {
+    fn drift(&self, earlier: &Def, later: &Def) -> Option<Diagnostic> {
+        let Copy::Drifted { line } = *self else {
+            return None;
+        };
+        let (first, second) = (earlier.file.as_ref()?, later.file.as_ref()?);
+        let at = |text: &Source| {
+            let range = text.line_range(line);
+            Some(Span { start: range.start, end: range.end })
+        };
+        Some(
+            Diagnostic::new(
+                Code::SkillDrift,
+                &later.site.file,
+                at(&second.text),
+                format!(
+                    "the skill `{}` here and in `{}` differ, first on line {}",
+                    later.name,
+                    earlier.site.file,
+                    line + 1
+                ),
+            )
+            .with_label(&earlier.site.file, at(&first.text), "the other copy")
+            .with_help(
+                "a host that reads both folders keeps one skill of each name (VS Code's Copilot reads \
+                 `.github/skills/`, `.claude/skills/` and `.agents/skills/`), so a change made in one \
+                 copy misses the agents reading the other; make them one file (a symbolic link, as \
+                 `npx skills add` installs skills) or copy the change across",
+            ),
+        )
+    }
 }

@@ -17,6 +17,7 @@ use crate::lock::{describe_difference, lockfile};
 use crate::options::{LayoutKind, Options, Scope};
 use crate::progress::{self, with_progress};
 use crate::project_file;
+use crate::repository;
 use crate::suggest::did_you_mean;
 use crate::write::{self, write_atomic};
 
@@ -146,8 +147,9 @@ enum Command {
 struct CheckArgs {
     /// The agents directory, a project folder holding `.claude/`, `.github/agents/`,
     /// `skills/` or Claude Code plugins, or a folder with an `agentc.toml`. Without it:
-    /// the nearest `agentc.toml` at or above the current folder, else `./agents` if it
-    /// exists, else the current folder.
+    /// the nearest `agentc.toml` at or above the current folder, else the repository the
+    /// current folder is in (the nearest folder above holding `.git`, `.claude`, `.github`,
+    /// `.agents` or `.claude-plugin`), every layout in it.
     root: Option<PathBuf>,
     /// Apply every mechanical fix the diagnostics carry (each file replaced atomically,
     /// and left alone if it changed since it was read), then check again.
@@ -411,8 +413,9 @@ struct Target {
 }
 
 /// Finds what to compile: `root` (a folder with an `agentc.toml` is a
-/// project), or with no `root` the nearest project file, `./agents`, or the
-/// current folder. Flags given on the command line override the project file.
+/// project), or with no `root` the nearest project file, else the repository
+/// (`repository::default_target`). Flags given on the command line override
+/// the project file.
 fn target(
     root: Option<PathBuf>,
     common: &CommonArgs,
@@ -447,13 +450,14 @@ fn target(
             }
         }
         None => {
-            let root = root.unwrap_or_else(|| {
-                match project_file::has_agents_folder(&RealFs, Path::new(".")) {
-                    true => PathBuf::from("agents"),
-                    false => PathBuf::from("."),
+            let (root, workspace) = match root {
+                Some(root) => (root, None),
+                None => {
+                    let target = repository::default_target(&RealFs, Path::new("."));
+                    (target.root, target.workspace)
                 }
-            });
-            let lockfile = project_file::default_lockfile(&root);
+            };
+            let lockfile = project_file::default_lockfile(&RealFs, &root);
             // The folder the user's root puts it in is the user's; a link at
             // its name is the repository's, and may lead only into the folder
             // or the root.
@@ -464,7 +468,9 @@ fn target(
             let bounds = Bounds::new(
                 [folder, root.as_path()].into_iter().filter_map(|p| std::fs::canonicalize(p).ok()),
             );
-            (Options::new(root), lockfile, bounds)
+            let mut options = Options::new(root);
+            options.workspace = workspace;
+            (options, lockfile, bounds)
         }
     };
     if let Some(workspace) = &common.workspace {

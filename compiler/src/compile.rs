@@ -423,7 +423,7 @@ fn build(fs: &dyn Fs, opts: &Options, layout: Layout, out: &mut Output<'_>) -> P
     first.extend(tools.iter().filter_map(|t| t.manifest.clone()));
     first.extend(agents.iter().map(|a| agent_file(a).clone()));
     first.extend(assistants.iter().map(|a| a.file.clone()));
-    first.extend(plugins.iter().map(|p| p.manifest.clone()));
+    first.extend(plugins.iter().filter_map(|p| p.manifest.clone()));
     let mut texts: std::collections::HashMap<RelPath, Source> = out
         .read(fs, &first, max)
         .into_iter()
@@ -538,7 +538,8 @@ fn build(fs: &dyn Fs, opts: &Options, layout: Layout, out: &mut Output<'_>) -> P
     }
     for dir in plugins {
         let mut diags = Vec::new();
-        let manifest = texts.get(&dir.manifest.rel).cloned().and_then(|source| {
+        let written = dir.manifest.as_ref().and_then(|manifest| texts.get(&manifest.rel));
+        let manifest = written.cloned().and_then(|source| {
             dialects::plugin_manifest(&source, &mut diags).map(|doc| (source, doc))
         });
         out.diagnostics.extend(diags);

@@ -17,6 +17,7 @@ use crate::catalog::Code;
 use crate::diagnostic::{Diagnostic, Origin, RelPath};
 use crate::fs::{Bounds, EntryKind, Fs, Refused, Resolved};
 use crate::options::{LayoutKind, Options, Scope};
+use crate::repository;
 use crate::suggest::list_names;
 
 /// A file to read: where users see it and where it is on disk.
@@ -64,12 +65,14 @@ pub struct AssistantFile {
     pub folders: Vec<String>,
 }
 
-/// A Claude Code plugin: a folder holding `.claude-plugin/plugin.json`.
+/// A Claude Code plugin: a folder holding `.claude-plugin/plugin.json`, or —
+/// in a folder of plugins, where the manifest is optional — one holding a
+/// plugin's default component folders.
 #[derive(Clone, Debug)]
 pub struct PluginDir {
     pub name: String,
     pub folder: RelPath,
-    pub manifest: FileRef,
+    pub manifest: Option<FileRef>,
 }
 
 /// A tool folder: its id is the folder name.
@@ -158,6 +161,12 @@ impl Entry {
     }
 }
 
+/// A plugin's default component folders, which Claude Code reads without a
+/// manifest.
+fn is_plugin_component(entry: &Entry) -> bool {
+    entry.kind == EntryKind::Dir && matches!(entry.name.as_str(), "agents" | "commands" | "skills")
+}
+
 fn is_agent_file(name: &str) -> bool {
     name == "AGENT.md" || name == "agent.json"
 }
@@ -201,7 +210,7 @@ pub fn discover(
     };
     walk.root(root_canon);
     if let Some(ws) = workspace_canon {
-        walk.workspace(ws);
+        walk.workspace(ws, ws != root_canon);
     }
     walk.summarize_strays();
     walk.layout.dropped = std::mem::take(&mut walk.dropped);
@@ -472,8 +481,11 @@ impl Walk<'_> {
         let root_plugin = self.plugin_manifest(&entries);
         if let Some(manifest) = &root_plugin {
             let name = root.file_name().and_then(OsStr::to_str).unwrap_or("plugin").to_owned();
-            self.plugin(name, &rel, manifest.clone(), &entries);
+            self.plugin(name, &rel, Some(manifest.clone()), &entries);
         }
+        // At a repository's top the root is not a layout folder: its README,
+        // sources and other tools' folders are ordinary, not stray.
+        let repository = entries.iter().any(|e| repository::is_marker(&e.name));
         for entry in entries {
             match (entry.kind, entry.name.as_str()) {
                 (EntryKind::Dir, "skills" | "agents" | "commands") if root_plugin.is_some() => {}
@@ -498,11 +510,22 @@ impl Walk<'_> {
                     let children = self.list(&entry.path, &entry.rel);
                     self.skills_dir(children, Owner::Global, Dialect::AgentSkill);
                 }
+                // `--layout` narrows: plugins are found without agentc's layout.
+                (EntryKind::Dir, _) if !self.reads(LayoutKind::Agentc) => {
+                    let children = self.list(&entry.path, &entry.rel);
+                    match self.plugin_manifest(&children) {
+                        Some(manifest) => {
+                            self.plugin(entry.name.clone(), &entry.rel, Some(manifest), &children)
+                        }
+                        None => drop(self.plugin_collection(&children)),
+                    }
+                }
                 _ if !self.reads(LayoutKind::Agentc) => {}
                 (EntryKind::File, "SYSTEM.md") if self.opts.excludes(Scope::SystemPrompt) => {}
                 (EntryKind::File, "SYSTEM.md") => {
                     self.layout.system_prompt = Some(entry.file_ref())
                 }
+                (EntryKind::File, _) if repository => {}
                 (EntryKind::File, _) => self.stray(
                     &entry,
                     "at the root agentc reads SYSTEM.md, and SKILL.md when the root is one skill",
@@ -540,8 +563,9 @@ impl Walk<'_> {
                             });
                         }
                     } else if let Some(manifest) = self.plugin_manifest(&children) {
-                        self.plugin(entry.name.clone(), &entry.rel, manifest, &children);
+                        self.plugin(entry.name.clone(), &entry.rel, Some(manifest), &children);
                     } else if !self.plugin_collection(&children)
+                        && !repository
                         && !self.was_dropped(&entry, &["AGENT.md", "agent.json", "SKILL.md"])
                     {
                         self.stray(
@@ -769,7 +793,25 @@ impl Walk<'_> {
         self.classify(workspace, &RelPath::workspace(""), OsStr::new(name), None)
     }
 
-    fn workspace(&mut self, workspace: &Path) {
+    /// The workspace's top: agentc's repo prompt and `.agents/`, and — when
+    /// it is not the root, which reads them itself — the assistants' folders
+    /// there, which belong to the project as much as the root does.
+    fn workspace(&mut self, workspace: &Path, assistants: bool) {
+        if assistants {
+            if let Some(claude) = self.probe(workspace, ".claude")
+                && claude.kind == EntryKind::Dir
+                && self.reads(LayoutKind::Claude)
+            {
+                self.found(LayoutKind::Claude, &claude);
+                self.claude(&claude);
+            }
+            if let Some(github) = self.probe(workspace, ".github")
+                && github.kind == EntryKind::Dir
+                && self.reads(LayoutKind::Copilot)
+            {
+                self.github(&github);
+            }
+        }
         if !self.opts.excludes(Scope::RepoPrompt) {
             let prompt = self.probe(workspace, "AGENTS.md");
             if let Some(entry) = prompt.filter(|e| e.kind == EntryKind::File) {
@@ -956,7 +998,13 @@ impl Walk<'_> {
     }
 
     /// A Claude Code plugin: its manifest and its components.
-    fn plugin(&mut self, name: String, folder: &RelPath, manifest: FileRef, entries: &[Entry]) {
+    fn plugin(
+        &mut self,
+        name: String,
+        folder: &RelPath,
+        manifest: Option<FileRef>,
+        entries: &[Entry],
+    ) {
         self.layout.found.push((LayoutKind::ClaudePlugins, folder.as_folder()));
         for entry in entries {
             self.claude_component(entry, Owner::Plugin(name.clone()));
@@ -965,31 +1013,38 @@ impl Walk<'_> {
     }
 
     /// A folder of plugins (a marketplace's `plugins/`): read each plugin in
-    /// it; returns false when it holds none, so the folder is reported.
+    /// it; returns false when it holds none with a manifest, so the folder is
+    /// reported. There the manifest is optional: a folder holding a plugin's
+    /// default component folders is a plugin too. Files (a README) are the
+    /// folder's own.
     fn plugin_collection(&mut self, children: &[Entry]) -> bool {
         if !self.reads(LayoutKind::ClaudePlugins) {
             return false;
         }
         let mut plugins = Vec::new();
         let mut others = Vec::new();
-        for child in children {
-            let inside = match child.kind {
-                EntryKind::Dir => self.list(&child.path, &child.rel),
-                _ => Vec::new(),
-            };
+        for child in children.iter().filter(|c| c.kind == EntryKind::Dir) {
+            let inside = self.list(&child.path, &child.rel);
             match self.plugin_manifest(&inside) {
-                Some(manifest) => plugins.push((child, inside, manifest)),
+                Some(manifest) => plugins.push((child, inside, Some(manifest))),
+                None if inside.iter().any(is_plugin_component) => {
+                    plugins.push((child, inside, None))
+                }
                 None => others.push(child),
             }
         }
-        if plugins.is_empty() {
+        if plugins.iter().all(|(_, _, manifest)| manifest.is_none()) {
             return false;
         }
         for (child, inside, manifest) in plugins {
             self.plugin(child.name.clone(), &child.rel, manifest, &inside);
         }
         for other in others.into_iter().filter(|o| !o.name.starts_with('.')) {
-            self.stray(other, "a folder of plugins holds one folder per plugin, each with .claude-plugin/plugin.json");
+            self.stray(
+                other,
+                "a folder of plugins holds one folder per plugin, each with \
+                 .claude-plugin/plugin.json or the component folders agents/, commands/, skills/",
+            );
         }
         true
     }

@@ -40,6 +40,7 @@ pub mod progress;
 pub mod project;
 pub mod project_file;
 pub mod read;
+pub mod repository;
 pub mod resolve;
 pub mod runbook;
 pub mod source;

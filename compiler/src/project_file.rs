@@ -173,7 +173,7 @@ fn options(
     // Beside the root folder, as `Cargo.lock` sits beside `Cargo.toml`; in the
     // project's own folder when that is the root.
     let lockfile = lockfile.unwrap_or_else(|| match project.root {
-        Some(_) => default_lockfile(&root),
+        Some(_) => default_lockfile(fs, &root),
         None => dir.join("agents.lock"),
     });
     Project { path: PathBuf::new(), options, lockfile, bounds }
@@ -285,26 +285,13 @@ fn unknown_name<'a>(
         .with_help(help)
 }
 
-/// Whether `folder/agents` is a folder inside `folder`: with no project file
-/// and no root given, it is the root. A link there is repository content, so
-/// it counts only while it stays inside.
-pub fn has_agents_folder(fs: &dyn Fs, folder: &Path) -> bool {
-    let Ok(folder) = fs.canonicalize(folder) else {
-        return false;
-    };
-    let agents = folder.join("agents");
-    matches!(Bounds::new([folder]).resolve(fs, &agents), Ok(Resolved::Found(_, EntryKind::Dir)))
-}
-
-/// `agents.lock` beside the root folder.
-pub fn default_lockfile(root: &Path) -> PathBuf {
-    match (root.file_name(), root.parent()) {
-        (Some(_), Some(parent)) => parent.join("agents.lock"),
-        // `.` or `..`: only the absolute path says where "beside" is.
-        _ => {
-            let absolute = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
-            absolute.parent().unwrap_or(&absolute).join("agents.lock")
-        }
+/// `agents.lock` beside the root folder, as `Cargo.lock` sits beside
+/// `Cargo.toml`; in it when the root is a repository's top or the folder
+/// agentc runs in, so it is never written outside the repository.
+pub fn default_lockfile(fs: &dyn Fs, root: &Path) -> PathBuf {
+    match root.parent() {
+        Some(parent) if crate::repository::lockfile_beside(fs, root) => parent.join("agents.lock"),
+        _ => root.join("agents.lock"),
     }
 }
 

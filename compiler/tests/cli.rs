@@ -416,3 +416,51 @@ fn github_format_prints_workflow_commands() {
         "::error title=agentc cannot-run::the agents directory `missing` does not exist\n"
     );
 }
+
+/// A repository using the assistants in place, with no `agentc.toml`: its
+/// `agents/` is a Python package, not agentc's layout.
+fn repository(dir: &Path) -> std::path::PathBuf {
+    let repo = dir.join("repo");
+    std::fs::create_dir_all(repo.join(".git")).unwrap();
+    write(&repo.join("agents/__init__.py"), "");
+    write(&repo.join("src/deep/main.py"), "print('hi')\n");
+    write(&repo.join("README.md"), "# repo\n");
+    write(
+        &repo.join(".claude/agents/reviewer.md"),
+        "---\nname: reviewer\ndescription: Reviews a change.\ntools: Raed\n---\nReview.\n",
+    );
+    repo
+}
+
+#[test]
+fn with_no_argument_the_whole_repository_is_read_from_any_folder_in_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let repo = repository(dir.path());
+    for (folder, shown) in [
+        ("", ".claude/agents/reviewer.md:4:8"),
+        ("src/deep", "../../.claude/agents/reviewer.md:4:8"),
+    ] {
+        let out = agentc(&["check"], &repo.join(folder));
+        assert_eq!(out.status.code(), Some(1), "{folder}: {}", text(&out.stderr));
+        let stderr = text(&out.stderr);
+        assert!(stderr.contains(&format!("--> {shown}")), "{folder}: {stderr}");
+        // Ordinary files at the top are not stray, and `agents/` did not win.
+        assert!(!stderr.contains("stray-entry") && !stderr.contains("empty-root"), "{stderr}");
+    }
+}
+
+#[test]
+fn lock_at_a_repositorys_top_writes_inside_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let repo = repository(dir.path());
+    write(
+        &repo.join(".claude/agents/reviewer.md"),
+        "---\nname: reviewer\ndescription: Reviews a change.\ntools: Read\n---\nReview.\n",
+    );
+    let out = agentc(&["lock", "--layout", "claude,copilot"], &repo.join("src"));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(repo.join("agents.lock").is_file());
+    assert!(!dir.path().join("agents.lock").exists(), "written outside the repository");
+    let check = agentc(&["lock", "--check"], &repo);
+    assert!(check.status.success(), "{}", text(&check.stderr));
+}

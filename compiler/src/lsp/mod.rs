@@ -28,6 +28,7 @@ use crate::ide::{Analysis, CompletionKind, Index, OutlineItem, OutlineKind};
 use crate::options::Options;
 use crate::overlay::Overlay;
 use crate::project_file;
+use crate::repository;
 
 mod convert;
 mod session;
@@ -742,7 +743,7 @@ fn workspace_edit(
 }
 
 /// Compiles the project in `folder` as `agentc check` would there: its
-/// `agentc.toml`, else `agents/` when it exists, else the folder itself. A
+/// `agentc.toml`, else the repository it is in (`repository::default_target`). A
 /// project file or registry with errors is reported like any other file.
 pub fn compile_folder(fs: &dyn Fs, folder: &Path, memo: Option<&Memo>) -> Compilation {
     let options = match project_file::find(fs, folder) {
@@ -751,8 +752,18 @@ pub fn compile_folder(fs: &dyn Fs, folder: &Path, memo: Option<&Memo>) -> Compil
             Err(failed) => return *failed,
         },
         None => {
-            let inside = project_file::has_agents_folder(fs, folder);
-            Options::new(if inside { folder.join("agents") } else { folder.to_path_buf() })
+            // Paths as the editor opened the folder when it is the top.
+            let target = repository::default_target(fs, folder);
+            let top = match target.root.starts_with("..") {
+                true => target.top,
+                false => folder.to_path_buf(),
+            };
+            let mut options = Options::new(match target.workspace {
+                Some(_) => top.join("agents"),
+                None => top.clone(),
+            });
+            options.workspace = target.workspace.map(|_| top);
+            options
         }
     };
     match compile_with(fs, &options, memo) {

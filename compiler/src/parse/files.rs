@@ -271,6 +271,10 @@ fn read_as_hosts_do(
     let line = strict_line(&repair, first.start);
     let mut diagnostic = Diagnostic::at(Code::YamlCompat, &source.path, at, repair.message)
         .with_help(match reader {
+            _ if line.len() == 1 => format!(
+                "the host's YAML parser reads this, strict YAML does not; indent the `{line}` \
+                 deeper than the line that opens the list, as the fix does"
+            ),
             _ if !repair.claude_only => format!(
                 "the host's YAML parser reads this, strict YAML does not; write it as `{line}`"
             ),

@@ -7,7 +7,13 @@
 //! - a byte order mark (U+FEFF) inside the document, outside a quoted scalar
 //!   (all three accept it and keep it as an invisible part of the text);
 //! - a flow mapping key whose `:` is followed directly by `[` or `{`, as in
-//!   `{tags:[a, b]}` (all three read `{tags: [a, b]}`).
+//!   `{tags:[a, b]}` (all three read `{tags: [a, b]}`);
+//! - the closing `]` or `}` of a flow collection written over several lines,
+//!   on a line of its own no deeper than the key it belongs to (`args: [` …
+//!   `]` under `args`): PyYAML, the npm `yaml` package (the Copilot CLI's
+//!   reader) and VS Code's own frontmatter parser, which ignores indentation
+//!   inside brackets, read it; js-yaml refuses it. Items so indented are not
+//!   repaired: the npm `yaml` package refuses them too.
 //!
 //! Everything else stays an error for them, in particular an unquoted `: `
 //! inside a plain value (`description: Use when: x`), which PyYAML, js-yaml and
@@ -116,6 +122,9 @@ fn repair_one(text: &str, at: usize) -> Option<(Edit, String)> {
         return Some((Edit { start: at, end: at + 3, replacement: String::new() }, message));
     }
     let bytes = rest.as_bytes();
+    if let Some(found) = indent_closing_bracket(text, at) {
+        return Some(found);
+    }
     if bytes.first() == Some(&b':') && matches!(bytes.get(1), Some(b'[' | b'{')) {
         let key = key_before(text, at);
         let open = bytes[1] as char;
@@ -127,6 +136,72 @@ fn repair_one(text: &str, at: usize) -> Option<(Edit, String)> {
         return Some((Edit { start: at + 1, end: at + 1, replacement: " ".into() }, message));
     }
     None
+}
+
+/// A closing bracket at `at`, alone at the start of its line, indented no
+/// deeper than the line that opened its collection: indented one space past
+/// that line, as strict YAML requires.
+fn indent_closing_bracket(text: &str, at: usize) -> Option<(Edit, String)> {
+    let close = *text.as_bytes().get(at)?;
+    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    if !matches!(close, b']' | b'}') || !text[line_start..at].bytes().all(|b| b == b' ') {
+        return None;
+    }
+    let open = opener(text, at)?;
+    if (text.as_bytes()[open], close) != (b'[', b']')
+        && (text.as_bytes()[open], close) != (b'{', b'}')
+    {
+        return None;
+    }
+    let open_line = text[..open].rfind('\n').map_or(0, |i| i + 1);
+    let indent = text[open_line..].bytes().take_while(|&b| b == b' ').count();
+    let have = at - line_start;
+    if have > indent {
+        return None;
+    }
+    let key = text[open_line..open].trim().trim_end_matches(':').trim();
+    let key =
+        if key.is_empty() || key.len() > 40 { "its key".to_owned() } else { format!("`{key}`") };
+    let message = format!(
+        "the closing `{}` is indented no deeper than {key}; PyYAML, the npm `yaml` package and \
+         VS Code read it, but strict YAML and js-yaml refuse it",
+        close as char
+    );
+    Some((Edit { start: at, end: at, replacement: " ".repeat(indent + 1 - have) }, message))
+}
+
+/// The offset of the flow collection's opening bracket that is still open at
+/// `at`, reading brackets outside quotes and comments from the start.
+fn opener(text: &str, at: usize) -> Option<usize> {
+    let mut open: Vec<usize> = Vec::new();
+    let mut quote: Option<u8> = None;
+    let mut comment = false;
+    let bytes = text.as_bytes();
+    for (i, &b) in bytes.iter().enumerate().take(at) {
+        match (quote, b) {
+            (_, b'\n') => {
+                comment = false;
+                // A plain multi-line value may hold an apostrophe; quotes
+                // never span lines in frontmatter the hosts write.
+                quote = quote.filter(|_| !open.is_empty());
+            }
+            _ if comment => {}
+            (Some(q), _) if b == q => quote = None,
+            (Some(_), _) => {}
+            (None, b'\'' | b'"')
+                if i == 0 || matches!(bytes[i - 1], b' ' | b'[' | b'{' | b',' | b'\n') =>
+            {
+                quote = Some(b)
+            }
+            (None, b'#') if i == 0 || matches!(bytes[i - 1], b' ' | b'\t' | b'\n') => {
+                comment = true
+            }
+            (None, b'[' | b'{') => open.push(i),
+            (None, b']' | b'}') => drop(open.pop()),
+            _ => {}
+        }
+    }
+    open.pop()
 }
 
 /// Claude Code's reading of the top-level line holding `at`: `key: value`
@@ -305,9 +380,21 @@ mod tests {
             "description: \"foo\rbar\"\n",
             "description: `foo`\n",
             "tools: [\nRead\n]\n",
+            "a:\n  b: [\n  x\n  ]\n",
         ] {
             assert_eq!(repair(text, error_at(text), Reader::Hosts), None, "{text:?}");
         }
+    }
+
+    #[test]
+    fn an_under_indented_closing_bracket_is_indented() {
+        let text =
+            "m:\n  db:\n    args: [\n      \"-y\",\n      \"srv\"\n    ]\n    tools: [\"*\"]\n";
+        let r = repaired(text);
+        assert_eq!(r.text, text.replace("\n    ]", "\n     ]"));
+        assert!(r.message.contains("`args`"), "{}", r.message);
+        let text = "m:\n  db:\n    args: [\n      'it''s', \"]\", # ]\n      \"srv\"\n    ]\n    tools: [\"*\"]\n";
+        assert_eq!(repaired(text).text, text.replace("\n    ]", "\n     ]"));
     }
 
     #[test]

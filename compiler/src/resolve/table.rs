@@ -324,6 +324,10 @@ fn narrowness(scope: ScopeKind) -> u8 {
     }
 }
 
+/// Where a name must be unique: the view, the agent or plugin, the scope
+/// (agentc's own only) and the name.
+type ScopeKey<'a> = (View, Option<&'a str>, Option<ScopeKind>, &'a str);
+
 /// Builds a table from definitions in path order, reporting duplicates and shadows.
 pub(super) fn build_table(
     mut defs: Vec<Def>,
@@ -345,7 +349,7 @@ pub(super) fn build_table(
     // Each definition's first in its scope: itself, or an earlier one it
     // duplicates. The assistants' folders are one scope per namespace: which
     // folder a copy is in does not make it a different skill.
-    let mut seen: HashMap<(View, Option<&str>, Option<ScopeKind>, &str), usize> = HashMap::new();
+    let mut seen: HashMap<ScopeKey<'_>, usize> = HashMap::new();
     let first: Vec<usize> = (defs.iter().enumerate())
         .map(|(i, def)| {
             if same_file[i] {

@@ -113,6 +113,13 @@ fn compiler_errors(kind: Kind, path: &Path) -> Vec<String> {
             skill(Dialect::ClaudeSkill),
             &mut out,
         )),
+        Kind::CopilotSkill => drop(decode_text::<SkillFrontmatter>(
+            &source,
+            &text,
+            0,
+            skill(Dialect::CopilotSkill),
+            &mut out,
+        )),
         Kind::Tool => drop(decode_text::<ToolManifest>(&source, &text, 0, json, &mut out)),
         Kind::Registry => drop(decode_text::<Registry>(&source, &text, 0, json, &mut out)),
         Kind::ClaudeSubagent => {

@@ -956,11 +956,17 @@ impl Walk<'_> {
         }
     }
 
-    /// `.github/`: Copilot custom agents and the older chat modes; the rest of
+    /// `.github/`: Copilot skills, custom agents and the older chat modes; the rest of
     /// the folder (workflows, templates) is not agentc's.
     fn github(&mut self, github: &Entry) {
         for entry in self.list(&github.path, &github.rel) {
             let suffix = match (entry.kind, entry.name.as_str()) {
+                (EntryKind::Dir, "skills") => {
+                    self.found(LayoutKind::Copilot, &entry);
+                    let inside = self.list(&entry.path, &entry.rel);
+                    self.skills_dir(inside, Owner::Global, Dialect::CopilotSkill);
+                    continue;
+                }
                 (EntryKind::Dir, "agents") => ".agent.md",
                 (EntryKind::Dir, "chatmodes") => ".chatmode.md",
                 _ => continue,

@@ -165,7 +165,9 @@ pub fn lsp_project() -> MemFs {
 /// through the same read, frontmatter split and YAML decode as a compile.
 pub fn frontmatter(data: &[u8]) {
     let Some((source, mut sources, mut out)) = read("SKILL.md", data) else { return };
-    for dialect in [Dialect::Runbook, Dialect::AgentSkill, Dialect::ClaudeSkill] {
+    for dialect in
+        [Dialect::Runbook, Dialect::AgentSkill, Dialect::ClaudeSkill, Dialect::CopilotSkill]
+    {
         if let Some(parsed) = files::skill(&source, "x", dialect, &mut out) {
             body_is_the_tail(&source, parsed.body_span);
         }

@@ -142,6 +142,7 @@ fn schemas_are_written_atomically_to_a_directory() {
             "claude-skill.schema.json",
             "claude-subagent.schema.json",
             "copilot-agent.schema.json",
+            "copilot-skill.schema.json",
             "lockfile.schema.json",
             "project.schema.json",
             "registry.schema.json",

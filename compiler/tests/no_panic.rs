@@ -9,7 +9,9 @@ use proptest::prelude::*;
 fn all_kinds(text: &str) {
     let source = Source::new(RelPath::root("x"), text);
     let mut out = Vec::new();
-    for dialect in [Dialect::Runbook, Dialect::AgentSkill, Dialect::ClaudeSkill] {
+    for dialect in
+        [Dialect::Runbook, Dialect::AgentSkill, Dialect::ClaudeSkill, Dialect::CopilotSkill]
+    {
         let _ = files::skill(&source, "x", dialect, &mut out);
     }
     let _ = dialects::subagent(&source, &mut out);

@@ -42,6 +42,9 @@ pub enum Dialect {
     /// A Claude Code skill (`.claude/skills/`, a plugin's `skills/`): Agent
     /// Skills plus Claude Code's own fields.
     ClaudeSkill,
+    /// A GitHub Copilot skill (`.github/skills/`): Agent Skills plus VS Code's
+    /// own fields, read by VS Code and the Copilot CLI and cloud agent.
+    CopilotSkill,
     /// A Claude Code subagent (`.claude/agents/**/*.md`, a plugin's `agents/`).
     ClaudeSubagent,
     /// A Claude Code slash command (`.claude/commands/**/*.md`).
@@ -58,6 +61,7 @@ impl Dialect {
             Dialect::Runbook => "runbook",
             Dialect::AgentSkill => "agent-skill",
             Dialect::ClaudeSkill => "claude-skill",
+            Dialect::CopilotSkill => "copilot-skill",
             Dialect::ClaudeSubagent => "claude-subagent",
             Dialect::ClaudeCommand => "claude-command",
             Dialect::CopilotAgent => "copilot-agent",
@@ -71,6 +75,7 @@ impl Dialect {
         match self {
             Dialect::Runbook => RUNBOOK_SKILL_FIELDS,
             Dialect::ClaudeSkill => CLAUDE_SKILL_FIELDS,
+            Dialect::CopilotSkill => COPILOT_SKILL_FIELDS,
             _ => AGENT_SKILLS_FIELDS,
         }
     }
@@ -112,6 +117,20 @@ pub const CLAUDE_SKILL_FIELDS: &[&str] = &[
     "hooks",
     "paths",
     "shell",
+];
+
+/// Agent Skills plus the fields VS Code reads for its skills (its
+/// `promptValidator.ts` and the Agent Skills reference).
+pub const COPILOT_SKILL_FIELDS: &[&str] = &[
+    "name",
+    "description",
+    "license",
+    "compatibility",
+    "metadata",
+    "allowed-tools",
+    "argument-hint",
+    "user-invocable",
+    "disable-model-invocation",
 ];
 
 /// Agent Skills plus agentc's runbook fields.

@@ -21,6 +21,7 @@ pub enum Kind {
     Lockfile,
     AgentSkill,
     ClaudeSkill,
+    CopilotSkill,
     ClaudeSubagent,
     ClaudeCommand,
     ClaudePlugin,
@@ -29,7 +30,7 @@ pub enum Kind {
 }
 
 impl Kind {
-    pub const ALL: [Kind; 13] = [
+    pub const ALL: [Kind; 14] = [
         Kind::Agent,
         Kind::AgentMd,
         Kind::Skill,
@@ -38,6 +39,7 @@ impl Kind {
         Kind::Lockfile,
         Kind::AgentSkill,
         Kind::ClaudeSkill,
+        Kind::CopilotSkill,
         Kind::ClaudeSubagent,
         Kind::ClaudeCommand,
         Kind::ClaudePlugin,
@@ -56,6 +58,7 @@ impl Kind {
             Kind::Lockfile => "lockfile",
             Kind::AgentSkill => "agent-skill",
             Kind::ClaudeSkill => "claude-skill",
+            Kind::CopilotSkill => "copilot-skill",
             Kind::ClaudeSubagent => "claude-subagent",
             Kind::ClaudeCommand => "claude-command",
             Kind::ClaudePlugin => "claude-plugin",
@@ -75,6 +78,7 @@ impl Kind {
             Kind::Lockfile => "agents.lock",
             Kind::AgentSkill => "the YAML frontmatter of an Agent Skills SKILL.md",
             Kind::ClaudeSkill => "the YAML frontmatter of .claude/skills/<skill>/SKILL.md",
+            Kind::CopilotSkill => "the YAML frontmatter of .github/skills/<skill>/SKILL.md",
             Kind::ClaudeSubagent => "the YAML frontmatter of .claude/agents/<name>.md",
             Kind::ClaudeCommand => "the YAML frontmatter of .claude/commands/<name>.md",
             Kind::ClaudePlugin => ".claude-plugin/plugin.json",
@@ -110,6 +114,11 @@ impl Kind {
                 Dialect::ClaudeSkill,
                 "Claude Code SKILL.md frontmatter",
                 "claude-skill",
+            ),
+            Kind::CopilotSkill => skill_dialect(
+                Dialect::CopilotSkill,
+                "GitHub Copilot SKILL.md frontmatter",
+                "copilot-skill",
             ),
             Kind::ClaudeSubagent => draft07::<ClaudeSubagentFrontmatter>(),
             Kind::ClaudeCommand => draft07::<ClaudeCommandFrontmatter>(),

@@ -57,6 +57,12 @@ fn spec_rule(dialect: Dialect) -> (Severity, &'static str) {
             "Claude Code loads this skill, but the skill is not portable: the Agent Skills \
              specification, its `skills-ref` validator and Anthropic's skill upload refuse it",
         ),
+        Dialect::CopilotSkill => (
+            Severity::Warning,
+            "VS Code's Copilot loads this skill (under its folder's name), but the skill is not \
+             portable: the Agent Skills specification, its `skills-ref` validator and \
+             Anthropic's skill upload refuse it",
+        ),
         _ => (Severity::Error, "the Agent Skills specification requires it"),
     }
 }

@@ -103,6 +103,16 @@ pub fn decode_text<T: DeserializeOwned>(
                     out.push(diagnostic);
                     return None;
                 }
+                // What Claude Code's reader cannot repair, Claude Code 2.1 cannot read.
+                let diagnostic = match reading.lenient {
+                    Some(lenient::Reader::ClaudeCode) => diagnostic.with_label(
+                        file,
+                        Some(err.span),
+                        "Claude Code 2.1 cannot read this frontmatter either: it skips a \
+                         subagent silently and loads a skill or command with none of its fields",
+                    ),
+                    _ => diagnostic,
+                };
                 out.push(match quote_value(text, base, &err) {
                     Some((span, quoted, line)) => diagnostic
                         .with_help(format!(
@@ -269,6 +279,29 @@ fn read_as_hosts_do(
         })
         .collect();
     let line = strict_line(&repair, first.start);
+    // Claude Code 2.1 retries a failed parse with such values quoted, but its
+    // retry cannot see a line ending's `\r` (anthropics/claude-code#80890).
+    if repair.claude_only && text.contains("\r\n") {
+        let mut diagnostic = Diagnostic::at(
+            Code::YamlSyntax,
+            &source.path,
+            at,
+            format!(
+                "{}, but not in a file with CRLF line endings: Claude Code 2.1 cannot read this \
+                 frontmatter",
+                repair.message
+            ),
+        )
+        .with_help(format!(
+            "Claude Code 2.1 skips a subagent with this frontmatter silently (only its debug log \
+             says so), and loads a skill or command with none of its fields \
+             (anthropics/claude-code#80890); write it as `{line}`, or save the file with LF \
+             line endings"
+        ));
+        diagnostic.fix = Some(Fix { message: "quote the value".into(), edits });
+        out.push(diagnostic);
+        return Some(parsed);
+    }
     let mut diagnostic = Diagnostic::at(Code::YamlCompat, &source.path, at, repair.message)
         .with_help(match reader {
             _ if line.len() == 1 => format!(

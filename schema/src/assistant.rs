@@ -730,9 +730,55 @@ pub const CLAUDE_RENAMED_TOOLS: &[(&str, &str)] = &[
     ("LS", "Glob"),
 ];
 
-/// Claude Code's model aliases; anything else must be a full model id.
-pub const CLAUDE_MODEL_ALIASES: &[&str] =
-    &["sonnet", "opus", "haiku", "fable", "inherit", "default", "opusplan", "sonnet[1m]"];
+/// Claude Code's model aliases (2.1.332's list, with `inherit` and
+/// `default`); anything else must be a model id.
+pub const CLAUDE_MODEL_ALIASES: &[&str] = &[
+    "sonnet",
+    "opus",
+    "haiku",
+    "fable",
+    "best",
+    "inherit",
+    "default",
+    "opusplan",
+    "sonnet[1m]",
+    "opus[1m]",
+    "fable[1m]",
+];
+
+/// The Claude model families a model id names, without a date (`-20250929`),
+/// a cloud provider's prefix or version (`us.anthropic.…-v1:0`, `…@20250929`)
+/// or `[1m]`: Anthropic's models overview and deprecations pages, and the
+/// families Claude Code 2.1.332 knows (`docs/research/claude-codex.md` §4).
+pub const CLAUDE_MODEL_FAMILIES: &[&str] = &[
+    "claude-3-5-haiku",
+    "claude-3-5-sonnet",
+    "claude-3-7-sonnet",
+    "claude-3-haiku",
+    "claude-3-opus",
+    "claude-fable-5",
+    "claude-fable-5-1",
+    "claude-fable-5-2",
+    "claude-haiku-4-5",
+    "claude-haiku-5-5",
+    "claude-mythos-5",
+    "claude-mythos-preview",
+    "claude-opus-4",
+    "claude-opus-4-0",
+    "claude-opus-4-1",
+    "claude-opus-4-5",
+    "claude-opus-4-6",
+    "claude-opus-4-7",
+    "claude-opus-4-8",
+    "claude-opus-5",
+    "claude-opus-5-5",
+    "claude-sonnet-4",
+    "claude-sonnet-4-0",
+    "claude-sonnet-4-5",
+    "claude-sonnet-4-6",
+    "claude-sonnet-5",
+    "claude-sonnet-5-5",
+];
 
 /// Copilot's tool aliases and VS Code's built-in tool sets (matched without
 /// regard to case); `<server>/<tool>` and `<server>/*` name MCP tools.

@@ -3,7 +3,7 @@
 //! `docs/formats.md` for the sources and where agentc is stricter.
 
 use agentc_schema::assistant::{
-    CLAUDE_MODEL_ALIASES, CLAUDE_RENAMED_TOOLS, CLAUDE_TOOLS, COPILOT_TOOLS,
+    CLAUDE_MODEL_ALIASES, CLAUDE_MODEL_FAMILIES, CLAUDE_RENAMED_TOOLS, CLAUDE_TOOLS, COPILOT_TOOLS,
 };
 use agentc_schema::dialect::{MAX_COMPATIBILITY_LEN, MAX_DESCRIPTION_LEN};
 use agentc_schema::names::{check_spec_name, normalize_spec_name};
@@ -249,37 +249,109 @@ fn entry_name_span(entry: &Spanned<String>, name: &str) -> agentc_schema::Span {
     entry.verbatim(0..name.len()).unwrap_or(entry.span)
 }
 
-/// A Claude Code model: an alias, or a full model id (which has a version
-/// number and no spaces).
+/// A Claude Code model: an alias, or a model id of a Claude model family
+/// (dated, dateless from the 4.6 generation on, or a cloud provider's form).
+/// Anything else fails at run time with no fallback
+/// (anthropics/claude-code#92190): an error. A `claude-` id agentc does not
+/// know is a warning, as the catalogue may be older than the model.
 pub fn claude_model(source: &Source, model: &Spanned<Text>, out: &mut Vec<Diagnostic>) {
     let text = model.value.as_str();
-    if CLAUDE_MODEL_ALIASES.contains(&text)
-        || (text.chars().any(|c| c.is_ascii_digit()) && !text.chars().any(char::is_whitespace))
-    {
+    if CLAUDE_MODEL_ALIASES.contains(&text) || text.eq_ignore_ascii_case("inherit") {
+        return;
+    }
+    let family = claude_family(text);
+    if family.is_some_and(|(family, dated)| {
+        CLAUDE_MODEL_FAMILIES.contains(&family) && (dated || !dated_only(family))
+    }) {
         return;
     }
     let file = &source.path;
-    let mut diagnostic = Diagnostic::at(
-        Code::BadModel,
-        file,
-        model.span,
-        format!("`{text}` is not a Claude Code model alias or model id"),
-    );
-    let aliases = list_names(CLAUDE_MODEL_ALIASES.iter().copied());
-    diagnostic = match did_you_mean(text, CLAUDE_MODEL_ALIASES.iter().copied()) {
-        Some(close) => diagnostic
-            .with_help(format!("did you mean `{close}`? the aliases are {aliases}"))
-            .with_fix(
-                format!("replace `{text}` with `{close}`"),
-                file,
-                model.verbatim(0..text.len()),
-                close,
-            ),
-        None => diagnostic.with_help(format!(
-            "write an alias ({aliases}) or a full model id such as `claude-sonnet-4-5`"
-        )),
+    let known = || {
+        CLAUDE_MODEL_ALIASES
+            .iter()
+            .chain(CLAUDE_MODEL_FAMILIES.iter().filter(|f| !dated_only(f)))
+            .copied()
     };
+    let close = did_you_mean(text, known());
+    let (severity, message) = match family {
+        Some(_) => (Severity::Warning, format!("`{text}` is not a Claude model id agentc knows")),
+        None => (Severity::Error, format!("`{text}` is not a Claude Code model alias or model id")),
+    };
+    let aliases = list_names(CLAUDE_MODEL_ALIASES.iter().copied());
+    let mut help = match close {
+        Some(close) => format!("did you mean `{close}`? the aliases are {aliases}"),
+        None => format!(
+            "write an alias ({aliases}) or a model id such as `claude-sonnet-5` or \
+             `claude-sonnet-4-5-20250929`"
+        ),
+    };
+    help.push_str(match family {
+        Some(_) => {
+            "; agentc's list of Claude models may be older than the model: if Claude \
+                    Code runs it, ignore this"
+        }
+        None => {
+            "; Claude Code passes an unknown model to the API, and the subagent or skill \
+                 fails when it runs"
+        }
+    });
+    let mut diagnostic = Diagnostic::at(Code::BadModel, file, model.span, message)
+        .with_severity(severity)
+        .with_help(help);
+    // A misspelt alias is fixed; a version written another way (`sonnet-4`,
+    // `claude-sonnet-4`) is only pointed at: the nearest name may be another
+    // model.
+    if let Some(close) =
+        close.filter(|_| family.is_none() && !text.bytes().any(|b| b.is_ascii_digit()))
+    {
+        diagnostic = diagnostic.with_fix(
+            format!("replace `{text}` with `{close}`"),
+            file,
+            model.verbatim(0..text.len()),
+            close,
+        );
+    }
     out.push(diagnostic);
+}
+
+/// The Claude model family a model id names, and whether it carries a date:
+/// `claude-sonnet-4-5-20250929`, `us.anthropic.claude-opus-4-1-20250805-v1:0`
+/// (Bedrock), `claude-opus-4-5@20251101` (Vertex), `claude-sonnet-5[1m]`.
+/// `None` when it names no Claude model at all.
+fn claude_family(id: &str) -> Option<(&str, bool)> {
+    let at = id.find("claude-")?;
+    let mut rest = &id[at..];
+    if rest.chars().any(char::is_whitespace) {
+        return None;
+    }
+    rest = rest.strip_suffix("[1m]").unwrap_or(rest);
+    let mut dated = false;
+    if let Some((head, _)) = rest.split_once('@') {
+        (rest, dated) = (head, true);
+    }
+    // Bedrock's version suffix: `-v1:0`, `-v2`.
+    if let Some((head, version)) = rest.rsplit_once("-v")
+        && !version.is_empty()
+        && version.bytes().all(|b| b.is_ascii_digit() || b == b':')
+    {
+        rest = head;
+    }
+    if let Some(head) = rest.strip_suffix("-latest") {
+        (rest, dated) = (head, true);
+    }
+    if let Some((head, date)) = rest.rsplit_once('-')
+        && date.len() == 8
+        && date.bytes().all(|b| b.is_ascii_digit())
+    {
+        (rest, dated) = (head, true);
+    }
+    Some((rest, dated))
+}
+
+/// Families whose ids always carry a date (or `-latest`): the Claude 3
+/// models, and Sonnet 4 and Opus 4 (their dateless aliases end in `-0`).
+fn dated_only(family: &str) -> bool {
+    family.starts_with("claude-3-") || matches!(family, "claude-sonnet-4" | "claude-opus-4")
 }
 
 /// A Claude Code subagent.
@@ -477,4 +549,25 @@ pub fn plugin_manifest(
         );
     }
     Some(doc)
+}
+
+#[cfg(test)]
+mod model_tests {
+    use super::claude_family;
+
+    #[test]
+    fn model_ids_name_their_family() {
+        for (id, family) in [
+            ("claude-sonnet-4-5-20250929", Some(("claude-sonnet-4-5", true))),
+            ("us.anthropic.claude-opus-4-1-20250805-v1:0", Some(("claude-opus-4-1", true))),
+            ("claude-opus-4-5@20251101", Some(("claude-opus-4-5", true))),
+            ("claude-sonnet-5[1m]", Some(("claude-sonnet-5", false))),
+            ("claude-3-5-sonnet-latest", Some(("claude-3-5-sonnet", true))),
+            ("claude-sonnet-4", Some(("claude-sonnet-4", false))),
+            ("gpt-4o", None),
+            ("claude- sonnet", None),
+        ] {
+            assert_eq!(claude_family(id), family, "{id}");
+        }
+    }
 }

@@ -522,9 +522,15 @@ fn problem_diagnostic(source: &Source, problem: Problem, unknown: Severity) -> D
             Diagnostic::at(Code::InvalidValue, file, span, message)
         }
         Problem::UnknownField { key, span, expected } => {
-            let help = match did_you_mean(&key, expected.iter().copied()) {
-                Some(close) => format!("did you mean `{close}`?"),
-                None => format!("the known fields are {}", one_of(expected)),
+            let help = match (
+                meant_elsewhere(&key, expected),
+                did_you_mean(&key, expected.iter().copied()),
+            ) {
+                (Some(field), _) => format!(
+                    "`{key}` is how skills and commands write it; here the field is `{field}`"
+                ),
+                (None, Some(close)) => format!("did you mean `{close}`?"),
+                (None, None) => format!("the known fields are {}", one_of(expected)),
             };
             let tail = if unknown == Severity::Warning { " (kept as metadata)" } else { "" };
             Diagnostic::at(Code::UnknownField, file, span, format!("unknown field `{key}`{tail}"))
@@ -532,6 +538,21 @@ fn problem_diagnostic(source: &Source, problem: Problem, unknown: Severity) -> D
                 .with_help(help)
         }
     }
+}
+
+/// The field a key written as another format of the same host spells it
+/// stands for here: a subagent's `allowed-tools` is its `tools` (spelling
+/// alone would suggest `disallowedTools`, the opposite).
+fn meant_elsewhere(key: &str, expected: &[&'static str]) -> Option<&'static str> {
+    const SPELLINGS: &[(&str, &str)] = &[
+        ("allowed-tools", "tools"),
+        ("allowed_tools", "tools"),
+        ("allowedTools", "tools"),
+        ("disallowed-tools", "disallowedTools"),
+        ("disallowed_tools", "disallowedTools"),
+    ];
+    let (_, field) = SPELLINGS.iter().find(|(spelt, _)| *spelt == key)?;
+    expected.iter().copied().find(|f| f == field)
 }
 
 /// The span of a top-level key, for diagnostics about a field as a whole.

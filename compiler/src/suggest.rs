@@ -34,6 +34,29 @@ pub fn did_you_mean<'a>(
     best.map(|(_, c)| c)
 }
 
+/// The near miss that `--fix` may write in place of `name`: one edit away
+/// (a typo, a swap of two neighbouring letters) or a difference of case, and
+/// the only candidate that close. A farther suggestion is only shown: the
+/// name meant may be another host's (`codeSearch`, a Copilot tool, is three
+/// edits from Claude Code's `ToolSearch`).
+pub fn confident<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let lower = name.to_lowercase();
+    let mut found: Option<&'a str> = None;
+    for candidate in candidates {
+        let folded = candidate.to_lowercase();
+        if folded.chars().count().abs_diff(lower.chars().count()) > 1 {
+            continue;
+        }
+        if strsim::osa_distance(&lower, &folded) <= 1 {
+            if found.is_some_and(|f| !f.eq_ignore_ascii_case(candidate)) {
+                return None;
+            }
+            found = found.or(Some(candidate));
+        }
+    }
+    found
+}
+
 /// A set of names searched for "did you mean" without comparing against each:
 /// a trie of their lowercase forms, walked with one row of the edit-distance
 /// table per node and abandoned where a row exceeds the bound, so a lookup
@@ -166,6 +189,18 @@ pub fn list_names<'a>(names: impl IntoIterator<Item = &'a str>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_a_near_and_unique_miss_is_confident() {
+        let tools = ["Read", "Grep", "Glob", "ToolSearch", "Edit"];
+        assert_eq!(confident("Raed", tools), Some("Read"));
+        assert_eq!(confident("read", tools), Some("Read"));
+        assert_eq!(confident("codeSearch", tools), None);
+        // `Grob` is one edit from `Glob` and two from `Grep`: unique.
+        assert_eq!(confident("Grob", tools), Some("Glob"));
+        // One edit from two names is no fix.
+        assert_eq!(confident("Hat", ["Bat", "Cat"]), None);
+    }
 
     #[test]
     fn suggests_close_names_only() {

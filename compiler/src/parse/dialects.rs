@@ -16,7 +16,7 @@ use super::files::{Document, Frontmatter, Markdown, Reading, decode_text, entry_
 use crate::catalog::Code;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::source::Source;
-use crate::suggest::{did_you_mean, list_names};
+use crate::suggest::{confident, did_you_mean, list_names};
 
 /// A parsed assistant agent file, by dialect.
 #[derive(Debug)]
@@ -225,14 +225,19 @@ pub fn claude_tools(source: &Source, rules: &ToolRules, out: &mut Vec<Diagnostic
             format!("`{name}` is not a Claude Code tool"),
         );
         diagnostic = match close {
-            Some(close) => diagnostic
-                .with_help(format!("did you mean `{close}`? tool names are case-sensitive"))
-                .with_fix(
-                    format!("replace `{name}` with `{close}`"),
-                    file,
-                    entry.verbatim(0..name.len()),
-                    close,
-                ),
+            Some(close) => {
+                let diagnostic = diagnostic
+                    .with_help(format!("did you mean `{close}`? tool names are case-sensitive"));
+                match confident(name, CLAUDE_TOOLS.iter().copied()) {
+                    Some(fix) => diagnostic.with_fix(
+                        format!("replace `{name}` with `{fix}`"),
+                        file,
+                        entry.verbatim(0..name.len()),
+                        fix,
+                    ),
+                    None => diagnostic,
+                }
+            }
             None => diagnostic.with_help(
                 "Claude Code drops a tool it does not know, silently; list built-in tools \
                  (`Read`, `Bash(git log:*)`), MCP tools as `mcp__<server>__<tool>`, or \
@@ -465,14 +470,20 @@ pub fn copilot_agent(
         )
         .with_severity(Severity::Warning);
         diagnostic = match did_you_mean(name, COPILOT_TOOLS.iter().copied()) {
-            Some(close) => diagnostic
-                .with_help(format!("did you mean `{close}`? Copilot ignores a tool it does not know"))
-                .with_fix(
-                    format!("replace `{name}` with `{close}`"),
-                    file,
-                    entry.verbatim(0..name.len()),
-                    close,
-                ),
+            Some(close) => {
+                let diagnostic = diagnostic.with_help(format!(
+                    "did you mean `{close}`? Copilot ignores a tool it does not know"
+                ));
+                match confident(name, COPILOT_TOOLS.iter().copied()) {
+                    Some(fix) => diagnostic.with_fix(
+                        format!("replace `{name}` with `{fix}`"),
+                        file,
+                        entry.verbatim(0..name.len()),
+                        fix,
+                    ),
+                    None => diagnostic,
+                }
+            }
             None => diagnostic.with_help(
                 "Copilot ignores a tool it does not know; use an alias (`read`, `edit`, `search`, \
                  `execute`, `web`, `agent`, `todo`) or an MCP tool as `<server>/<tool>` or `<server>/*`",

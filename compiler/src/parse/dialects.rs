@@ -50,7 +50,7 @@ impl AssistantDoc {
 /// specification is the host (skill collections), a warning where the host
 /// reading the file does not apply it (Claude Code loads such a skill), with
 /// the words that say so.
-fn spec_rule(dialect: Dialect) -> (Severity, &'static str) {
+pub(crate) fn spec_rule(dialect: Dialect) -> (Severity, &'static str) {
     match dialect {
         Dialect::ClaudeSkill => (
             Severity::Warning,

@@ -632,6 +632,37 @@ pub fn markdown<T: DeserializeOwned>(
     Some(Markdown { front, body_span: Span::new(split.body_start, text.len()) })
 }
 
+/// `metadata` that is not a map of strings breaks the Agent Skills
+/// specification, which Claude Code and VS Code do not apply: where the host
+/// loads the skill, its `invalid-value` is a warning that says so.
+fn metadata_by_host(
+    parsed: &Markdown<SkillFrontmatter>,
+    dialect: Dialect,
+    found: &mut [Diagnostic],
+) {
+    let (severity, who) = dialects::spec_rule(dialect);
+    if severity != Severity::Warning {
+        return;
+    }
+    let Value::Map(entries) = &parsed.front.tree.value else {
+        return;
+    };
+    let Some(metadata) = entries.iter().find(|e| e.key == "metadata") else {
+        return;
+    };
+    let within = metadata.value.span;
+    for diagnostic in found.iter_mut().filter(|d| d.code == Code::InvalidValue) {
+        if diagnostic.location.span.is_some_and(|s| within.start <= s.start && s.end <= within.end)
+        {
+            diagnostic.severity = Severity::Warning;
+            diagnostic.help = Some(format!(
+                "{who}: its `metadata` maps keys to strings only; quote the value, or keep \
+                 nested data in the skill's files"
+            ));
+        }
+    }
+}
+
 /// Reports a declared name that differs from the folder it lives in.
 pub fn name_mismatch(
     source: &Source,
@@ -671,6 +702,7 @@ pub fn skill(
         },
         ..Reading::FRONTMATTER
     };
+    let before = out.len();
     let parsed = markdown::<SkillFrontmatter>(
         source,
         Frontmatter::Required,
@@ -678,6 +710,7 @@ pub fn skill(
         reading,
         out,
     )?;
+    metadata_by_host(&parsed, dialect, &mut out[before..]);
     if parsed.body(source).trim().is_empty() {
         out.push(
             Diagnostic::on_path(

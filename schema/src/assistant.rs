@@ -284,7 +284,8 @@ pub struct ClaudeCommandFrontmatter {
 pub struct CopilotAgentFrontmatter {
     /// # Name
     ///
-    /// The agent's display name, free text (the file's name is its id).
+    /// The agent's display name, free text: what `agents:` and handoffs name
+    /// it by (the file's name is its id, and names it only when it has none).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(example = &"Planner")]
     pub name: Option<Spanned<Text>>,

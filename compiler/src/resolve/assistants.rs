@@ -63,11 +63,22 @@ pub fn resolve(
         seen.entry((Group::SlashCommand, plugin, name.value.as_str().to_owned()))
             .or_insert(Site { file: skill.source.path.clone(), span: Some(name.span) });
     }
+    // VS Code finds an agent for `agents:` and a handoff by its `name`, and
+    // by its file's name only when it has none (microsoft/vscode#294230).
     let copilot_ids: Vec<&str> = project
         .assistants
         .iter()
         .filter(|a| a.file.dialect == Dialect::CopilotAgent)
-        .map(|a| a.file.stem.as_str())
+        .map(|a| match &a.doc {
+            AssistantDoc::Copilot(md) => md
+                .front
+                .value
+                .name
+                .as_ref()
+                .filter(|n| !n.value.as_str().trim().is_empty())
+                .map_or(a.file.stem.as_str(), |n| n.value.as_str()),
+            _ => a.file.stem.as_str(),
+        })
         .collect();
     let mut compiled = Vec::new();
     for assistant in &project.assistants {
@@ -226,7 +237,8 @@ fn unknown_agent(file: &RelPath, target: &Spanned<Text>, ids: &[&str], what: &st
         None if ids.is_empty() => diagnostic
             .with_help("no custom agents are defined: add `.github/agents/<name>.agent.md`"),
         None => diagnostic.with_help(format!(
-            "an agent is named by its file, `<name>.agent.md`; the agents here are {}",
+            "an agent is named by its `name`, or by its file (`<name>.agent.md`) when it has \
+             none; the agents here are {}",
             list_names(ids.iter().copied())
         )),
     }

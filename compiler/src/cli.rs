@@ -90,7 +90,9 @@ enum Command {
     )]
     Schema(SchemaArgs),
     /// Write a new project that passes `agentc check`: agentc.toml, two agents (one of each
-    /// style), two skills with a guarded route, a tool, and the JSON Schemas for editors.
+    /// style), two skills with a guarded route, a tool, and the JSON Schemas for editors. In a
+    /// repository that already holds agent files (`.claude/`, `.github/agents/`, plugins), only
+    /// an agentc.toml for what is there and the schemas.
     #[command(after_help = "Example:\n  agentc init my-agents && cd my-agents && agentc check")]
     Init {
         /// The folder to write into (created if missing) [default: the current folder].
@@ -967,7 +969,19 @@ fn man(out: Option<&Path>, io: &mut Io<'_>) -> CliResult {
 
 fn init(dir: &Path, io: &mut Io<'_>) -> CliResult {
     let written = crate::init::init(dir)?;
-    writeln!(io.stderr, "wrote {} files into {}", written.len(), dir.display())?;
+    if written.found.is_empty() {
+        writeln!(io.stderr, "wrote {} files into {}", written.files.len(), dir.display())?;
+    } else {
+        let found: Vec<String> =
+            written.found.iter().map(|(kind, at)| format!("{} in {at}", kind.name())).collect();
+        writeln!(
+            io.stderr,
+            "wrote agentc.toml and {} schemas for the agent files already in {} ({})",
+            written.files.len() - 1,
+            dir.display(),
+            found.join(", ")
+        )?;
+    }
     let go =
         if dir == Path::new(".") { String::new() } else { format!("cd {} && ", dir.display()) };
     writeln!(io.stderr, "next: {go}agentc check")?;

@@ -1,4 +1,6 @@
-//! `agentc init`: a minimal project that passes `agentc check`, to start from.
+//! `agentc init`: a minimal project that passes `agentc check`, to start from
+//! — or, in a repository that already holds agent files, an `agentc.toml` for
+//! what is there.
 //!
 //! The files are the ones under `compiler/templates/init/`, compiled in; the
 //! JSON Schemas their `$schema` keys point at are written beside them, so an
@@ -9,7 +11,11 @@ use std::path::{Path, PathBuf};
 
 use agentc_schema::Kind;
 
+use crate::discover::discover;
 use crate::fs::no_follow::Dir;
+use crate::fs::{Fs, RealFs};
+use crate::options::{LayoutKind, Options};
+use crate::repository;
 use crate::write::{Replace, write_in};
 
 macro_rules! templates {
@@ -80,26 +86,77 @@ fn present(dir: &Path, path: &str) -> Option<PathBuf> {
     None
 }
 
+/// What `init` wrote.
+#[derive(Debug)]
+pub struct Written {
+    pub files: Vec<PathBuf>,
+    /// The layouts that were already in the folder, with where (`.claude/`):
+    /// empty when the demo project was written.
+    pub found: Vec<(LayoutKind, String)>,
+}
+
 /// Writes a new project into `dir` (created if missing); returns the files
-/// written. Nothing is written if any of them exists already, and each is
+/// written. In a folder that already holds agent files (`.claude/`,
+/// `.github/agents/`, plugins, agentc's own `agents/`), only an
+/// `agentc.toml` for them and the schemas: no demo to read instead of them.
+/// Nothing is written if any of the files exists already, and each is
 /// created exclusively: a file that appears while `init` runs is never
 /// replaced, and the folders on the way are entered with no link followed.
-pub fn init(dir: &Path) -> Result<Vec<PathBuf>, InitError> {
+pub fn init(dir: &Path) -> Result<Written, InitError> {
     init_with(dir, |_| {})
+}
+
+/// The layouts already in `dir`, by where they are, as `agentc check` with no
+/// argument would find them there; whether its `agents/` is agentc's own.
+fn existing(dir: &Path) -> (Vec<(LayoutKind, String)>, bool) {
+    let Ok(canonical) = RealFs.canonicalize(dir) else {
+        return (Vec::new(), false);
+    };
+    let agentc = repository::default_target(&RealFs, dir).workspace.is_some();
+    let layout = discover(&RealFs, &Options::new(dir.to_path_buf()), &canonical, None);
+    let mut found: Vec<(LayoutKind, String)> =
+        layout.found.into_iter().map(|(kind, folder)| (kind, folder.path.to_string())).collect();
+    if agentc {
+        found.push((LayoutKind::Agentc, "agents/".to_owned()));
+    }
+    (found, agentc)
+}
+
+/// The project file for the agent files already in a folder.
+fn project_file(found: &[(LayoutKind, String)], agentc: bool) -> String {
+    let mut text = String::from(
+        "#:schema .agentc/schemas/project.schema.json\n\
+         # An agentc project for the agent files already in this repository: `agentc check` and\n\
+         # `agentc lock` read this file, so they need no arguments. Found by `agentc init`:\n",
+    );
+    for (kind, folder) in found {
+        text.push_str(&format!("#   {} in {folder}\n", kind.name()));
+    }
+    match agentc {
+        // agentc's own layout is the root; the assistants' folders beside it
+        // are read from the workspace.
+        true => text.push_str("root = \"agents\"\nworkspace = \".\"\n"),
+        false => text.push_str("root = \".\"\n"),
+    }
+    text.push_str("lockfile = \"agents.lock\"\n");
+    text
 }
 
 /// [`init`], calling `before_write` with each file's path just before it is
 /// written: tests create a file there, as a concurrent program could.
-fn init_with(dir: &Path, mut before_write: impl FnMut(&Path)) -> Result<Vec<PathBuf>, InitError> {
+fn init_with(dir: &Path, mut before_write: impl FnMut(&Path)) -> Result<Written, InitError> {
     let schemas: Vec<(String, String)> = Kind::ALL
         .iter()
         .map(|kind| (format!("{SCHEMAS}/{}", kind.file_name()), kind.schema_text()))
         .collect();
-    let all: Vec<(&str, &str)> = FILES
-        .iter()
-        .copied()
-        .chain(schemas.iter().map(|(p, t)| (p.as_str(), t.as_str())))
-        .collect();
+    let (found, agentc) = existing(dir);
+    let project = project_file(&found, agentc);
+    let files: Vec<(&str, &str)> = match found.is_empty() {
+        true => FILES.to_vec(),
+        false => vec![("agentc.toml", project.as_str())],
+    };
+    let all: Vec<(&str, &str)> =
+        files.into_iter().chain(schemas.iter().map(|(p, t)| (p.as_str(), t.as_str()))).collect();
     for (path, _) in &all {
         if let Some(at) = present(dir, path) {
             return Err(InitError::Exists(at));
@@ -137,7 +194,7 @@ fn init_with(dir: &Path, mut before_write: impl FnMut(&Path)) -> Result<Vec<Path
             Err(error) => return Err(InitError::Io { path: target, error }),
         }
     }
-    Ok(written)
+    Ok(Written { files: written, found })
 }
 
 #[cfg(test)]

@@ -465,3 +465,26 @@ fn lock_at_a_repositorys_top_writes_inside_it() {
     let check = agentc(&["lock", "--check"], &repo);
     assert!(check.status.success(), "{}", text(&check.stderr));
 }
+
+#[test]
+fn init_in_a_repository_with_agent_files_writes_a_project_file_for_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let repo = repository(dir.path());
+    write(
+        &repo.join(".claude/agents/reviewer.md"),
+        "---\nname: reviewer\ndescription: Reviews a change.\ntools: Read\n---\nReview.\n",
+    );
+    let out = agentc(&["init"], &repo);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("claude in .claude/"), "{}", text(&out.stderr));
+    // No demo to read instead of the repository's own files.
+    assert!(!repo.join("agents/triage").exists());
+    let project = std::fs::read_to_string(repo.join("agentc.toml")).unwrap();
+    assert!(project.contains("root = \".\"\n"), "{project}");
+    let check = agentc(&["check", "--message-format", "json"], &repo.join("src"));
+    assert!(check.status.success(), "{}", text(&check.stderr));
+    let lock = agentc(&["lock"], &repo);
+    assert!(lock.status.success(), "{}", text(&lock.stderr));
+    let lockfile = std::fs::read_to_string(repo.join("agents.lock")).unwrap();
+    assert!(lockfile.contains(".claude/agents/reviewer.md"), "{lockfile}");
+}

@@ -10,6 +10,9 @@
 //! 6. [`emit`] renders diagnostics for people and machines.
 //!
 //! [`compile`] runs the stages and collects every diagnostic in report order.
+//! [`hosts`] holds what each host (Claude Code, Copilot, the Agent Skills
+//! specification, agentc's runtimes) does with a file: its reader, how the
+//! specification's rules stand there, its tool and model catalogues.
 //!
 //! [`Diagnostic`] is the one type for everything a user is told; [`catalog`]
 //! declares every code. All disk access goes through [`fs::Fs`].
@@ -28,6 +31,7 @@ pub mod fs;
 pub mod fscache;
 #[doc(hidden)]
 pub mod fuzzing;
+pub mod hosts;
 pub mod ide;
 pub mod init;
 pub mod lock;

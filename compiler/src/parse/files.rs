@@ -14,6 +14,7 @@ use super::tree::{Entry, Node, Value};
 use super::{dialects, json, lenient, toml, yaml};
 use crate::catalog::Code;
 use crate::diagnostic::{Diagnostic, Edit, Fix, Severity};
+use crate::hosts::{Host, claude_code};
 use crate::source::Source;
 use crate::suggest::did_you_mean;
 
@@ -105,12 +106,9 @@ pub fn decode_text<T: DeserializeOwned>(
                 }
                 // What Claude Code's reader cannot repair, Claude Code 2.1 cannot read.
                 let diagnostic = match reading.lenient {
-                    Some(lenient::Reader::ClaudeCode) => diagnostic.with_label(
-                        file,
-                        Some(err.span),
-                        "Claude Code 2.1 cannot read this frontmatter either: it skips a \
-                         subagent silently and loads a skill or command with none of its fields",
-                    ),
+                    Some(lenient::Reader::ClaudeCode) => {
+                        diagnostic.with_label(file, Some(err.span), claude_code::UNREADABLE)
+                    }
                     _ => diagnostic,
                 };
                 out.push(match quote_value(text, base, &err) {
@@ -279,27 +277,8 @@ fn read_as_hosts_do(
         })
         .collect();
     let line = strict_line(&repair, first.start);
-    // Claude Code 2.1 retries a failed parse with such values quoted, but its
-    // retry cannot see a line ending's `\r` (anthropics/claude-code#80890).
     if repair.claude_only && text.contains("\r\n") {
-        let mut diagnostic = Diagnostic::at(
-            Code::YamlSyntax,
-            &source.path,
-            at,
-            format!(
-                "{}, but not in a file with CRLF line endings: Claude Code 2.1 cannot read this \
-                 frontmatter",
-                repair.message
-            ),
-        )
-        .with_help(format!(
-            "Claude Code 2.1 skips a subagent with this frontmatter silently (only its debug log \
-             says so), and loads a skill or command with none of its fields \
-             (anthropics/claude-code#80890); write it as `{line}`, or save the file with LF \
-             line endings"
-        ));
-        diagnostic.fix = Some(Fix { message: "quote the value".into(), edits });
-        out.push(diagnostic);
+        out.push(claude_code::crlf_unreadable(source, at, &repair.message, &line, edits));
         return Some(parsed);
     }
     let mut diagnostic = Diagnostic::at(Code::YamlCompat, &source.path, at, repair.message)
@@ -640,7 +619,7 @@ fn metadata_by_host(
     dialect: Dialect,
     found: &mut [Diagnostic],
 ) {
-    let (severity, who) = dialects::spec_rule(dialect);
+    let (severity, who) = Host::of(dialect).spec_rule();
     if severity != Severity::Warning {
         return;
     }
@@ -695,11 +674,7 @@ pub fn skill(
 ) -> Option<Markdown<SkillFrontmatter>> {
     let reading = Reading {
         fields: Some(dialect.skill_fields()),
-        lenient: match dialect {
-            Dialect::Runbook => None,
-            Dialect::ClaudeSkill => Some(lenient::Reader::ClaudeCode),
-            _ => Some(lenient::Reader::Hosts),
-        },
+        lenient: Host::of(dialect).reader(),
         ..Reading::FRONTMATTER
     };
     let before = out.len();

@@ -1,0 +1,59 @@
+//! GitHub Copilot (VS Code, the Copilot CLI and cloud agent): its tools, and
+//! how it stands on the Agent Skills specification's rules. It reads YAML as
+//! PyYAML and the JavaScript parsers agree (`parse::lenient`'s
+//! `Reader::Hosts`). Sources: `docs/formats.md` ([GH], [VSC], [VSC-TOOLS],
+//! [VSC-SKILLS]) and `docs/research/copilot.md`.
+
+use agentc_schema::ToolRules;
+use agentc_schema::assistant::COPILOT_TOOLS;
+
+use crate::catalog::Code;
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::source::Source;
+use crate::suggest::{confident, did_you_mean};
+
+/// Why a specification rule is a warning under VS Code's Copilot.
+pub const LOADS_UNPORTABLE_SKILLS: &str = "VS Code's Copilot loads this skill (under its \
+    folder's name), but the skill is not portable: the Agent Skills specification, its \
+    `skills-ref` validator and Anthropic's skill upload refuse it";
+
+/// Each entry of a Copilot agent's `tools`: an alias, a built-in tool or tool
+/// set, or an MCP or extension tool (`<server>/<tool>`). Copilot ignores a
+/// tool it does not know, so an unknown name is a warning.
+pub fn tools(source: &Source, rules: &ToolRules, out: &mut Vec<Diagnostic>) {
+    let file = &source.path;
+    for entry in rules.iter() {
+        let name = entry.value.as_str();
+        if name.contains('/') || COPILOT_TOOLS.iter().any(|t| t.eq_ignore_ascii_case(name)) {
+            continue;
+        }
+        let mut diagnostic = Diagnostic::at(
+            Code::UnknownTool,
+            file,
+            entry.span,
+            format!("`{name}` is not a Copilot tool, alias or tool set"),
+        )
+        .with_severity(Severity::Warning);
+        diagnostic = match did_you_mean(name, COPILOT_TOOLS.iter().copied()) {
+            Some(close) => {
+                let diagnostic = diagnostic.with_help(format!(
+                    "did you mean `{close}`? Copilot ignores a tool it does not know"
+                ));
+                match confident(name, COPILOT_TOOLS.iter().copied()) {
+                    Some(fix) => diagnostic.with_fix(
+                        format!("replace `{name}` with `{fix}`"),
+                        file,
+                        entry.verbatim(0..name.len()),
+                        fix,
+                    ),
+                    None => diagnostic,
+                }
+            }
+            None => diagnostic.with_help(
+                "Copilot ignores a tool it does not know; use an alias (`read`, `edit`, `search`, \
+                 `execute`, `web`, `agent`, `todo`) or an MCP tool as `<server>/<tool>` or `<server>/*`",
+            ),
+        };
+        out.push(diagnostic);
+    }
+}

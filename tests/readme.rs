@@ -5,8 +5,8 @@ mod common;
 use common::copy_dir;
 use std::path::{Path, PathBuf};
 
+use agentc_cli::{Io, run};
 use agentc_compiler::catalog::markdown_table;
-use agentc_compiler::cli::{Io, run};
 
 fn readme() -> String {
     std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap()

@@ -9,8 +9,8 @@ use std::path::{Path, PathBuf};
 
 use agentc_schema::Kind;
 
-use crate::fs::no_follow::Dir;
-use crate::write::{Replace, write_in};
+use agentc_compiler::fs::no_follow::Dir;
+use agentc_compiler::write::{Replace, write_in};
 
 macro_rules! templates {
     ($($path:literal),* $(,)?) => {

@@ -1,6 +1,6 @@
 //! `agentc init`: a minimal project that passes `agentc check`, to start from.
 //!
-//! The files are the ones under `compiler/templates/init/`, compiled in; the
+//! The files are the ones under `cli/templates/init/`, compiled in; the
 //! JSON Schemas their `$schema` keys point at are written beside them, so an
 //! editor validates the files from the first keystroke.
 

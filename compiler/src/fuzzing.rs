@@ -1,4 +1,5 @@
-//! The bodies of the fuzz targets in `fuzz/`.
+//! The bodies of the fuzz targets in `fuzz/`, but for `lsp`'s, which is
+//! `agentc_lsp::fuzzing`'s, beside the language server it drives.
 //!
 //! They live in the library so that a stable test replays every seed and
 //! every regression input through exactly the code the fuzzer ran. Each

@@ -11,7 +11,7 @@ mod common;
 use common::copy_dir;
 use std::path::{Path, PathBuf};
 
-use agentc_compiler::cli::{Io, run};
+use agentc_cli::{Io, run};
 use agentc_compiler::fs::RealFs;
 use agentc_compiler::{Options, compile};
 

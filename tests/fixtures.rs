@@ -9,7 +9,7 @@ use std::path::Path;
 
 mod common;
 
-use agentc_compiler::cli::{Io, run};
+use agentc_cli::{Io, run};
 
 /// Runs `agentc check` on a case; returns (exit code, stdout, stderr).
 fn check(case: &Path, format: &str) -> (i32, String, String) {

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use agentc::Lockfile;
 use agentc::schema::Kind;
 use agentc::schema::lockfile::FileChange;
-use agentc_compiler::cli::{Io, run};
+use agentc_cli::{Io, run};
 
 fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

@@ -5,8 +5,8 @@ mod common;
 use common::copy_dir;
 use std::path::{Path, PathBuf};
 
+use agentc_cli::{Io, run};
 use agentc_compiler::catalog::markdown_table;
-use agentc_compiler::cli::{Io, run};
 
 fn readme() -> String {
     std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap()
@@ -127,11 +127,11 @@ fn the_set_up_commands_are_what_ci_runs() {
     let readme = readme();
     let ci =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(".ci/run")).unwrap();
-    assert!(readme.contains("cargo run -p agentc-compiler -- check examples/support-desk\n"));
+    assert!(readme.contains("cargo run -p agentc-cli -- check examples/support-desk\n"));
     assert!(
         readme.contains("\ncargo test --workspace\n") && ci.contains("\ncargo test --workspace\n")
     );
-    assert!(readme.contains("cargo install --locked --path compiler"));
+    assert!(readme.contains("cargo install --locked --path cli"));
 }
 
 #[test]

@@ -38,7 +38,7 @@ fn generated_schemas_are_current() {
     assert!(
         stale.is_empty() && extra.is_empty(),
         "generated/ is stale (changed: {stale:?}, not generated: {extra:?}); \
-         regenerate it with: cargo run -p agentc-compiler -- schema --out generated"
+         regenerate it with: cargo run -p agentc-cli -- schema --out generated"
     );
 }
 

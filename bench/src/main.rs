@@ -457,7 +457,7 @@ fn skills_ref(
 fn agentc_binary(path: &Path) -> std::io::Result<PathBuf> {
     std::fs::canonicalize(path).map_err(|err| {
         std::io::Error::other(format!(
-            "no agentc binary at `{}` ({err}): build it with `cargo build --release -p agentc-compiler`, or name it with --agentc",
+            "no agentc binary at `{}` ({err}): build it with `cargo build --release -p agentc-cli`, or name it with --agentc",
             path.display()
         ))
     })

@@ -16,6 +16,11 @@
 //!
 //! [`Diagnostic`] is the one type for everything a user is told; [`catalog`]
 //! declares every code. All disk access goes through [`fs::Fs`].
+//!
+//! This crate is the core: the language server (`agentc-lsp`, with the editor
+//! analyses) and the command line (`agentc-cli`, the `agentc` binary) are
+//! crates of their own built on it, so the macro and `build.rs` users compile
+//! neither. Its one feature, `watch`, adds `fs::watcher` for those two.
 
 pub mod build_api;
 pub mod catalog;
@@ -32,15 +37,12 @@ pub mod fscache;
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod hosts;
-pub mod ide;
-pub mod init;
 pub mod lock;
 pub mod memfs;
 pub mod model;
 pub mod options;
 pub mod overlay;
 pub mod parse;
-pub mod progress;
 pub mod project;
 pub mod project_file;
 pub mod read;
@@ -51,13 +53,6 @@ pub mod source;
 pub mod suggest;
 pub mod update;
 pub mod write;
-
-#[cfg(feature = "cli")]
-pub mod cli;
-#[cfg(feature = "cli")]
-pub mod lsp;
-#[cfg(feature = "cli")]
-pub mod watch;
 
 pub use catalog::Code;
 pub use compile::{Compilation, SetupError, compile};

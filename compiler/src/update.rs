@@ -107,7 +107,7 @@ fn starts(counts: impl Iterator<Item = usize>, first: usize) -> Vec<usize> {
 /// Frees `value` on another thread: a table or index of every definition
 /// takes milliseconds to free, which a keystroke need not wait for. (When
 /// no thread can be started, it is freed here.)
-pub(crate) fn drop_elsewhere<T: Send + 'static>(value: T) {
+pub fn drop_elsewhere<T: Send + 'static>(value: T) {
     let _ = std::thread::Builder::new().name("agentc-free".into()).spawn(move || drop(value));
 }
 

@@ -373,29 +373,18 @@ fn sweep_stale(dir: &Dir, older_than: Duration) {
     }
 }
 
-/// On SIGINT or SIGTERM, removes the temporary files being written, then
-/// exits 130 or 143 (128 + the signal, as a shell reports a run it stopped).
-/// Installed once; where signals cannot be watched, a killed run's temporary
-/// file is left for [`sweep_stale`].
-#[cfg(all(unix, feature = "cli"))]
-pub fn remove_temporaries_on_signals() {
-    use signal_hook::consts::{SIGINT, SIGTERM};
-    static INSTALLED: std::sync::Once = std::sync::Once::new();
-    INSTALLED.call_once(|| {
-        let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM]) else {
-            return;
-        };
-        std::thread::spawn(move || {
-            if let Some(signal) = signals.forever().next() {
-                // Held until the exit, so no rename can follow the removal.
-                let in_flight = in_flight();
-                for path in in_flight.iter() {
-                    let _ = std::fs::remove_file(path);
-                }
-                std::process::exit(128 + signal);
-            }
-        });
-    });
+/// Removes the temporary files being written, then exits with `code`. For a
+/// handler of SIGINT or SIGTERM (the `agentc` binary's), which exits 130 or 143
+/// (128 + the signal, as a shell reports a run it stopped); where signals
+/// cannot be watched, a killed run's temporary file is left for
+/// [`sweep_stale`]. The library installs no handler.
+pub fn remove_temporaries_and_exit(code: i32) -> ! {
+    // Held until the exit, so no rename can follow the removal.
+    let in_flight = in_flight();
+    for path in in_flight.iter() {
+        let _ = std::fs::remove_file(path);
+    }
+    std::process::exit(code);
 }
 
 #[cfg(test)]

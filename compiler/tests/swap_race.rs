@@ -10,8 +10,11 @@ use agentc_compiler::fs::RealFs;
 use agentc_compiler::lock::lockfile;
 use agentc_compiler::{Options, compile};
 
-mod common;
-use common::write;
+/// Writes `path`, making its folders.
+fn write(path: &std::path::Path, content: impl AsRef<[u8]>) {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, content).unwrap();
+}
 
 fn skill(body: &str) -> String {
     format!("---\nname: x\ndescription: Answer questions.\n---\n{body}\n")

@@ -1,3 +1,3 @@
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| agentc_compiler::fuzzing::lsp(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| agentc_lsp::fuzzing::lsp(data));

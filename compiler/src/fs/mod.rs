@@ -65,7 +65,7 @@ pub trait Fs: Sync {
 /// A watcher on the system's own notifications that follows no symbolic
 /// link: a link in the tree to `/usr` is neither walked nor watched, and a
 /// change outside the project never triggers anything.
-#[cfg(feature = "cli")]
+#[cfg(feature = "watch")]
 pub fn watcher(handler: impl notify::EventHandler) -> notify::Result<notify::RecommendedWatcher> {
     use notify::Watcher;
     notify::RecommendedWatcher::new(handler, notify::Config::default().with_follow_symlinks(false))

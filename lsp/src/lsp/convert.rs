@@ -5,9 +5,9 @@ use agentc_schema::Span;
 use lsp_types as lsp;
 use lsp_types::Url;
 
-use crate::compile::Compilation;
-use crate::diagnostic::{Diagnostic, Edit, RelPath, Severity};
-use crate::source::Source;
+use agentc_compiler::compile::Compilation;
+use agentc_compiler::diagnostic::{Diagnostic, Edit, RelPath, Severity};
+use agentc_compiler::source::Source;
 
 /// How the client counts characters in a line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

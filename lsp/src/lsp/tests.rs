@@ -6,7 +6,7 @@ use serde_json::{Value, json};
 
 use super::transport::{self, Outgoing};
 use super::{Flow, Session};
-use crate::memfs::MemFs;
+use agentc_compiler::memfs::MemFs;
 
 struct Client {
     session: Session<MemFs>,

@@ -4,8 +4,8 @@
 use agentc_schema::Span;
 
 use super::Analysis;
-use crate::diagnostic::RelPath;
-use crate::parse::tree::{Node, Value};
+use agentc_compiler::diagnostic::RelPath;
+use agentc_compiler::parse::tree::{Node, Value};
 
 /// One entry of the outline.
 #[derive(Clone, Debug, PartialEq, Eq)]

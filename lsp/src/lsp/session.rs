@@ -15,7 +15,7 @@ use lsp_types::request::{self as req, Request as _};
 
 use super::transport::{self, FramingError, Incoming, Outgoing};
 use super::{Gone, Outbox, Server, capabilities, negotiate_encoding};
-use crate::fs::{Fs, RealFs};
+use agentc_compiler::fs::{Fs, RealFs};
 
 /// What the reader thread hands on: a message, or why reading stopped.
 type Inbox = Receiver<Result<Incoming, FramingError>>;

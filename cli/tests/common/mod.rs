@@ -45,7 +45,7 @@ pub fn installed(program: &str, arg: &str, what: &str) -> bool {
     found
 }
 
-/// The folder `compiler/tests/<folder>` when node runs and its `npm ci` has
+/// The folder `cli/tests/<folder>` when node runs and its `npm ci` has
 /// installed `module` there; in CI its absence is a failure.
 pub fn node_harness(folder: &str, module: &str) -> Option<std::path::PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests").join(folder);
@@ -53,7 +53,7 @@ pub fn node_harness(folder: &str, module: &str) -> Option<std::path::PathBuf> {
     let found = node && dir.join("node_modules").join(module).is_dir();
     assert!(
         found || std::env::var_os("CI").is_none(),
-        "node or {module} is missing in CI (cd compiler/tests/{folder} && npm ci)"
+        "node or {module} is missing in CI (cd cli/tests/{folder} && npm ci)"
     );
     found.then_some(dir)
 }

@@ -151,7 +151,7 @@ fn dot_output_is_rendered_by_graphviz() {
     assert!(svg.contains("say&quot;hi#1&lt;b&gt;\\"), "the name is drawn as written:\n{svg}");
 }
 
-/// Mermaid's own parser (`compiler/tests/mermaid/`), when installed (CI
+/// Mermaid's own parser (`cli/tests/mermaid/`), when installed (CI
 /// installs it).
 fn mermaid() -> Option<PathBuf> {
     common::node_harness("mermaid", "mermaid")
@@ -170,9 +170,7 @@ fn text_of(bytes: &[u8]) -> String {
 #[test]
 fn mermaid_output_is_parsed_by_mermaid() {
     let Some(dir) = mermaid() else {
-        eprintln!(
-            "skipped: node or mermaid is not installed (cd compiler/tests/mermaid && npm ci)"
-        );
+        eprintln!("skipped: node or mermaid is not installed (cd cli/tests/mermaid && npm ci)");
         return;
     };
     // The parser is live: a label with a raw quote is refused.
@@ -389,6 +387,6 @@ fn control_characters_are_drawn_escaped() {
         Some(harness) => {
             assert_eq!(mermaid_parse(&harness, &flowchart), Ok("flowchart-v2".to_owned()))
         }
-        None => eprintln!("skipped Mermaid: cd compiler/tests/mermaid && npm ci"),
+        None => eprintln!("skipped Mermaid: cd cli/tests/mermaid && npm ci"),
     }
 }

@@ -8,8 +8,8 @@ use agentc_schema::guard::Status;
 use agentc_schema::{Kind, Span};
 
 use super::{Analysis, Item, keys};
-use crate::diagnostic::RelPath;
-use crate::resolve::RefKind;
+use agentc_compiler::diagnostic::RelPath;
+use agentc_compiler::resolve::RefKind;
 
 /// One thing that may be typed.
 #[derive(Clone, Debug, PartialEq, Eq)]

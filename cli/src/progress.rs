@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use crate::fs::{EntryKind, Fs, ReadOutcome};
+use agentc_compiler::fs::{EntryKind, Fs, ReadOutcome};
 
 /// A run shorter than this shows nothing: a line flashing by is noise.
 pub const DELAY: Duration = Duration::from_millis(300);
@@ -111,7 +111,7 @@ mod tests {
     use std::sync::{Arc, Mutex};
 
     use super::*;
-    use crate::memfs::MemFs;
+    use agentc_compiler::memfs::MemFs;
 
     /// A writer the test reads back.
     #[derive(Clone, Default)]
@@ -146,7 +146,7 @@ mod tests {
         let shared = Shared::default();
         let seen = shared.clone();
         let compiled = with_progress(&fs, Some(Box::new(shared)), Duration::ZERO, |fs| {
-            let compilation = crate::compile(fs, &crate::Options::new(root()));
+            let compilation = agentc_compiler::compile(fs, &agentc_compiler::Options::new(root()));
             // The work lasts until the line has been drawn with every file read.
             while !String::from_utf8_lossy(&seen.0.lock().unwrap()).contains(" 3 files read…") {
                 std::thread::sleep(Duration::from_millis(1));
@@ -171,7 +171,7 @@ mod tests {
         let shared = Shared::default();
         let seen = shared.clone();
         let result = with_progress(&fs, Some(Box::new(shared)), Duration::from_secs(3600), |fs| {
-            crate::compile(fs, &crate::Options::new(root())).is_ok()
+            agentc_compiler::compile(fs, &agentc_compiler::Options::new(root())).is_ok()
         });
         assert!(result);
         assert!(seen.0.lock().unwrap().is_empty());

@@ -2,7 +2,7 @@
 //! — or, in a repository that already holds agent files, an `agentc.toml` for
 //! what is there.
 //!
-//! The files are the ones under `compiler/templates/init/`, compiled in; the
+//! The files are the ones under `cli/templates/init/`, compiled in; the
 //! JSON Schemas their `$schema` keys point at are written beside them, so an
 //! editor validates the files from the first keystroke.
 
@@ -11,12 +11,12 @@ use std::path::{Path, PathBuf};
 
 use agentc_schema::Kind;
 
-use crate::discover::discover;
-use crate::fs::no_follow::Dir;
-use crate::fs::{Fs, RealFs};
-use crate::options::{LayoutKind, Options};
-use crate::repository;
-use crate::write::{Replace, write_in};
+use agentc_compiler::discover::discover;
+use agentc_compiler::fs::no_follow::Dir;
+use agentc_compiler::fs::{Fs, RealFs};
+use agentc_compiler::options::{LayoutKind, Options};
+use agentc_compiler::repository;
+use agentc_compiler::write::{Replace, write_in};
 
 macro_rules! templates {
     ($($path:literal),* $(,)?) => {

@@ -8,12 +8,8 @@ fn main() {
     // Not locked for the whole run: `agentc lsp` writes from its own thread.
     let mut stdout = std::io::stdout();
     let mut stderr = std::io::stderr();
-    let mut io = agentc_compiler::cli::Io {
-        stdout: &mut stdout,
-        stderr: &mut stderr,
-        color,
-        progress: redraws,
-    };
-    let code = agentc_compiler::cli::run(std::env::args_os(), &mut io);
+    let mut io =
+        agentc_cli::Io { stdout: &mut stdout, stderr: &mut stderr, color, progress: redraws };
+    let code = agentc_cli::run(std::env::args_os(), &mut io);
     std::process::exit(code);
 }

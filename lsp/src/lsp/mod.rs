@@ -20,15 +20,15 @@ use lsp_types::notification::{self as notif, Notification as _};
 use lsp_types::request::{self as req, Request as _};
 use lsp_types::{self as lsp, Url};
 
-use crate::compile::{Compilation, Memo, SetupError, compile_with};
-use crate::diagnostic::{Diagnostic, RelPath};
-use crate::fs::Fs;
-use crate::fscache::CachedFs;
 use crate::ide::{Analysis, CompletionKind, Index, OutlineItem, OutlineKind};
-use crate::options::Options;
-use crate::overlay::Overlay;
-use crate::project_file;
-use crate::repository;
+use agentc_compiler::compile::{Compilation, Memo, SetupError, compile_with};
+use agentc_compiler::diagnostic::{Diagnostic, RelPath};
+use agentc_compiler::fs::Fs;
+use agentc_compiler::fscache::CachedFs;
+use agentc_compiler::options::Options;
+use agentc_compiler::overlay::Overlay;
+use agentc_compiler::project_file;
+use agentc_compiler::repository;
 
 mod convert;
 mod session;
@@ -249,7 +249,7 @@ impl<F: Fs> Server<F> {
     fn watch_disk(&self) -> notify::Result<(notify::RecommendedWatcher, DiskEvents)> {
         use notify::Watcher;
         let (tx, rx) = crossbeam_channel::unbounded();
-        let mut watcher = crate::fs::watcher(move |event| {
+        let mut watcher = agentc_compiler::fs::watcher(move |event| {
             let _ = tx.send(event);
         })?;
         for project in &self.projects {
@@ -412,7 +412,7 @@ impl<F: Fs> Server<F> {
             // one goes before a compile.
             let (compilation, files) = match project.compiled.take().filter(|_| updated) {
                 Some(Compiled { compilation, files, index }) => {
-                    crate::update::drop_elsewhere(index);
+                    agentc_compiler::update::drop_elsewhere(index);
                     (compilation, files)
                 }
                 None => {
@@ -771,9 +771,10 @@ pub fn compile_folder(fs: &dyn Fs, folder: &Path, memo: Option<&Memo>) -> Compil
         Err(SetupError::Registry(failed)) => *failed,
         Err(err) => {
             // Nothing to point at but the folder: say so there.
-            let mut failed = Compilation { root: folder.to_path_buf(), ..Compilation::default() };
+            let mut failed = Compilation::default();
+            failed.root = folder.to_path_buf();
             failed.diagnostics.push(Diagnostic::on_path(
-                crate::catalog::Code::CannotRun,
+                agentc_compiler::catalog::Code::CannotRun,
                 &RelPath::root(""),
                 err.to_string(),
             ));

@@ -8,18 +8,18 @@ use agentc_schema::{Kind, Lockfile};
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use serde_json::json;
 
-use crate::catalog::Code;
-use crate::compile::{Compilation, SetupError, compile};
-use crate::diagnostic::Counts;
-use crate::emit;
-use crate::fs::{Bounds, RealFs};
-use crate::lock::{describe_difference, lockfile};
-use crate::options::{LayoutKind, Options, Scope};
 use crate::progress::{self, with_progress};
-use crate::project_file;
-use crate::repository;
-use crate::suggest::did_you_mean;
-use crate::write::{self, write_atomic};
+use agentc_compiler::catalog::Code;
+use agentc_compiler::compile::{Compilation, SetupError, compile};
+use agentc_compiler::diagnostic::Counts;
+use agentc_compiler::emit;
+use agentc_compiler::fs::{Bounds, RealFs};
+use agentc_compiler::lock::{describe_difference, lockfile};
+use agentc_compiler::options::{LayoutKind, Options, Scope};
+use agentc_compiler::project_file;
+use agentc_compiler::repository;
+use agentc_compiler::suggest::did_you_mean;
+use agentc_compiler::write::{self, write_atomic};
 
 /// Exit code: no errors.
 pub const EXIT_OK: i32 = 0;
@@ -312,7 +312,7 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>, io: &mut
             Command::Explain { .. } | Command::Lsp | Command::Completions { .. } => false,
         };
         if writes {
-            crate::write::remove_temporaries_on_signals();
+            crate::signals::remove_temporaries_on_signals();
         }
     }
     // Filled by `check` and `lock` as they report, written when the run ends.
@@ -329,12 +329,12 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>, io: &mut
             Ok(EXIT_OK)
         }
         Command::Man { out } => man(out.as_deref(), io),
-        Command::Lsp => match crate::lsp::run_stdio() {
+        Command::Lsp => match agentc_lsp::run_stdio() {
             Ok(()) => Ok(EXIT_OK),
             Err(err) => Err(err.to_string().into()),
         },
         Command::Explain { list: true, .. } => {
-            write!(io.stdout, "{}", crate::catalog::markdown_table())
+            write!(io.stdout, "{}", agentc_compiler::catalog::markdown_table())
                 .map(|_| EXIT_OK)
                 .map_err(Into::into)
         }
@@ -436,7 +436,7 @@ fn target(
     };
     let (mut opts, lockfile, lockfile_bounds) = match &project_file {
         Some(file) => {
-            let shown = crate::emit::relative_to_cwd(file);
+            let shown = agentc_compiler::emit::relative_to_cwd(file);
             match project_file::load(&RealFs, file, &shown) {
                 Ok(project) => (project.options, project.lockfile, project.bounds),
                 Err(failed) => {
@@ -622,7 +622,7 @@ fn fix(opts: &Options, io: &mut Io<'_>) -> Result<(), Box<dyn std::error::Error>
     let Ok(compilation) = compile(&RealFs, opts) else {
         return Ok(());
     };
-    let applied = crate::fix::apply(&compilation);
+    let applied = agentc_compiler::fix::apply(&compilation);
     for (file, fixes) in &applied.files {
         let plural = if *fixes == 1 { "fix" } else { "fixes" };
         writeln!(

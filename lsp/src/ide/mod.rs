@@ -9,13 +9,13 @@ use std::collections::HashMap;
 
 use agentc_schema::{Dialect, Kind, NameKind, Span, check_name};
 
-use crate::compile::Compilation;
-use crate::diagnostic::{Edit, Origin, RelPath};
-use crate::discover::Owner;
-use crate::parse::dialects::AssistantDoc;
-use crate::parse::tree::Node;
-use crate::project::AgentKind;
-use crate::resolve::{Def, RefKind, Table};
+use agentc_compiler::compile::Compilation;
+use agentc_compiler::diagnostic::{Edit, Origin, RelPath};
+use agentc_compiler::discover::Owner;
+use agentc_compiler::parse::dialects::AssistantDoc;
+use agentc_compiler::parse::tree::Node;
+use agentc_compiler::project::AgentKind;
+use agentc_compiler::resolve::{Def, RefKind, Table};
 
 mod complete;
 mod hover;

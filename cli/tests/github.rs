@@ -1,6 +1,6 @@
 //! `--message-format github` as GitHub reads it: each line is parsed as the
 //! Actions runner parses a workflow command and issued again by GitHub's
-//! own `@actions/core` (`compiler/tests/github/`, installed by `.ci/run`);
+//! own `@actions/core` (`cli/tests/github/`, installed by `.ci/run`);
 //! what comes out must be what agentc wrote, byte for byte — paths with
 //! commas, colons and percent signs, multi-line messages and all.
 
@@ -26,7 +26,7 @@ fn reissued(toolkit: &Path, lines: &str) -> String {
 fn actions_core_writes_the_same_commands() {
     let Some(toolkit) = toolkit() else {
         eprintln!(
-            "skipped: node or @actions/core is not installed (cd compiler/tests/github && npm ci)"
+            "skipped: node or @actions/core is not installed (cd cli/tests/github && npm ci)"
         );
         return;
     };
@@ -88,7 +88,7 @@ fn control_characters_reach_no_annotation_raw() {
     );
     let Some(toolkit) = toolkit() else {
         eprintln!(
-            "skipped the reissue: node or @actions/core is not installed (cd compiler/tests/github && npm ci)"
+            "skipped the reissue: node or @actions/core is not installed (cd cli/tests/github && npm ci)"
         );
         return;
     };

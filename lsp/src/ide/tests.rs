@@ -1,8 +1,8 @@
 //! The editor features on small projects held in memory.
 
 use super::*;
-use crate::memfs::MemFs;
-use crate::{Options, compile};
+use agentc_compiler::memfs::MemFs;
+use agentc_compiler::{Options, compile};
 
 /// A shared tool, an agent with a private tool and a private skill, and a
 /// shared skill routing to another.
@@ -123,7 +123,8 @@ fn completion_follows_the_cursor() {
     // An empty line in the frontmatter: the keys not yet written.
     let text =
         c.sources[&skill].text.replace("steps:", "\nsteps:").replace("=success", "=success,");
-    c.sources.insert(skill.clone(), crate::source::Source::new(skill.clone(), text.as_str()));
+    c.sources
+        .insert(skill.clone(), agentc_compiler::source::Source::new(skill.clone(), text.as_str()));
     let index = Index::new(&c);
     let a = Analysis::new(&c, &index);
     let (keys, _) = a.complete(&skill, text.find("\nsteps").unwrap() + 1);

@@ -4,9 +4,9 @@ use agentc_schema::Span;
 use agentc_schema::guard::parse_guard;
 
 use super::{Analysis, Item, Symbol, keys};
-use crate::diagnostic::RelPath;
-use crate::parse::tree::Value;
-use crate::resolve::RefKind;
+use agentc_compiler::diagnostic::RelPath;
+use agentc_compiler::parse::tree::Value;
+use agentc_compiler::resolve::RefKind;
 
 pub(super) fn hover(
     analysis: &Analysis<'_>,

@@ -1,12 +1,20 @@
 //! Every input the fuzzers found a fault with (`fuzz/regressions/<target>/`)
 //! and every seed (`fuzz/corpus/<target>/`), replayed on stable Rust through
 //! the same functions the fuzz targets call: a fault that comes back fails
-//! here, without nightly or cargo-fuzz.
+//! here, without nightly or cargo-fuzz. It lives in this crate, which sees
+//! every target: the core's (`agentc_compiler::fuzzing`) and the language
+//! server's (`agentc_lsp::fuzzing`).
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
+use std::sync::LazyLock;
 
-use agentc_compiler::fuzzing::{TARGETS, Target};
+use agentc_compiler::fuzzing::Target;
+
+/// Every fuzz target, the core's then the language server's.
+static TARGETS: LazyLock<Vec<(&str, Target)>> = LazyLock::new(|| {
+    agentc_compiler::fuzzing::TARGETS.iter().chain(agentc_lsp::fuzzing::TARGETS).copied().collect()
+});
 
 fn fuzz_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz")
@@ -55,7 +63,7 @@ fn every_regression_input_passes() {
 fn every_seed_passes() {
     let replayed = replay("corpus");
     // Each target has seeds: an empty corpus would make this test vacuous.
-    for (target, _) in TARGETS {
+    for (target, _) in TARGETS.iter() {
         let seeds = fuzz_dir().join("corpus").join(target);
         assert!(std::fs::read_dir(&seeds).is_ok_and(|mut d| d.next().is_some()), "{target}");
     }

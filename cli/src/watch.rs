@@ -5,7 +5,7 @@
 //! Watched: the root, recursively; the workspace's `AGENTS.md` and
 //! `.agents/`; the registry and the project file. Changes elsewhere in the
 //! folders holding them (a `target/` beside `agentc.toml`) are ignored. No
-//! symbolic link is followed ([`crate::fs::watcher`]): a link out of the
+//! symbolic link is followed ([`agentc_compiler::fs::watcher`]): a link out of the
 //! project is never walked or watched.
 
 use std::path::{Path, PathBuf};
@@ -14,8 +14,8 @@ use std::time::Duration;
 
 use notify::{Event, EventKind, RecommendedWatcher, RecursiveMode, Watcher};
 
-use crate::fs::{Bounds, EntryKind, RealFs, Resolved};
-use crate::options::Options;
+use agentc_compiler::fs::{Bounds, EntryKind, RealFs, Resolved};
+use agentc_compiler::options::Options;
 
 /// How long after a change further changes are waited for, so one save
 /// (often several events) or a `git checkout` is one re-check.
@@ -41,7 +41,7 @@ impl Watch {
     /// Watches what compiling `opts` reads, and the project file.
     pub fn new(opts: &Options, project_file: Option<&Path>) -> notify::Result<Watch> {
         let (tx, events) = channel();
-        let mut watcher = crate::fs::watcher(move |event| {
+        let mut watcher = agentc_compiler::fs::watcher(move |event| {
             let _ = tx.send(event);
         })?;
         let root = absolute(&opts.root);

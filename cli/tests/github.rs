@@ -83,7 +83,8 @@ fn control_characters_reach_no_annotation_raw() {
         "::error title=agentc unknown-route-target,file=.github/agents/pl\\u{1b}[2Jan.agent.md,\
          line=5,endLine=5,col=12,endColumn=45::the handoff leads to \
          `S1\\u{1b}]0;TITLE\\u{7}\\u{1b}[2J\\t\\u{9b}\\u{7f}`, which is not a Copilot agent of \
-         this project%0Ahelp: an agent is named by its file, `<name>.agent.md`; the agents here \
+         this project%0Ahelp: an agent is named by its `name`, or by its file (`<name>.agent.md`) \
+         when it has none; the agents here \
          are `pl\\u{1b}[2Jan`\n"
     );
     let Some(toolkit) = toolkit() else {

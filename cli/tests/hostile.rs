@@ -367,7 +367,8 @@ fn control_characters_are_escaped_in_every_report() {
          project\n --> .github/agents/pl\\u{1b}[2Jan.agent.md:5:12\n  |\n\
          5 |     agent: \"S1\\e]0;TITLE\\a\\e[2J\\t\\u009b\\x7f\"\n  \
          |            ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n  |\n  = help: an agent is named by \
-         its file, `<name>.agent.md`; the agents here are `pl\\u{1b}[2Jan`\n\n\
+         its `name`, or by its file (`<name>.agent.md`) when it has none; the agents here are \
+         `pl\\u{1b}[2Jan`\n\n\
          error: could not compile due to 1 error\n"
     );
     let name = "S1\u{1b}]0;TITLE\u{7}\u{1b}[2J\t\u{9b}\u{7f}";
@@ -396,7 +397,7 @@ fn control_characters_are_escaped_in_every_report() {
     assert_eq!(
         result["message"]["text"],
         format!(
-            "{message}\n\nan agent is named by its file, `<name>.agent.md`; the agents here are `pl\u{1b}[2Jan`"
+            "{message}\n\nan agent is named by its `name`, or by its file (`<name>.agent.md`) when it has none; the agents here are `pl\u{1b}[2Jan`"
         )
     );
     assert_eq!(

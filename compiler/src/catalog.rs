@@ -5,7 +5,21 @@
 //! `compiler/explain/<code>.md` and is compiled in, so `agentc explain` and the
 //! README's table read the same text.
 
-use crate::diagnostic::Severity;
+/// How serious a diagnostic is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Severity {
+    Warning,
+    Error,
+}
+
+impl Severity {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+}
 
 macro_rules! catalog {
     ($( $variant:ident = $code:literal, $severity:ident, $summary:literal; )*) => {

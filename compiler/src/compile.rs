@@ -45,7 +45,7 @@ pub struct Compilation {
     pub workspace: Option<PathBuf>,
     /// What [`Compilation::update_skill`] needs (absent when the compile
     /// did not get as far as the project).
-    pub(crate) kept: Option<crate::update::Kept>,
+    pub(crate) kept: Option<crate::kept::Kept>,
 }
 
 impl Compilation {
@@ -193,7 +193,8 @@ impl Memo {
         }
         let mut diagnostics = Vec::new();
         let parsed =
-            files::skill(source, &file.folder, file.dialect, &mut diagnostics).map(Arc::new);
+            crate::parse::skill::skill(source, &file.folder, file.dialect, &mut diagnostics)
+                .map(Arc::new);
         if let Ok(mut kept) = self.skills.lock() {
             let entry = KeptSkill {
                 text: source.text.clone(),
@@ -259,14 +260,14 @@ pub fn compile_with(
     // Every diagnostic by what made it, so an edit redoes only what it changes.
     let parts = shares.skills.into_iter().zip(checked.skills).zip(skill_links);
     let skills = (project.skills.iter().zip(parts))
-        .map(|(skill, ((resolved, checks), links))| crate::update::SkillPart {
+        .map(|(skill, ((resolved, checks), links))| crate::kept::SkillPart {
             parse: skill_parses.remove(&skill.source.path).unwrap_or_default(),
             resolved,
             checks,
             links,
         })
         .collect();
-    let kept = crate::update::Kept {
+    let kept = crate::kept::Kept {
         options: opts.clone(),
         order: skill_order,
         skills,
@@ -450,7 +451,8 @@ fn build(fs: &dyn Fs, opts: &Options, layout: Layout, out: &mut Output<'_>) -> P
                 Some(memo) => memo.skill(&file, &source),
                 None => {
                     let mut diags = Vec::new();
-                    let parsed = files::skill(&source, &file.folder, file.dialect, &mut diags);
+                    let parsed =
+                        crate::parse::skill::skill(&source, &file.folder, file.dialect, &mut diags);
                     (parsed.map(Arc::new), diags)
                 }
             };

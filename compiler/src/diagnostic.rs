@@ -7,22 +7,7 @@ use std::sync::Arc;
 use agentc_schema::Span;
 
 use crate::catalog::Code;
-
-/// How serious a diagnostic is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Severity {
-    Warning,
-    Error,
-}
-
-impl Severity {
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Severity::Warning => "warning",
-            Severity::Error => "error",
-        }
-    }
-}
+pub use crate::catalog::Severity;
 
 /// Which tree a path belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -56,7 +56,7 @@ pub fn frontmatter(data: &[u8]) {
     for dialect in
         [Dialect::Runbook, Dialect::AgentSkill, Dialect::ClaudeSkill, Dialect::CopilotSkill]
     {
-        if let Some(parsed) = files::skill(&source, "x", dialect, &mut out) {
+        if let Some(parsed) = crate::parse::skill::skill(&source, "x", dialect, &mut out) {
             body_is_the_tail(&source, parsed.body_span);
         }
     }

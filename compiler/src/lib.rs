@@ -37,6 +37,7 @@ pub mod fscache;
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod hosts;
+pub(crate) mod kept;
 pub mod lock;
 pub mod memfs;
 pub mod model;

@@ -9,7 +9,7 @@
 use std::path::{Component, Path, PathBuf};
 
 use crate::fs::{Bounds, EntryKind, Fs, Resolved};
-use crate::project_file::PROJECT_FILE;
+use agentc_schema::PROJECT_FILE;
 
 /// What marks a folder as a repository's top: version control, agentc's
 /// project file, or a folder an assistant reads there.

@@ -19,90 +19,22 @@
 //! other than a skill's text, is left to a full compile: the update says it
 //! did not apply, and leaves the compilation as it was.
 
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeSet, HashSet};
 use std::sync::Arc;
 
 use agentc_schema::SkillFrontmatter;
 
 use crate::check::{self, links::Trees};
 use crate::compile::{Compilation, Memo};
-use crate::diagnostic::{self, Diagnostic, RelPath};
+use crate::diagnostic::{Diagnostic, RelPath};
 use crate::discover::{Owner, SkillFile};
 use crate::fs::Fs;
-use crate::options::Options;
+use crate::kept::{Kept, SkillPart, starts};
 use crate::parse::files::Markdown;
 use crate::project::Skill;
 use crate::read::read_all;
 use crate::resolve::{self, RefKind, Share};
 use crate::source::Source;
-
-/// What an update needs from the compile that made a compilation: its
-/// options, and every diagnostic and reference by what made it.
-#[derive(Debug)]
-pub(crate) struct Kept {
-    pub(crate) options: Options,
-    /// Each skill file's place in discovery order (the order of
-    /// `Project::skills` and `Project::unparsed_skills`).
-    pub(crate) order: HashMap<RelPath, usize>,
-    /// By project skill.
-    pub(crate) skills: Vec<SkillPart>,
-    /// The problems of each skill file that was read but did not parse.
-    pub(crate) unparsed: HashMap<RelPath, Vec<Diagnostic>>,
-    /// Names defined twice or shadowing each other.
-    pub(crate) skill_table: Vec<Diagnostic>,
-    /// By project agent: its names resolved, and its checks.
-    pub(crate) agents: Vec<(Share, Vec<Diagnostic>)>,
-    pub(crate) assistants: Share,
-    /// Every other diagnostic.
-    pub(crate) rest: Vec<Diagnostic>,
-}
-
-/// One skill's part.
-#[derive(Debug, Default)]
-pub(crate) struct SkillPart {
-    pub(crate) parse: Vec<Diagnostic>,
-    pub(crate) resolved: Share,
-    pub(crate) checks: Vec<Diagnostic>,
-    pub(crate) links: Vec<Diagnostic>,
-}
-
-impl Kept {
-    /// Every diagnostic, in report order without repeats.
-    pub(crate) fn diagnostics(&self) -> Vec<Diagnostic> {
-        let skills = self
-            .skills
-            .iter()
-            .flat_map(|part| [&part.parse, &part.resolved.diagnostics, &part.checks, &part.links]);
-        let agents = self.agents.iter().flat_map(|(share, checks)| [&share.diagnostics, checks]);
-        let mut all: Vec<Diagnostic> =
-            [&self.rest, &self.skill_table, &self.assistants.diagnostics]
-                .into_iter()
-                .chain(self.unparsed.values())
-                .chain(skills)
-                .chain(agents)
-                .flatten()
-                .cloned()
-                .collect();
-        diagnostic::sort(&mut all);
-        all
-    }
-
-    /// Where each skill's references start in `Names::refs`, and where the
-    /// skills' end (the agents' start).
-    fn skill_refs(&self) -> Vec<usize> {
-        starts(self.skills.iter().map(|part| part.resolved.refs), 0)
-    }
-}
-
-/// The running sums of `counts` from `first`: where each part starts, and
-/// last where they all end.
-fn starts(counts: impl Iterator<Item = usize>, first: usize) -> Vec<usize> {
-    let mut at = vec![first];
-    for count in counts {
-        at.push(at[at.len() - 1] + count);
-    }
-    at
-}
 
 /// Frees `value` on another thread: a table or index of every definition
 /// takes milliseconds to free, which a keystroke need not wait for. (When
@@ -468,6 +400,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
+    use crate::options::Options;
     use crate::compile::{compile, compile_with};
     use crate::diagnostic::Origin;
     use crate::memfs::MemFs;

@@ -12,7 +12,7 @@ fn all_kinds(text: &str) {
     for dialect in
         [Dialect::Runbook, Dialect::AgentSkill, Dialect::ClaudeSkill, Dialect::CopilotSkill]
     {
-        let _ = files::skill(&source, "x", dialect, &mut out);
+        let _ = agentc_compiler::parse::skill::skill(&source, "x", dialect, &mut out);
     }
     let _ = dialects::subagent(&source, &mut out);
     let _ = dialects::command(&source, &mut out);

@@ -15,7 +15,20 @@ pub mod copilot;
 use agentc_schema::Dialect;
 
 use crate::diagnostic::Severity;
-use crate::parse::lenient::Reader;
+
+/// Whose reader a host's frontmatter is read with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reader {
+    /// The constructs PyYAML and the JavaScript parsers agree on
+    /// (`parse::lenient`).
+    Hosts,
+    /// Claude Code's: besides those, a top-level `key: value` line whose
+    /// value strict YAML refuses (`description: Use when: x`,
+    /// `argument-hint: [pr] [priority]`) is read as the text after the
+    /// first `:`. Claude Code 1.0 and 2.0 read frontmatter line by line that
+    /// way (`docs/formats.md`, "YAML as the hosts read it").
+    ClaudeCode,
+}
 
 /// Whoever reads a file of a dialect.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

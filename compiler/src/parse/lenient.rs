@@ -24,18 +24,7 @@
 
 use saphyr_parser::Parser;
 
-/// Whose reader a host's frontmatter is read with.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Reader {
-    /// The constructs PyYAML and the JavaScript parsers agree on (above).
-    Hosts,
-    /// Claude Code's: besides those, a top-level `key: value` line whose
-    /// value strict YAML refuses (`description: Use when: x`,
-    /// `argument-hint: [pr] [priority]`) is read as the text after the
-    /// first `:`. Claude Code 1.0 and 2.0 read frontmatter line by line that
-    /// way (`docs/formats.md`, "YAML as the hosts read it").
-    ClaudeCode,
-}
+pub use crate::hosts::Reader;
 
 /// A rewrite of frontmatter that strict YAML refuses into the form it accepts,
 /// with what changed.

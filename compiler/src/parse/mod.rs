@@ -11,6 +11,7 @@ pub mod frontmatter;
 pub mod json;
 pub mod lenient;
 pub mod links;
+pub mod skill;
 pub mod toml;
 pub mod tree;
 pub mod yaml;

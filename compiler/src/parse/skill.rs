@@ -1,0 +1,160 @@
+//! A `SKILL.md`: its frontmatter read in its dialect, and the checks that
+//! need only the file — a body, the naming rule of its host, `onSkip`.
+
+use agentc_schema::names::{NameKind, check_name, suggest_name};
+use agentc_schema::{Dialect, SkillFrontmatter, Spanned, Text};
+
+use super::dialects;
+use super::files::{Frontmatter, Markdown, Reading, entry_value, markdown};
+use super::tree::Value;
+use crate::catalog::Code;
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::hosts::Host;
+use crate::source::Source;
+
+/// `metadata` that is not a map of strings breaks the Agent Skills
+/// specification, which Claude Code and VS Code do not apply: where the host
+/// loads the skill, its `invalid-value` is a warning that says so.
+fn metadata_by_host(
+    parsed: &Markdown<SkillFrontmatter>,
+    dialect: Dialect,
+    found: &mut [Diagnostic],
+) {
+    let (severity, who) = Host::of(dialect).spec_rule();
+    if severity != Severity::Warning {
+        return;
+    }
+    let Value::Map(entries) = &parsed.front.tree.value else {
+        return;
+    };
+    let Some(metadata) = entries.iter().find(|e| e.key == "metadata") else {
+        return;
+    };
+    let within = metadata.value.span;
+    for diagnostic in found.iter_mut().filter(|d| d.code == Code::InvalidValue) {
+        if diagnostic.location.span.is_some_and(|s| within.start <= s.start && s.end <= within.end)
+        {
+            diagnostic.severity = Severity::Warning;
+            diagnostic.help = Some(format!(
+                "{who}: its `metadata` maps keys to strings only; quote the value, or keep \
+                 nested data in the skill's files"
+            ));
+        }
+    }
+}
+
+/// A skill's frontmatter and body, with its file-local checks.
+///
+/// A skill without a usable `name` has no id: its problems are reported and
+/// it is left out of everything that follows.
+pub fn skill(
+    source: &Source,
+    folder: &str,
+    dialect: Dialect,
+    out: &mut Vec<Diagnostic>,
+) -> Option<Markdown<SkillFrontmatter>> {
+    let reading = Reading {
+        fields: Some(dialect.skill_fields()),
+        lenient: Host::of(dialect).reader(),
+        ..Reading::FRONTMATTER
+    };
+    let before = out.len();
+    let parsed = markdown::<SkillFrontmatter>(
+        source,
+        Frontmatter::Required,
+        "name: refund-review\ndescription: Use when a customer asks for a refund.",
+        reading,
+        out,
+    )?;
+    metadata_by_host(&parsed, dialect, &mut out[before..]);
+    if parsed.body(source).trim().is_empty() {
+        out.push(
+            Diagnostic::on_path(
+                Code::EmptyBody,
+                &source.path,
+                "the skill has no body after its frontmatter",
+            )
+            .with_help("write the skill's instructions in Markdown after the closing `---`"),
+        );
+    }
+    recode_on_skip(source, &parsed, out);
+    let name = &parsed.front.value.name;
+    if name.span.is_unknown() {
+        return None;
+    }
+    dialects::skill_lengths(source, &parsed.front.value, dialect, out);
+    if dialect == Dialect::Runbook {
+        runbook_name(source, name, folder, out);
+    } else {
+        dialects::spec_skill(source, &parsed.front.value, folder, dialect, out);
+    }
+    Some(parsed)
+}
+
+/// The runbook's naming rule: agentc's ASCII rule, and a folder that differs
+/// is only a warning (the `name` is the id).
+fn runbook_name(source: &Source, name: &Spanned<Text>, folder: &str, out: &mut Vec<Diagnostic>) {
+    match check_name(NameKind::Skill, name.value.as_str()) {
+        Err(err) => {
+            // The folder's own name, when it follows the rule, is the likeliest intent.
+            let folder_ok = !folder.is_empty() && check_name(NameKind::Skill, folder).is_ok();
+            let better = if folder_ok {
+                Some(folder.to_owned())
+            } else {
+                suggest_name(NameKind::Skill, name.value.as_str())
+            };
+            let diagnostic = Diagnostic::at(
+                Code::BadName,
+                &source.path,
+                name.span,
+                format!("the skill name `{}` breaks the naming rule: {err}", name.value),
+            );
+            out.push(match better {
+                Some(better) => diagnostic
+                    .with_help(format!(
+                        "did you mean `{better}`? names use lowercase letters, digits and `-`"
+                    ))
+                    .with_fix(
+                        format!("rename the skill to `{better}`"),
+                        &source.path,
+                        name.verbatim(0..name.value.as_str().len()),
+                        better,
+                    ),
+                None => diagnostic.with_help(
+                    "names use lowercase letters, digits and `-`, at most 64 characters",
+                ),
+            });
+        }
+        Ok(()) if !folder.is_empty() && name.value.as_str() != folder => {
+            out.push(
+                Diagnostic::at(
+                    Code::NameMismatch,
+                    &source.path,
+                    name.span,
+                    format!("the skill is named `{}` but its folder is `{folder}`", name.value),
+                )
+                .with_help(
+                    "a skill's id is its `name`; rename the folder to match so people find it",
+                ),
+            );
+        }
+        Ok(()) => {}
+    }
+}
+
+/// An `onSkip` outside `advance`/`hold` is `bad-on-skip`, the more specific
+/// code than the decoder's `invalid-value`.
+fn recode_on_skip(source: &Source, parsed: &Markdown<SkillFrontmatter>, out: &mut [Diagnostic]) {
+    let Some(value) = entry_value(&parsed.front.tree, "onSkip") else {
+        return;
+    };
+    for d in out.iter_mut() {
+        if d.code == Code::InvalidValue
+            && d.location.file == source.path
+            && d.location.span == Some(value.span)
+        {
+            d.code = Code::BadOnSkip;
+            d.help = Some("`onSkip` is `advance` (go on to the next step) or `hold` (stay)".into());
+        }
+    }
+}

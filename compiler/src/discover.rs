@@ -185,8 +185,30 @@ struct Walk<'a> {
     /// Stray entries per folder: past [`STRAY_LIMIT`], one summary says how
     /// many more there are, so a folder of 200,000 leftovers is one report.
     strays: HashMap<RelPath, usize>,
+    /// Whether the root is a repository's top (it holds `.git`, `.claude`,
+    /// …): its own folders are not layout folders.
+    repository: bool,
+    /// While set, what an entry's classification would report (a link out
+    /// of the project, a dangling link, a special file) is left unsaid: the
+    /// entry is in a folder of the repository that no host reads.
+    quiet: bool,
     layout: Layout,
 }
+
+/// The names at a repository's top that belong to a layout: problems with
+/// them are reported even there.
+const LAYOUT_NAMES: &[&str] = &[
+    ".claude",
+    ".github",
+    ".agents",
+    ".claude-plugin",
+    "skills",
+    "agents",
+    "commands",
+    "tools",
+    "SYSTEM.md",
+    "SKILL.md",
+];
 
 /// Stray entries reported one by one in a folder.
 const STRAY_LIMIT: usize = 20;
@@ -206,6 +228,8 @@ pub fn discover(
         allowed,
         dropped: HashSet::new(),
         strays: HashMap::new(),
+        repository: false,
+        quiet: false,
         layout: Layout::default(),
     };
     walk.root(root_canon);
@@ -222,7 +246,18 @@ pub fn discover(
 
 impl Walk<'_> {
     fn report(&mut self, diagnostic: Diagnostic) {
-        self.layout.diagnostics.push(diagnostic);
+        if !self.quiet {
+            self.layout.diagnostics.push(diagnostic);
+        }
+    }
+
+    /// Lists a folder that is read only to see whether it holds a layout: at
+    /// a repository's top, quietly (see [`Walk::quiet`]).
+    fn list_quietly(&mut self, dir: &Path, rel: &RelPath) -> Vec<Entry> {
+        let was = std::mem::replace(&mut self.quiet, self.repository);
+        let entries = self.list(dir, rel);
+        self.quiet = was;
+        entries
     }
 
     /// Whether `folder/name` was there but reported and left out.
@@ -303,7 +338,7 @@ impl Walk<'_> {
             .into_iter()
             .filter_map(|(name, kind)| {
                 let entry = self.classify(dir, rel, &name, Some(kind));
-                if entry.is_none() {
+                if entry.is_none() && !self.quiet {
                     self.dropped.insert(rel.join(&name.to_string_lossy()));
                 }
                 entry
@@ -461,7 +496,28 @@ impl Walk<'_> {
 
     fn root(&mut self, root: &Path) {
         let rel = RelPath::root("");
-        let entries = self.list(root, &rel);
+        // At a repository's top the root is not a layout folder: its README,
+        // sources and other tools' folders are ordinary, not stray, and a
+        // link among them that leads out or nowhere is none of agentc's
+        // business.
+        self.repository = (self.fs.read_dir(root).into_iter().flatten())
+            .any(|(name, _)| name.to_str().is_some_and(repository::is_marker));
+        let mut entries = self.list_quietly(root, &rel);
+        if self.repository {
+            // A layout's own name left out (`.claude` linked out of the
+            // project) is classified again, aloud: that is worth saying.
+            let missing: Vec<&str> = (LAYOUT_NAMES.iter().copied())
+                .filter(|name| !entries.iter().any(|e| e.name == *name))
+                .filter(|name| self.fs.kind(&root.join(name)).is_ok())
+                .collect();
+            for name in missing {
+                match self.classify(root, &rel, OsStr::new(name), None) {
+                    Some(entry) => entries.push(entry),
+                    None => drop(self.dropped.insert(rel.join(name))),
+                }
+            }
+            entries.sort_by(|a, b| a.name.as_bytes().cmp(b.name.as_bytes()));
+        }
         if let Some(skill) = entries.iter().find(|e| e.is_file("SKILL.md")) {
             // The single-skill layout: the root is one skill, and the rest of it is
             // that skill's resources, which agentc does not read.
@@ -483,9 +539,7 @@ impl Walk<'_> {
             let name = root.file_name().and_then(OsStr::to_str).unwrap_or("plugin").to_owned();
             self.plugin(name, &rel, Some(manifest.clone()), &entries);
         }
-        // At a repository's top the root is not a layout folder: its README,
-        // sources and other tools' folders are ordinary, not stray.
-        let repository = entries.iter().any(|e| repository::is_marker(&e.name));
+        let repository = self.repository;
         for entry in entries {
             match (entry.kind, entry.name.as_str()) {
                 (EntryKind::Dir, "skills" | "agents" | "commands") if root_plugin.is_some() => {}
@@ -512,7 +566,7 @@ impl Walk<'_> {
                 }
                 // `--layout` narrows: plugins are found without agentc's layout.
                 (EntryKind::Dir, _) if !self.reads(LayoutKind::Agentc) => {
-                    let children = self.list(&entry.path, &entry.rel);
+                    let children = self.list_quietly(&entry.path, &entry.rel);
                     match self.plugin_manifest(&children) {
                         Some(manifest) => {
                             self.plugin(entry.name.clone(), &entry.rel, Some(manifest), &children)
@@ -530,6 +584,11 @@ impl Walk<'_> {
                     &entry,
                     "at the root agentc reads SYSTEM.md, and SKILL.md when the root is one skill",
                 ),
+                // At a repository's top, `skills/` and `tools/` are agentc's
+                // only when they hold a skill or a tool descriptor.
+                (EntryKind::Dir, "skills") if repository && !self.holds(&entry, "SKILL.md") => {}
+                (EntryKind::Dir, "tools") if repository && !self.holds(&entry, "manifest.json") => {
+                }
                 (EntryKind::Dir, "skills") => {
                     let children = self.list(&entry.path, &entry.rel);
                     self.refuse_agent_in_reserved(&entry, &children);
@@ -546,11 +605,16 @@ impl Walk<'_> {
                     }
                 }
                 (EntryKind::Dir, _) => {
-                    let children = self.list(&entry.path, &entry.rel);
+                    let children = self.list_quietly(&entry.path, &entry.rel);
                     let is_agent =
                         children.iter().any(|c| c.is_file("AGENT.md") || c.is_file("agent.json"));
                     if is_agent {
                         self.found(LayoutKind::Agentc, &entry);
+                        // An agent's folder is a layout folder: listed aloud.
+                        let children = match repository {
+                            true => self.list(&entry.path, &entry.rel),
+                            false => children,
+                        };
                         self.agent(&entry, children);
                     } else if let Some(skill) = children.iter().find(|c| c.is_file("SKILL.md")) {
                         if !self.opts.excludes(Scope::GlobalSkills) {
@@ -627,6 +691,10 @@ impl Walk<'_> {
     /// stray file anywhere else.
     fn skills_dir(&mut self, children: Vec<Entry>, owner: Owner, dialect: Dialect) {
         for child in children {
+            // A README beside the skills documents them, as the hosts have it.
+            if child.kind == EntryKind::File && child.name.eq_ignore_ascii_case("README.md") {
+                continue;
+            }
             if child.kind == EntryKind::File {
                 if owner != Owner::Global || !is_agent_file(&child.name) {
                     self.stray(
@@ -973,7 +1041,16 @@ impl Walk<'_> {
             };
             self.found(LayoutKind::Copilot, &entry);
             for file in self.list(&entry.path, &entry.rel) {
-                let stem = file.name.strip_suffix(suffix).filter(|stem| !stem.is_empty());
+                // VS Code reads any Markdown file in `.github/agents/` but a
+                // README as an agent, `.agent.md` or not.
+                let stem = (file.name.strip_suffix(suffix))
+                    .or_else(|| match entry.name == "agents" {
+                        true => file.name.strip_suffix(".md"),
+                        false => None,
+                    })
+                    .filter(|stem| {
+                        !stem.is_empty() && !file.name.eq_ignore_ascii_case("README.md")
+                    });
                 match (file.kind, stem) {
                     (EntryKind::File, Some(stem)) => self.layout.assistants.push(AssistantFile {
                         file: file.file_ref(),
@@ -983,6 +1060,7 @@ impl Walk<'_> {
                         folders: Vec::new(),
                     }),
                     _ if file.name.starts_with('.') => {}
+                    (EntryKind::File, _) if file.name.eq_ignore_ascii_case("README.md") => {}
                     _ => self.stray(
                         &file,
                         format!("Copilot reads custom agents named `<name>{suffix}` here"),
@@ -1030,7 +1108,7 @@ impl Walk<'_> {
         let mut plugins = Vec::new();
         let mut others = Vec::new();
         for child in children.iter().filter(|c| c.kind == EntryKind::Dir) {
-            let inside = self.list(&child.path, &child.rel);
+            let inside = self.list_quietly(&child.path, &child.rel);
             match self.plugin_manifest(&inside) {
                 Some(manifest) => plugins.push((child, inside, Some(manifest))),
                 None if inside.iter().any(is_plugin_component) => {
@@ -1116,6 +1194,13 @@ impl Walk<'_> {
         self.report(
             Diagnostic::on_path(Code::EmptyRoot, &RelPath::root(""), message).with_help(help),
         );
+    }
+
+    /// Whether a subfolder of `dir` holds the file `name` (a skill's
+    /// `SKILL.md`, a tool's `manifest.json`).
+    fn holds(&mut self, dir: &Entry, name: &str) -> bool {
+        let inside = self.list_quietly(&dir.path, &dir.rel);
+        inside.iter().any(|e| e.kind == EntryKind::Dir && self.fs.kind(&e.path.join(name)).is_ok())
     }
 
     /// Whether a folder holds something agentc would compile, one level down.

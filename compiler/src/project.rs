@@ -173,3 +173,13 @@ pub struct Project {
     pub assistants: Vec<Assistant>,
     pub plugins: Vec<Plugin>,
 }
+
+impl Project {
+    /// Whether skill `i`'s file is an earlier skill's, reached by another
+    /// path (a skill folder linked into another assistant's folder): what
+    /// its body links to is checked once, at the first path.
+    pub fn read_earlier(&self, i: usize) -> bool {
+        let file = &self.skills[i].file.file.path;
+        self.skills[..i].iter().any(|skill| &skill.file.file.path == file)
+    }
+}

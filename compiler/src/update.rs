@@ -287,6 +287,9 @@ impl Compilation {
 
     /// The broken links of project skill `i`'s body.
     fn links(&self, fs: &dyn Fs, i: usize) -> Vec<Diagnostic> {
+        if self.project.read_earlier(i) {
+            return Vec::new();
+        }
         let skill = &self.project.skills[i];
         let trees = Trees::new(&self.root, self.workspace.as_deref());
         let body = skill.parsed.body(&skill.source);
@@ -400,10 +403,10 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::options::Options;
     use crate::compile::{compile, compile_with};
     use crate::diagnostic::Origin;
     use crate::memfs::MemFs;
+    use crate::options::Options;
 
     /// The bundled example, in memory, with the options its project file gives.
     fn example() -> (MemFs, Options) {

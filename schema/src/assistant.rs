@@ -804,6 +804,7 @@ pub const COPILOT_TOOLS: &[&str] = &[
     "todo",
     "todos",
     "usages",
+    "vscode",
     "web",
     // VS Code's built-in tools by their unqualified reference names, which agents written
     // before the qualified forms (`read/problems`) still use and VS Code still resolves.

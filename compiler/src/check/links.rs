@@ -79,8 +79,14 @@ pub fn check(
     project: &Project,
 ) -> (Vec<Vec<Diagnostic>>, Vec<Diagnostic>) {
     let mut bodies: Vec<(&Source, &str, Span)> = Vec::new();
+    // A file reached by two paths has its links checked at the first.
+    let mut seen = std::collections::HashSet::new();
     for skill in &project.skills {
-        bodies.push((&skill.source, skill.parsed.body(&skill.source), skill.parsed.body_span));
+        let body = match seen.insert(&skill.file.file.path) {
+            true => skill.parsed.body(&skill.source),
+            false => "",
+        };
+        bodies.push((&skill.source, body, skill.parsed.body_span));
     }
     for agent in &project.agents {
         if let AgentKind::Bundle(md) = &agent.kind {

@@ -15,7 +15,8 @@ use crate::suggest::{confident, did_you_mean, list_names};
 
 /// What Claude Code 2.1 does with frontmatter its reader cannot repair.
 pub const UNREADABLE: &str = "Claude Code 2.1 cannot read this frontmatter either: it skips a \
-    subagent silently and loads a skill or command with none of its fields";
+    project subagent silently, and loads a plugin's subagent, a skill or a command with none of \
+    its fields (no `tools` limit, no model, no description)";
 
 /// A value only Claude Code's quoting retry reads (`message` says which), in
 /// a file with CRLF line endings: the retry cannot see a line ending's `\r`

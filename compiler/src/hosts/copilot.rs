@@ -37,7 +37,7 @@ pub fn tools(source: &Source, rules: &ToolRules, out: &mut Vec<Diagnostic>) {
         diagnostic = match did_you_mean(name, COPILOT_TOOLS.iter().copied()) {
             Some(close) => {
                 let diagnostic = diagnostic.with_help(format!(
-                    "did you mean `{close}`? Copilot ignores a tool it does not know"
+                    "did you mean `{close}`? Copilot ignores a tool that nothing installed provides"
                 ));
                 match confident(name, COPILOT_TOOLS.iter().copied()) {
                     Some(fix) => diagnostic.with_fix(
@@ -50,8 +50,10 @@ pub fn tools(source: &Source, rules: &ToolRules, out: &mut Vec<Diagnostic>) {
                 }
             }
             None => diagnostic.with_help(
-                "Copilot ignores a tool it does not know; use an alias (`read`, `edit`, `search`, \
-                 `execute`, `web`, `agent`, `todo`) or an MCP tool as `<server>/<tool>` or `<server>/*`",
+                "Copilot ignores a tool that nothing installed provides; use an alias (`read`, \
+                 `edit`, `search`, `execute`, `web`, `agent`, `todo`), a tool set (`vscode`, \
+                 `browser`) or an MCP tool as `<server>/<tool>` or `<server>/*` — or, if an \
+                 extension your team installs provides this tool, ignore this warning",
             ),
         };
         out.push(diagnostic);

@@ -128,3 +128,26 @@ fn a_rename_through_unguarded_routes() {
         "{edit}"
     );
 }
+
+/// A folder opened in the editor is compiled as `agentc check` compiles it
+/// there: the repository it is in, from any folder in it, and not an
+/// `agents/` that is a Python package.
+#[test]
+fn an_opened_folder_compiles_its_whole_repository() {
+    let mut fs = MemFs::new();
+    for (path, text) in [
+        ("repo/.git/HEAD", ""),
+        ("repo/agents/__init__.py", ""),
+        ("repo/src/deep/main.py", ""),
+        ("repo/.claude/agents/r.md", "---\nname: r\ndescription: R.\ntools: Raed\n---\nDo.\n"),
+    ] {
+        fs.insert(path, text.as_bytes()).unwrap();
+    }
+    for folder in ["repo", "repo/src/deep"] {
+        let compilation = super::compile_folder(&fs, &fs.root().join(folder), None);
+        let found: Vec<(String, &str)> = (compilation.diagnostics.iter())
+            .map(|d| (d.location.file.path.to_string(), d.code.as_str()))
+            .collect();
+        assert_eq!(found, [(".claude/agents/r.md".to_owned(), "unknown-tool")], "{folder}");
+    }
+}

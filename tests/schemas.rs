@@ -113,6 +113,13 @@ fn compiler_errors(kind: Kind, path: &Path) -> Vec<String> {
             skill(Dialect::ClaudeSkill),
             &mut out,
         )),
+        Kind::CodexSkill => drop(decode_text::<SkillFrontmatter>(
+            &source,
+            &text,
+            0,
+            skill(Dialect::CodexSkill),
+            &mut out,
+        )),
         Kind::CopilotSkill => drop(decode_text::<SkillFrontmatter>(
             &source,
             &text,

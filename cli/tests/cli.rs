@@ -141,6 +141,7 @@ fn schemas_are_written_atomically_to_a_directory() {
             "claude-plugin.schema.json",
             "claude-skill.schema.json",
             "claude-subagent.schema.json",
+            "codex-skill.schema.json",
             "copilot-agent.schema.json",
             "copilot-skill.schema.json",
             "lockfile.schema.json",

@@ -237,6 +237,7 @@ pub fn discover(
         walk.workspace(ws, ws != root_canon);
     }
     walk.summarize_strays();
+    walk.codex_skills(workspace_canon.is_some());
     walk.layout.dropped = std::mem::take(&mut walk.dropped);
     if walk.layout.defines_nothing() {
         walk.refuse_empty_root(root_canon);
@@ -925,6 +926,28 @@ impl Walk<'_> {
     /// `agentc` — by the Agent Skills specification alone.
     fn collection_dialect(&self) -> Dialect {
         if self.reads(LayoutKind::Agentc) { Dialect::Runbook } else { Dialect::AgentSkill }
+    }
+
+    /// `.agents/skills/` at the top of a repository that holds none of
+    /// agentc's own layout (no agent, runbook collection, tool or system
+    /// prompt, no workspace, every layout read) is Codex's skill folder —
+    /// VS Code reads it too — not agentc's repo scope: its skills are read as
+    /// Codex reads them.
+    fn codex_skills(&mut self, workspace: bool) {
+        let layout = &mut self.layout;
+        let agentc = workspace
+            || !self.opts.layouts.is_empty()
+            || layout.found.iter().any(|(kind, _)| *kind == LayoutKind::Agentc)
+            || !layout.tools.is_empty()
+            || layout.system_prompt.is_some();
+        if agentc {
+            return;
+        }
+        for skill in &mut layout.skills {
+            if skill.owner == Owner::Repo && skill.dialect == Dialect::Runbook {
+                skill.dialect = Dialect::CodexSkill;
+            }
+        }
     }
 
     /// `.agents/` at the top of a project read without a workspace: its

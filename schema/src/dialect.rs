@@ -42,6 +42,9 @@ pub enum Dialect {
     /// A Claude Code skill (`.claude/skills/`, a plugin's `skills/`): Agent
     /// Skills plus Claude Code's own fields.
     ClaudeSkill,
+    /// A Codex skill (`.agents/skills/` at a repository's top that has none
+    /// of agentc's own layout): Agent Skills as Codex reads them.
+    CodexSkill,
     /// A GitHub Copilot skill (`.github/skills/`): Agent Skills plus VS Code's
     /// own fields, read by VS Code and the Copilot CLI and cloud agent.
     CopilotSkill,
@@ -61,6 +64,7 @@ impl Dialect {
             Dialect::Runbook => "runbook",
             Dialect::AgentSkill => "agent-skill",
             Dialect::ClaudeSkill => "claude-skill",
+            Dialect::CodexSkill => "codex-skill",
             Dialect::CopilotSkill => "copilot-skill",
             Dialect::ClaudeSubagent => "claude-subagent",
             Dialect::ClaudeCommand => "claude-command",

@@ -21,6 +21,7 @@ pub enum Kind {
     Lockfile,
     AgentSkill,
     ClaudeSkill,
+    CodexSkill,
     CopilotSkill,
     ClaudeSubagent,
     ClaudeCommand,
@@ -30,7 +31,7 @@ pub enum Kind {
 }
 
 impl Kind {
-    pub const ALL: [Kind; 14] = [
+    pub const ALL: [Kind; 15] = [
         Kind::Agent,
         Kind::AgentMd,
         Kind::Skill,
@@ -39,6 +40,7 @@ impl Kind {
         Kind::Lockfile,
         Kind::AgentSkill,
         Kind::ClaudeSkill,
+        Kind::CodexSkill,
         Kind::CopilotSkill,
         Kind::ClaudeSubagent,
         Kind::ClaudeCommand,
@@ -58,6 +60,7 @@ impl Kind {
             Kind::Lockfile => "lockfile",
             Kind::AgentSkill => "agent-skill",
             Kind::ClaudeSkill => "claude-skill",
+            Kind::CodexSkill => "codex-skill",
             Kind::CopilotSkill => "copilot-skill",
             Kind::ClaudeSubagent => "claude-subagent",
             Kind::ClaudeCommand => "claude-command",
@@ -78,6 +81,9 @@ impl Kind {
             Kind::Lockfile => "agents.lock",
             Kind::AgentSkill => "the YAML frontmatter of an Agent Skills SKILL.md",
             Kind::ClaudeSkill => "the YAML frontmatter of .claude/skills/<skill>/SKILL.md",
+            Kind::CodexSkill => {
+                "the YAML frontmatter of .agents/skills/<skill>/SKILL.md, as Codex reads it"
+            }
             Kind::CopilotSkill => "the YAML frontmatter of .github/skills/<skill>/SKILL.md",
             Kind::ClaudeSubagent => "the YAML frontmatter of .claude/agents/<name>.md",
             Kind::ClaudeCommand => "the YAML frontmatter of .claude/commands/<name>.md",
@@ -115,6 +121,9 @@ impl Kind {
                 "Claude Code SKILL.md frontmatter",
                 "claude-skill",
             ),
+            Kind::CodexSkill => {
+                skill_dialect(Dialect::CodexSkill, "Codex SKILL.md frontmatter", "codex-skill")
+            }
             Kind::CopilotSkill => skill_dialect(
                 Dialect::CopilotSkill,
                 "GitHub Copilot SKILL.md frontmatter",

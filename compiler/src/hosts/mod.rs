@@ -10,6 +10,7 @@
 //! of that dialect then says what its loader would do with it.
 
 pub mod claude_code;
+pub mod codex;
 pub mod copilot;
 
 use agentc_schema::Dialect;
@@ -39,7 +40,30 @@ pub enum Host {
     /// agent-skills`): the specification, and its `skills-ref` validator.
     AgentSkills,
     ClaudeCode,
+    /// OpenAI's Codex, reading `.agents/skills/` (and VS Code, which reads
+    /// that folder too and applies no rule of its own).
+    Codex,
     Copilot,
+}
+
+/// Why a specification rule is an error where the specification is the host.
+const SPECIFICATION: &str = "the Agent Skills specification requires it";
+
+/// The Agent Skills specification's rules, which hosts apply differently.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SpecRule {
+    /// The name's characters: lowercase letters, digits, single hyphens.
+    Name,
+    /// The name at most 64 characters.
+    NameLength,
+    /// The name equal to the folder's.
+    Folder,
+    /// The description at most 1,024 characters.
+    DescriptionLength,
+    /// `compatibility` at most 500 characters.
+    CompatibilityLength,
+    /// `metadata` maps keys to strings.
+    Metadata,
 }
 
 impl Host {
@@ -51,30 +75,36 @@ impl Host {
             Dialect::ClaudeSkill | Dialect::ClaudeSubagent | Dialect::ClaudeCommand => {
                 Host::ClaudeCode
             }
+            Dialect::CodexSkill => Host::Codex,
             Dialect::CopilotSkill | Dialect::CopilotAgent => Host::Copilot,
         }
     }
 
     /// How the host reads frontmatter that strict YAML refuses; `None` for
-    /// agentc's own formats, which stay strict.
+    /// agentc's own formats and Codex's `serde_yaml`, which stay strict.
     pub const fn reader(self) -> Option<Reader> {
         match self {
-            Host::Agentc => None,
+            Host::Agentc | Host::Codex => None,
             Host::ClaudeCode => Some(Reader::ClaudeCode),
             Host::AgentSkills | Host::Copilot => Some(Reader::Hosts),
         }
     }
 
     /// How an Agent Skills rule counts under the host: an error where the
-    /// specification is the host, a warning where the host loads the skill
-    /// anyway, with the words that say so.
-    pub const fn spec_rule(self) -> (Severity, &'static str) {
+    /// specification is the host or the host skips the skill, a warning
+    /// where the host loads it anyway, with the words that say so.
+    pub const fn spec_rule(self, rule: SpecRule) -> (Severity, &'static str) {
         match self {
             Host::ClaudeCode => (Severity::Warning, claude_code::LOADS_UNPORTABLE_SKILLS),
             Host::Copilot => (Severity::Warning, copilot::LOADS_UNPORTABLE_SKILLS),
-            Host::Agentc | Host::AgentSkills => {
-                (Severity::Error, "the Agent Skills specification requires it")
-            }
+            Host::Codex => codex::spec_rule(rule),
+            Host::Agentc | Host::AgentSkills => (Severity::Error, SPECIFICATION),
         }
+    }
+
+    /// Whether `who`, from [`Host::spec_rule`], says the specification is
+    /// the host (no host of its own to name).
+    pub fn spec_is_the_host(who: &str) -> bool {
+        who == SPECIFICATION
     }
 }

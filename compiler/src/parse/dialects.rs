@@ -3,7 +3,7 @@
 //! `docs/formats.md` for the sources and where agentc is stricter.
 
 use agentc_schema::dialect::{MAX_COMPATIBILITY_LEN, MAX_DESCRIPTION_LEN};
-use agentc_schema::names::{check_spec_name, normalize_spec_name};
+use agentc_schema::names::{SpecNameError, check_spec_name, normalize_spec_name};
 use agentc_schema::{
     ClaudeCommandFrontmatter, ClaudeSubagentFrontmatter, CopilotAgentFrontmatter, Dialect,
     PluginManifest, SkillFrontmatter, Spanned, Text,
@@ -12,7 +12,7 @@ use agentc_schema::{
 use super::files::{Document, Frontmatter, Markdown, Reading, decode_text, entry_value, markdown};
 use crate::catalog::Code;
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::hosts::{Host, claude_code, copilot};
+use crate::hosts::{Host, SpecRule, claude_code, copilot};
 use crate::source::Source;
 
 /// A parsed assistant agent file, by dialect.
@@ -57,9 +57,14 @@ pub fn spec_skill(
 ) {
     let file = &source.path;
     let name = &front.name;
-    let (severity, who) = Host::of(dialect).spec_rule();
+    let host = Host::of(dialect);
     match check_spec_name(name.value.as_str()) {
-        Err(err) => out.push(
+        Err(err) => out.push({
+            let rule = match err {
+                SpecNameError::TooLong { .. } => SpecRule::NameLength,
+                _ => SpecRule::Name,
+            };
+            let (severity, who) = host.spec_rule(rule);
             Diagnostic::at(
                 Code::BadName,
                 file,
@@ -73,12 +78,13 @@ pub fn spec_skill(
             .with_help(format!(
                 "{who}; Agent Skills names are 1-64 lowercase letters and digits, with single \
                  hyphens between them, and equal to the skill's folder name"
-            )),
-        ),
+            ))
+        }),
         Ok(())
             if !folder.is_empty()
                 && normalize_spec_name(name.value.as_str()) != normalize_spec_name(folder) =>
         {
+            let (severity, who) = host.spec_rule(SpecRule::Folder);
             let mut diagnostic = Diagnostic::at(
                 Code::NameMismatch,
                 file,
@@ -120,11 +126,13 @@ pub fn skill_lengths(
     dialect: Dialect,
     out: &mut Vec<Diagnostic>,
 ) {
-    let rule = Host::of(dialect).spec_rule();
+    let host = Host::of(dialect);
     if !front.description.span.is_unknown() {
+        let rule = host.spec_rule(SpecRule::DescriptionLength);
         too_long(source, "description", &front.description, MAX_DESCRIPTION_LEN, rule, out);
     }
     if let Some(compatibility) = &front.compatibility {
+        let rule = host.spec_rule(SpecRule::CompatibilityLength);
         too_long(source, "compatibility", compatibility, MAX_COMPATIBILITY_LEN, rule, out);
     }
 }
@@ -151,8 +159,9 @@ fn too_long(
                 format!("`{field}` is {len} characters long, over the limit of {max}"),
             )
             .with_severity(severity)
-            .with_help(match severity {
-                Severity::Error => shorten,
+            // Where the specification is the host, the limit speaks for itself.
+            .with_help(match (severity, Host::spec_is_the_host(who)) {
+                (Severity::Error, true) => shorten,
                 _ => format!("{who}; {shorten}"),
             }),
         );

@@ -9,7 +9,7 @@ use super::files::{Frontmatter, Markdown, Reading, entry_value, markdown};
 use super::tree::Value;
 use crate::catalog::Code;
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::hosts::Host;
+use crate::hosts::{Host, SpecRule};
 use crate::source::Source;
 
 /// `metadata` that is not a map of strings breaks the Agent Skills
@@ -20,7 +20,7 @@ fn metadata_by_host(
     dialect: Dialect,
     found: &mut [Diagnostic],
 ) {
-    let (severity, who) = Host::of(dialect).spec_rule();
+    let (severity, who) = Host::of(dialect).spec_rule(SpecRule::Metadata);
     if severity != Severity::Warning {
         return;
     }

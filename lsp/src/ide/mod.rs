@@ -97,6 +97,7 @@ fn skill_kind(dialect: Dialect) -> Kind {
         Dialect::Runbook => Kind::Skill,
         Dialect::AgentSkill => Kind::AgentSkill,
         Dialect::ClaudeSkill => Kind::ClaudeSkill,
+        Dialect::CodexSkill => Kind::CodexSkill,
         Dialect::CopilotSkill => Kind::CopilotSkill,
         Dialect::ClaudeSubagent => Kind::ClaudeSubagent,
         Dialect::ClaudeCommand => Kind::ClaudeCommand,

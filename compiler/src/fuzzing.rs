@@ -53,13 +53,7 @@ const MAX_FILES: usize = 40;
 /// through the same read, frontmatter split and YAML decode as a compile.
 pub fn frontmatter(data: &[u8]) {
     let Some((source, mut sources, mut out)) = read("SKILL.md", data) else { return };
-    for dialect in [
-        Dialect::Runbook,
-        Dialect::AgentSkill,
-        Dialect::ClaudeSkill,
-        Dialect::CodexSkill,
-        Dialect::CopilotSkill,
-    ] {
+    for dialect in Dialect::SKILLS {
         if let Some(parsed) = crate::parse::skill::skill(&source, "x", dialect, &mut out) {
             body_is_the_tail(&source, parsed.body_span);
         }

@@ -9,13 +9,7 @@ use proptest::prelude::*;
 fn all_kinds(text: &str) {
     let source = Source::new(RelPath::root("x"), text);
     let mut out = Vec::new();
-    for dialect in [
-        Dialect::Runbook,
-        Dialect::AgentSkill,
-        Dialect::ClaudeSkill,
-        Dialect::CodexSkill,
-        Dialect::CopilotSkill,
-    ] {
+    for dialect in Dialect::SKILLS {
         let _ = agentc_compiler::parse::skill::skill(&source, "x", dialect, &mut out);
     }
     let _ = dialects::subagent(&source, &mut out);

@@ -58,6 +58,15 @@ pub enum Dialect {
 }
 
 impl Dialect {
+    /// Every dialect a `SKILL.md` can be read in.
+    pub const SKILLS: [Dialect; 5] = [
+        Dialect::Runbook,
+        Dialect::AgentSkill,
+        Dialect::ClaudeSkill,
+        Dialect::CodexSkill,
+        Dialect::CopilotSkill,
+    ];
+
     /// The name used in `--layout`, the lockfile and the docs.
     pub const fn name(self) -> &'static str {
         match self {

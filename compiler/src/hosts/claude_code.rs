@@ -11,7 +11,7 @@ use agentc_schema::{Span, Spanned, Text, ToolRules};
 use crate::catalog::Code;
 use crate::diagnostic::{Diagnostic, Edit, Fix, Severity};
 use crate::source::Source;
-use crate::suggest::{confident, did_you_mean, list_names};
+use crate::suggest::{did_you_mean, list_names};
 
 /// What Claude Code 2.1 does with frontmatter its reader cannot repair.
 pub const UNREADABLE: &str = "Claude Code 2.1 cannot read this frontmatter either: it skips a \
@@ -87,34 +87,23 @@ pub fn tools(source: &Source, rules: &ToolRules, out: &mut Vec<Diagnostic>) {
             );
             continue;
         }
-        let close = did_you_mean(name, CLAUDE_TOOLS.iter().copied());
-        let mut diagnostic = Diagnostic::at(
+        let diagnostic = Diagnostic::at(
             Code::UnknownTool,
             file,
             name_span,
             format!("`{name}` is not a Claude Code tool"),
         );
-        diagnostic = match close {
-            Some(close) => {
-                let diagnostic = diagnostic
-                    .with_help(format!("did you mean `{close}`? tool names are case-sensitive"));
-                match confident(name, CLAUDE_TOOLS.iter().copied()) {
-                    Some(fix) => diagnostic.with_fix(
-                        format!("replace `{name}` with `{fix}`"),
-                        file,
-                        entry.verbatim(0..name.len()),
-                        fix,
-                    ),
-                    None => diagnostic,
-                }
-            }
-            None => diagnostic.with_help(
-                "Claude Code drops a tool it does not know, silently; list built-in tools \
-                 (`Read`, `Bash(git log:*)`), MCP tools as `mcp__<server>__<tool>`, or \
-                 `Agent(<type>)`",
-            ),
-        };
-        out.push(diagnostic);
+        out.push(super::near_miss(
+            diagnostic,
+            file,
+            entry,
+            name,
+            CLAUDE_TOOLS,
+            "tool names are case-sensitive",
+            "Claude Code drops a tool it does not know, silently; list built-in tools \
+             (`Read`, `Bash(git log:*)`), MCP tools as `mcp__<server>__<tool>`, or \
+             `Agent(<type>)`",
+        ));
     }
 }
 

@@ -10,7 +10,6 @@ use agentc_schema::assistant::COPILOT_TOOLS;
 use crate::catalog::Code;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::source::Source;
-use crate::suggest::{confident, did_you_mean};
 
 /// Why a specification rule is a warning under VS Code's Copilot.
 pub const LOADS_UNPORTABLE_SKILLS: &str = "VS Code's Copilot loads this skill (under its \
@@ -27,35 +26,24 @@ pub fn tools(source: &Source, rules: &ToolRules, out: &mut Vec<Diagnostic>) {
         if name.contains('/') || COPILOT_TOOLS.iter().any(|t| t.eq_ignore_ascii_case(name)) {
             continue;
         }
-        let mut diagnostic = Diagnostic::at(
+        let diagnostic = Diagnostic::at(
             Code::UnknownTool,
             file,
             entry.span,
             format!("`{name}` is not a Copilot tool, alias or tool set"),
         )
         .with_severity(Severity::Warning);
-        diagnostic = match did_you_mean(name, COPILOT_TOOLS.iter().copied()) {
-            Some(close) => {
-                let diagnostic = diagnostic.with_help(format!(
-                    "did you mean `{close}`? Copilot ignores a tool that nothing installed provides"
-                ));
-                match confident(name, COPILOT_TOOLS.iter().copied()) {
-                    Some(fix) => diagnostic.with_fix(
-                        format!("replace `{name}` with `{fix}`"),
-                        file,
-                        entry.verbatim(0..name.len()),
-                        fix,
-                    ),
-                    None => diagnostic,
-                }
-            }
-            None => diagnostic.with_help(
-                "Copilot ignores a tool that nothing installed provides; use an alias (`read`, \
-                 `edit`, `search`, `execute`, `web`, `agent`, `todo`), a tool set (`vscode`, \
-                 `browser`) or an MCP tool as `<server>/<tool>` or `<server>/*` — or, if an \
-                 extension your team installs provides this tool, ignore this warning",
-            ),
-        };
-        out.push(diagnostic);
+        out.push(super::near_miss(
+            diagnostic,
+            file,
+            entry,
+            name,
+            COPILOT_TOOLS,
+            "Copilot ignores a tool that nothing installed provides",
+            "Copilot ignores a tool that nothing installed provides; use an alias (`read`, \
+             `edit`, `search`, `execute`, `web`, `agent`, `todo`), a tool set (`vscode`, \
+             `browser`) or an MCP tool as `<server>/<tool>` or `<server>/*` — or, if an \
+             extension your team installs provides this tool, ignore this warning",
+        ));
     }
 }

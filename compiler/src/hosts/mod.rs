@@ -13,9 +13,10 @@ pub mod claude_code;
 pub mod codex;
 pub mod copilot;
 
-use agentc_schema::Dialect;
+use agentc_schema::{Dialect, Spanned};
 
-use crate::diagnostic::Severity;
+use crate::diagnostic::{Diagnostic, RelPath, Severity};
+use crate::suggest::{confident, did_you_mean};
 
 /// Whose reader a host's frontmatter is read with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -106,5 +107,33 @@ impl Host {
     /// the host (no host of its own to name).
     pub fn spec_is_the_host(who: &str) -> bool {
         who == SPECIFICATION
+    }
+}
+
+/// `diagnostic`, about a tool `name` (written at the start of `entry`) that
+/// is not in a host's `catalogue`, with its help: "did you mean" and `near`
+/// when a name is close, and the fix only when the near miss is confident
+/// (one edit or a difference of case, and unique); `none` when nothing is.
+fn near_miss(
+    diagnostic: Diagnostic,
+    file: &RelPath,
+    entry: &Spanned<String>,
+    name: &str,
+    catalogue: &[&str],
+    near: &str,
+    none: &str,
+) -> Diagnostic {
+    let Some(close) = did_you_mean(name, catalogue.iter().copied()) else {
+        return diagnostic.with_help(none);
+    };
+    let diagnostic = diagnostic.with_help(format!("did you mean `{close}`? {near}"));
+    match confident(name, catalogue.iter().copied()) {
+        Some(fix) => diagnostic.with_fix(
+            format!("replace `{name}` with `{fix}`"),
+            file,
+            entry.verbatim(0..name.len()),
+            fix,
+        ),
+        None => diagnostic,
     }
 }

@@ -1174,7 +1174,7 @@ impl Walk<'_> {
                     && layouts.iter().any(|l| file.path.starts_with(&*l.path)))
         });
         let rel = RelPath::root("");
-        let entries = self.list(root, &rel);
+        let entries = self.list_quietly(root, &rel);
         let held: Vec<String> = entries
             .iter()
             .filter(|e| !e.name.starts_with('.'))
@@ -1188,8 +1188,8 @@ impl Walk<'_> {
             .collect();
         let shown = self.opts.root.display().to_string();
         let mut help = "agentc reads agents (`<agent>/AGENT.md`, `<agent>/agent.json`), skills \
-                        (`skills/<skill>/SKILL.md`), `.claude/`, `.github/agents/` and Claude Code \
-                        plugins"
+                        (`skills/<skill>/SKILL.md`, `.agents/skills/`, `.github/skills/`), \
+                        `.claude/`, `.github/agents/` and Claude Code plugins"
             .to_owned();
         if let Some(first) = candidates.first() {
             let path = self.opts.root.join(first);
@@ -1228,7 +1228,7 @@ impl Walk<'_> {
 
     /// Whether a folder holds something agentc would compile, one level down.
     fn holds_a_layout(&mut self, dir: &Entry) -> bool {
-        let inside = self.list(&dir.path, &dir.rel);
+        let inside = self.list_quietly(&dir.path, &dir.rel);
         inside.iter().any(|e| {
             e.is_file("agentc.toml")
                 || e.is_file("SKILL.md")

@@ -87,46 +87,19 @@ fn compiler_errors(kind: Kind, path: &Path) -> Vec<String> {
         if path.extension().is_some_and(|e| e == "json") { Syntax::Json } else { Syntax::Yaml };
     let json = Reading { syntax, ..Reading::JSON };
     let front = Reading { syntax, ..Reading::FRONTMATTER };
-    let skill = |dialect: Dialect| Reading { fields: Some(dialect.skill_fields()), ..front };
+    let skill = |dialect: Dialect, out: &mut Vec<_>| {
+        let reading = Reading { fields: Some(dialect.skill_fields()), ..front };
+        drop(decode_text::<SkillFrontmatter>(&source, &text, 0, reading, out))
+    };
     let mut out = Vec::new();
     match kind {
         Kind::Agent => drop(decode_text::<AgentManifest>(&source, &text, 0, json, &mut out)),
         Kind::AgentMd => drop(decode_text::<AgentFrontmatter>(&source, &text, 0, front, &mut out)),
-        Kind::Skill => drop(decode_text::<SkillFrontmatter>(
-            &source,
-            &text,
-            0,
-            skill(Dialect::Runbook),
-            &mut out,
-        )),
-        Kind::AgentSkill => drop(decode_text::<SkillFrontmatter>(
-            &source,
-            &text,
-            0,
-            skill(Dialect::AgentSkill),
-            &mut out,
-        )),
-        Kind::ClaudeSkill => drop(decode_text::<SkillFrontmatter>(
-            &source,
-            &text,
-            0,
-            skill(Dialect::ClaudeSkill),
-            &mut out,
-        )),
-        Kind::CodexSkill => drop(decode_text::<SkillFrontmatter>(
-            &source,
-            &text,
-            0,
-            skill(Dialect::CodexSkill),
-            &mut out,
-        )),
-        Kind::CopilotSkill => drop(decode_text::<SkillFrontmatter>(
-            &source,
-            &text,
-            0,
-            skill(Dialect::CopilotSkill),
-            &mut out,
-        )),
+        Kind::Skill => skill(Dialect::Runbook, &mut out),
+        Kind::AgentSkill => skill(Dialect::AgentSkill, &mut out),
+        Kind::ClaudeSkill => skill(Dialect::ClaudeSkill, &mut out),
+        Kind::CodexSkill => skill(Dialect::CodexSkill, &mut out),
+        Kind::CopilotSkill => skill(Dialect::CopilotSkill, &mut out),
         Kind::Tool => drop(decode_text::<ToolManifest>(&source, &text, 0, json, &mut out)),
         Kind::Registry => drop(decode_text::<Registry>(&source, &text, 0, json, &mut out)),
         Kind::ClaudeSubagent => {

@@ -7,7 +7,7 @@
 //! contents are left alone.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
-use std::ffi::OsStr;
+use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 
 use agentc_schema::Dialect;
@@ -321,7 +321,14 @@ impl Walk<'_> {
 
     /// Lists a directory: sorted, with every entry classified and checked.
     fn list(&mut self, dir: &Path, rel: &RelPath) -> Vec<Entry> {
-        let names = match self.fs.read_dir(dir) {
+        let names = self.names(dir, rel);
+        names.into_iter().filter_map(|(name, kind)| self.entry(dir, rel, &name, kind)).collect()
+    }
+
+    /// A folder's entry names and kinds, sorted bytewise; none (reported)
+    /// when it cannot be read.
+    fn names(&mut self, dir: &Path, rel: &RelPath) -> Vec<(OsString, EntryKind)> {
+        let mut names = match self.fs.read_dir(dir) {
             Ok(names) => names,
             Err(err) => {
                 self.report(Diagnostic::on_path(
@@ -329,22 +336,24 @@ impl Walk<'_> {
                     &rel.as_folder(),
                     format!("the folder cannot be read: {err}"),
                 ));
-                self.dropped.insert(rel.clone());
+                if !self.quiet {
+                    self.dropped.insert(rel.clone());
+                }
                 return Vec::new();
             }
         };
-        let mut names: Vec<_> = names.into_iter().collect();
         names.sort_by(|(a, _), (b, _)| a.as_encoded_bytes().cmp(b.as_encoded_bytes()));
         names
-            .into_iter()
-            .filter_map(|(name, kind)| {
-                let entry = self.classify(dir, rel, &name, Some(kind));
-                if entry.is_none() && !self.quiet {
-                    self.dropped.insert(rel.join(&name.to_string_lossy()));
-                }
-                entry
-            })
-            .collect()
+    }
+
+    /// One listed entry classified; one left out for a reason reported is
+    /// remembered as dropped.
+    fn entry(&mut self, dir: &Path, rel: &RelPath, name: &OsStr, kind: EntryKind) -> Option<Entry> {
+        let entry = self.classify(dir, rel, name, Some(kind));
+        if entry.is_none() && !self.quiet {
+            self.dropped.insert(rel.join(&name.to_string_lossy()));
+        }
+        entry
     }
 
     /// Classifies one entry, following a symlink only where it stays inside.
@@ -501,24 +510,18 @@ impl Walk<'_> {
         // sources and other tools' folders are ordinary, not stray, and a
         // link among them that leads out or nowhere is none of agentc's
         // business.
-        self.repository = (self.fs.read_dir(root).into_iter().flatten())
-            .any(|(name, _)| name.to_str().is_some_and(repository::is_marker));
-        let mut entries = self.list_quietly(root, &rel);
-        if self.repository {
-            // A layout's own name left out (`.claude` linked out of the
-            // project) is classified again, aloud: that is worth saying.
-            let missing: Vec<&str> = (LAYOUT_NAMES.iter().copied())
-                .filter(|name| !entries.iter().any(|e| e.name == *name))
-                .filter(|name| self.fs.kind(&root.join(name)).is_ok())
-                .collect();
-            for name in missing {
-                match self.classify(root, &rel, OsStr::new(name), None) {
-                    Some(entry) => entries.push(entry),
-                    None => drop(self.dropped.insert(rel.join(name))),
-                }
-            }
-            entries.sort_by(|a, b| a.name.as_bytes().cmp(b.name.as_bytes()));
+        // A layout's own names (`.claude` linked out of the project) are
+        // classified aloud even there.
+        let names = self.names(root, &rel);
+        self.repository =
+            names.iter().any(|(name, _)| name.to_str().is_some_and(repository::is_marker));
+        let mut entries = Vec::new();
+        for (name, kind) in names {
+            let layout = name.to_str().is_some_and(|name| LAYOUT_NAMES.contains(&name));
+            self.quiet = self.repository && !layout;
+            entries.extend(self.entry(root, &rel, &name, kind));
         }
+        self.quiet = false;
         if let Some(skill) = entries.iter().find(|e| e.is_file("SKILL.md")) {
             // The single-skill layout: the root is one skill, and the rest of it is
             // that skill's resources, which agentc does not read.

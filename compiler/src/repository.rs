@@ -47,7 +47,7 @@ pub fn top(fs: &dyn Fs, start: &Path) -> Option<PathBuf> {
         .find(|dir| {
             let markers: &[&str] =
                 if home.as_deref() == Some(*dir) { &HOME_MARKERS } else { &MARKERS };
-            markers.iter().any(|m| fs.kind(&dir.join(m)).is_ok())
+            holds_any(fs, dir, markers)
         })
         .map(Path::to_path_buf)
 }
@@ -97,7 +97,12 @@ fn holds_agentc_layout(fs: &dyn Fs, top: &Path) -> bool {
 /// repository's top (its parent is outside the repository), nor when it is
 /// the folder agentc runs in or one above it (`.`, `..`).
 pub fn lockfile_beside(fs: &dyn Fs, root: &Path) -> bool {
-    root.file_name().is_some() && !MARKERS.iter().any(|m| fs.kind(&root.join(m)).is_ok())
+    root.file_name().is_some() && !holds_any(fs, root, &MARKERS)
+}
+
+/// Whether `dir` holds an entry of one of `names` (followed by no link).
+fn holds_any(fs: &dyn Fs, dir: &Path, names: &[&str]) -> bool {
+    names.iter().any(|name| fs.kind(&dir.join(name)).is_ok())
 }
 
 #[cfg(test)]

@@ -48,6 +48,27 @@ pub fn crlf_unreadable(
     diagnostic
 }
 
+/// `name` and `paths`, skill fields that Claude Code ignores in a command
+/// file: what to say (message, help) instead of "unknown field".
+pub fn ignored_in_command(source: &Source, key: &str) -> Option<(String, String)> {
+    let help = match key {
+        "name" => {
+            let path: &str = source.path.path.as_ref();
+            let file = path.rsplit('/').next().unwrap_or(path);
+            let stem = file.strip_suffix(".md").unwrap_or(file);
+            format!(
+                "a command is named by its file (and folders): this one is `/{stem}`; rename the \
+                 file to rename the command, or remove `name`"
+            )
+        }
+        "paths" => "`paths` applies to skills only; move the command to \
+                    `.claude/skills/<name>/SKILL.md` to use it"
+            .to_owned(),
+        _ => return None,
+    };
+    Some((format!("Claude Code ignores `{key}` in a command file (kept as metadata)"), help))
+}
+
 /// Why a specification rule is a warning under Claude Code.
 pub const LOADS_UNPORTABLE_SKILLS: &str = "Claude Code loads this skill, but the skill is not \
     portable: the Agent Skills specification, its `skills-ref` validator and Anthropic's skill \

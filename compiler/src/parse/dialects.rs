@@ -227,15 +227,13 @@ pub fn command(
     source: &Source,
     out: &mut Vec<Diagnostic>,
 ) -> Option<Markdown<ClaudeCommandFrontmatter>> {
-    let before = out.len();
     let parsed = markdown::<ClaudeCommandFrontmatter>(
         source,
         Frontmatter::Optional,
         "description: Create a git commit\nallowed-tools: Bash(git commit:*)",
-        Reading::CLAUDE_FRONTMATTER,
+        Reading { ignored: Some(claude_code::ignored_in_command), ..Reading::CLAUDE_FRONTMATTER },
         out,
     )?;
-    ignored_in_commands(source, &mut out[before..]);
     let front = &parsed.front.value;
     if let Some(rules) = &front.allowed_tools {
         claude_code::tools(source, rules, out);
@@ -244,31 +242,6 @@ pub fn command(
         claude_code::model(source, model, out);
     }
     Some(parsed)
-}
-
-/// `name` and `paths` are skill fields that Claude Code ignores in a command
-/// file: say that, and what the command is called, rather than "unknown".
-fn ignored_in_commands(source: &Source, found: &mut [Diagnostic]) {
-    let path: &str = source.path.path.as_ref();
-    let file = path.rsplit('/').next().unwrap_or(path);
-    let stem = file.strip_suffix(".md").unwrap_or(file);
-    for diagnostic in found.iter_mut().filter(|d| d.code == Code::UnknownField) {
-        for key in ["name", "paths"] {
-            if diagnostic.message.starts_with(&format!("unknown field `{key}`")) {
-                diagnostic.message =
-                    format!("Claude Code ignores `{key}` in a command file (kept as metadata)");
-                diagnostic.help = Some(match key {
-                    "name" => format!(
-                        "a command is named by its file (and folders): this one is `/{stem}`; \
-                         rename the file to rename the command, or remove `name`"
-                    ),
-                    _ => "`paths` applies to skills only; move the command to \
-                          `.claude/skills/<name>/SKILL.md` to use it"
-                        .to_owned(),
-                });
-            }
-        }
-    }
 }
 
 /// A Copilot custom agent (or an older chat mode).

@@ -53,13 +53,30 @@ pub struct Reading {
     /// Read YAML as this host's reader does (the formats of the wild), not
     /// only as strict YAML 1.2 allows.
     pub lenient: Option<lenient::Reader>,
+    /// Keys the host knows but ignores in this dialect: for an unknown key of
+    /// the file, what to say instead of "unknown" (message, help), if it is
+    /// one of them.
+    pub ignored: Option<Ignored>,
 }
 
+/// For a key of a file the host ignores: what to say (message, help).
+pub type Ignored = fn(&Source, &str) -> Option<(String, String)>;
+
 impl Reading {
-    pub const JSON: Reading =
-        Reading { syntax: Syntax::Json, unknown: Severity::Error, fields: None, lenient: None };
-    pub const FRONTMATTER: Reading =
-        Reading { syntax: Syntax::Yaml, unknown: Severity::Warning, fields: None, lenient: None };
+    pub const JSON: Reading = Reading {
+        syntax: Syntax::Json,
+        unknown: Severity::Error,
+        fields: None,
+        lenient: None,
+        ignored: None,
+    };
+    pub const FRONTMATTER: Reading = Reading {
+        syntax: Syntax::Yaml,
+        unknown: Severity::Warning,
+        fields: None,
+        lenient: None,
+        ignored: None,
+    };
     /// Frontmatter of a coding assistant's format.
     pub const HOST_FRONTMATTER: Reading =
         Reading { lenient: Some(lenient::Reader::Hosts), ..Reading::FRONTMATTER };
@@ -205,7 +222,7 @@ pub fn decode_text<T: DeserializeOwned>(
                 if unknown == Severity::Warning && is_misspelt(key) => {}
             Problem::MissingField { field, .. } if unknown == Severity::Error => {
                 if !misspelt.iter().any(|(f, ..)| f == field) {
-                    out.push(problem_diagnostic(source, problem, unknown));
+                    out.push(problem_diagnostic(source, problem, reading));
                 }
             }
             Problem::MissingField { field, .. } => match misspelt.iter().find(|(f, ..)| f == field)
@@ -223,9 +240,9 @@ pub fn decode_text<T: DeserializeOwned>(
                         format!("did you mean `{field}`? rename `{key}` to `{field}`")
                     }),
                 ),
-                None => out.push(problem_diagnostic(source, problem, unknown)),
+                None => out.push(problem_diagnostic(source, problem, reading)),
             },
-            _ => out.push(problem_diagnostic(source, problem, unknown)),
+            _ => out.push(problem_diagnostic(source, problem, reading)),
         }
     }
     decoded.value.map(|value| Document {
@@ -485,8 +502,8 @@ fn yaml_help(message: &str) -> String {
     }
 }
 
-fn problem_diagnostic(source: &Source, problem: Problem, unknown: Severity) -> Diagnostic {
-    let file = &source.path;
+fn problem_diagnostic(source: &Source, problem: Problem, reading: Reading) -> Diagnostic {
+    let (file, unknown) = (&source.path, reading.unknown);
     match problem {
         Problem::MissingField { field, .. } => Diagnostic::on_path(
             Code::MissingField,
@@ -496,6 +513,13 @@ fn problem_diagnostic(source: &Source, problem: Problem, unknown: Severity) -> D
         .with_help(format!("add `{field}`")),
         Problem::Invalid { span, message } => {
             Diagnostic::at(Code::InvalidValue, file, span, message)
+        }
+        Problem::UnknownField { key, span, .. }
+            if let Some((message, help)) = reading.ignored.and_then(|f| f(source, &key)) =>
+        {
+            Diagnostic::at(Code::UnknownField, file, span, message)
+                .with_severity(unknown)
+                .with_help(help)
         }
         Problem::UnknownField { key, span, expected } => {
             let help = match (

@@ -525,7 +525,7 @@ impl Copy {
         let (first, second) = (earlier.file.as_ref()?, later.file.as_ref()?);
         let at = |text: &Source| {
             let range = text.line_range(line);
-            Some(Span { start: range.start, end: range.end })
+            Some(Span::new(range.start, range.end))
         };
         Some(
             Diagnostic::new(

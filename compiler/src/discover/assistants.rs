@@ -1,0 +1,206 @@
+//! The coding assistants' folders: Claude Code's `.claude/` and plugins,
+//! Copilot's `.github/`. Each host has its own rules for what is an agent or
+//! a skill there, and they change with the host, not with agentc's layout.
+
+use agentc_schema::Dialect;
+
+use crate::diagnostic::RelPath;
+use crate::fs::EntryKind;
+use crate::options::LayoutKind;
+
+use super::{AssistantFile, Entry, FileRef, Owner, PluginDir, Walk};
+
+/// A plugin's default component folders, which Claude Code reads without a
+/// manifest.
+fn is_plugin_component(entry: &Entry) -> bool {
+    entry.kind == EntryKind::Dir && matches!(entry.name.as_str(), "agents" | "commands" | "skills")
+}
+
+impl Walk<'_> {
+    /// `.claude/`: skills, subagents and slash commands. The rest of the
+    /// folder (settings, hooks) is Claude Code's own and is not read.
+    pub(super) fn claude(&mut self, claude: &Entry) {
+        for entry in self.list(&claude.path, &claude.rel) {
+            self.claude_component(&entry, Owner::Global);
+        }
+    }
+
+    /// One of `skills/`, `agents/`, `commands/` of `.claude/` or a plugin.
+    fn claude_component(&mut self, entry: &Entry, owner: Owner) {
+        let plugin = match &owner {
+            Owner::Plugin(name) => Some(name.clone()),
+            _ => None,
+        };
+        match (entry.kind, entry.name.as_str()) {
+            (EntryKind::Dir, "skills") => {
+                let inside = self.list(&entry.path, &entry.rel);
+                self.skills_dir(inside, owner, Dialect::ClaudeSkill);
+            }
+            (EntryKind::Dir, "agents") => self.markdown_tree(
+                entry,
+                Dialect::ClaudeSubagent,
+                plugin.as_deref(),
+                &mut Vec::new(),
+            ),
+            (EntryKind::Dir, "commands") => self.markdown_tree(
+                entry,
+                Dialect::ClaudeCommand,
+                plugin.as_deref(),
+                &mut Vec::new(),
+            ),
+            _ => {}
+        }
+    }
+
+    /// The Markdown files of a folder of assistant agents, nested folders
+    /// included down to a fixed depth.
+    fn markdown_tree(
+        &mut self,
+        dir: &Entry,
+        dialect: Dialect,
+        plugin: Option<&str>,
+        folders: &mut Vec<String>,
+    ) {
+        const MAX_DEPTH: usize = 8;
+        let suffix = ".md";
+        for entry in self.list(&dir.path, &dir.rel) {
+            match entry.kind {
+                EntryKind::Dir if folders.len() < MAX_DEPTH => {
+                    folders.push(entry.name.clone());
+                    self.markdown_tree(&entry, dialect, plugin, folders);
+                    folders.pop();
+                }
+                EntryKind::Dir => self.stray(
+                    &entry,
+                    format!("agentc reads {MAX_DEPTH} levels of folders here, no deeper"),
+                ),
+                // Claude Code takes a file without a `name` for documentation;
+                // a README is the common one.
+                _ if entry.name.eq_ignore_ascii_case("README.md") => {}
+                _ => match entry.name.strip_suffix(suffix).filter(|stem| !stem.is_empty()) {
+                    Some(stem) => self.layout.assistants.push(AssistantFile {
+                        file: entry.file_ref(),
+                        stem: stem.to_owned(),
+                        dialect,
+                        plugin: plugin.map(str::to_owned),
+                        folders: folders.clone(),
+                    }),
+                    None if entry.name.starts_with('.') => {}
+                    None => self.stray(
+                        &entry,
+                        format!("each {} is a Markdown file named `<name>{suffix}`", dialect),
+                    ),
+                },
+            }
+        }
+    }
+
+    /// `.github/`: Copilot skills, custom agents and the older chat modes; the rest of
+    /// the folder (workflows, templates) is not agentc's.
+    pub(super) fn github(&mut self, github: &Entry) {
+        for entry in self.list(&github.path, &github.rel) {
+            let suffix = match (entry.kind, entry.name.as_str()) {
+                (EntryKind::Dir, "skills") => {
+                    self.found(LayoutKind::Copilot, &entry);
+                    let inside = self.list(&entry.path, &entry.rel);
+                    self.skills_dir(inside, Owner::Global, Dialect::CopilotSkill);
+                    continue;
+                }
+                (EntryKind::Dir, "agents") => ".agent.md",
+                (EntryKind::Dir, "chatmodes") => ".chatmode.md",
+                _ => continue,
+            };
+            self.found(LayoutKind::Copilot, &entry);
+            for file in self.list(&entry.path, &entry.rel) {
+                // VS Code reads any Markdown file in `.github/agents/` but a
+                // README as an agent, `.agent.md` or not.
+                let stem = (file.name.strip_suffix(suffix))
+                    .or_else(|| match entry.name == "agents" {
+                        true => file.name.strip_suffix(".md"),
+                        false => None,
+                    })
+                    .filter(|stem| {
+                        !stem.is_empty() && !file.name.eq_ignore_ascii_case("README.md")
+                    });
+                match (file.kind, stem) {
+                    (EntryKind::File, Some(stem)) => self.layout.assistants.push(AssistantFile {
+                        file: file.file_ref(),
+                        stem: stem.to_owned(),
+                        dialect: Dialect::CopilotAgent,
+                        plugin: None,
+                        folders: Vec::new(),
+                    }),
+                    _ if file.name.starts_with('.') => {}
+                    (EntryKind::File, _) if file.name.eq_ignore_ascii_case("README.md") => {}
+                    _ => self.stray(
+                        &file,
+                        format!("Copilot reads custom agents named `<name>{suffix}` here"),
+                    ),
+                }
+            }
+        }
+    }
+
+    /// The `.claude-plugin/plugin.json` among a folder's entries, if any.
+    pub(super) fn plugin_manifest(&mut self, entries: &[Entry]) -> Option<FileRef> {
+        if !self.reads(LayoutKind::ClaudePlugins) {
+            return None;
+        }
+        let dir =
+            entries.iter().find(|e| e.kind == EntryKind::Dir && e.name == ".claude-plugin")?;
+        let inside = self.list(&dir.path, &dir.rel);
+        inside.iter().find(|e| e.is_file("plugin.json")).map(Entry::file_ref)
+    }
+
+    /// A Claude Code plugin: its manifest and its components.
+    pub(super) fn plugin(
+        &mut self,
+        name: String,
+        folder: &RelPath,
+        manifest: Option<FileRef>,
+        entries: &[Entry],
+    ) {
+        self.layout.found.push((LayoutKind::ClaudePlugins, folder.as_folder()));
+        for entry in entries {
+            self.claude_component(entry, Owner::Plugin(name.clone()));
+        }
+        self.layout.plugins.push(PluginDir { name, folder: folder.as_folder(), manifest });
+    }
+
+    /// A folder of plugins (a marketplace's `plugins/`): read each plugin in
+    /// it; returns false when it holds none with a manifest, so the folder is
+    /// reported. There the manifest is optional: a folder holding a plugin's
+    /// default component folders is a plugin too. Files (a README) are the
+    /// folder's own.
+    pub(super) fn plugin_collection(&mut self, children: &[Entry]) -> bool {
+        if !self.reads(LayoutKind::ClaudePlugins) {
+            return false;
+        }
+        let mut plugins = Vec::new();
+        let mut others = Vec::new();
+        for child in children.iter().filter(|c| c.kind == EntryKind::Dir) {
+            let inside = self.list_quietly(&child.path, &child.rel);
+            match self.plugin_manifest(&inside) {
+                Some(manifest) => plugins.push((child, inside, Some(manifest))),
+                None if inside.iter().any(is_plugin_component) => {
+                    plugins.push((child, inside, None))
+                }
+                None => others.push(child),
+            }
+        }
+        if plugins.iter().all(|(_, _, manifest)| manifest.is_none()) {
+            return false;
+        }
+        for (child, inside, manifest) in plugins {
+            self.plugin(child.name.clone(), &child.rel, manifest, &inside);
+        }
+        for other in others.into_iter().filter(|o| !o.name.starts_with('.')) {
+            self.stray(
+                other,
+                "a folder of plugins holds one folder per plugin, each with \
+                 .claude-plugin/plugin.json or the component folders agents/, commands/, skills/",
+            );
+        }
+        true
+    }
+}

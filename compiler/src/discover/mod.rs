@@ -1,0 +1,663 @@
+//! Discover: walk the layout of the root and workspace and decide what each
+//! entry is, without reading any file.
+//!
+//! The walk follows the layout of CONTRACT §1 to a fixed depth, so it cannot
+//! run away; entries are visited in bytewise name order, never in the file
+//! system's order. Anything the layout does not explain is reported, and its
+//! contents are left alone.
+//!
+//! What agentc reads of its own layout is in `agentc.rs`, what it reads of
+//! the coding assistants' folders in `assistants.rs`; this file holds the
+//! walk itself: listing, classifying, following links and reporting.
+
+mod agentc;
+mod assistants;
+mod empty;
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::ffi::{OsStr, OsString};
+use std::path::{Path, PathBuf};
+
+use agentc_schema::Dialect;
+use agentc_schema::names::{NameKind, check_name, suggest_name};
+
+use crate::catalog::Code;
+use crate::diagnostic::{Diagnostic, RelPath};
+use crate::fs::{Bounds, EntryKind, Fs, Refused, Resolved};
+use crate::options::{LayoutKind, Options, Scope};
+use crate::repository;
+
+/// A file to read: where users see it and where it is on disk.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileRef {
+    pub rel: RelPath,
+    /// Canonical: every link on the way was resolved and checked to stay
+    /// inside, so [`Fs::read`] opens it following no link at all.
+    pub path: PathBuf,
+}
+
+/// Where a skill or tool is defined.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Owner {
+    Global,
+    Repo,
+    Agent(String),
+    /// A Claude Code plugin, by its folder: its components are namespaced
+    /// (`<plugin>:<name>`), so they never clash with the project's.
+    Plugin(String),
+}
+
+/// A `SKILL.md` to read.
+#[derive(Clone, Debug)]
+pub struct SkillFile {
+    pub file: FileRef,
+    /// The folder's name, compared with the frontmatter `name`.
+    pub folder: String,
+    pub owner: Owner,
+    pub dialect: Dialect,
+}
+
+/// A coding assistant's agent file: a Claude Code subagent or command, or a
+/// Copilot custom agent.
+#[derive(Clone, Debug)]
+pub struct AssistantFile {
+    pub file: FileRef,
+    /// The file's name without its suffix (`.md`, `.agent.md`, `.chatmode.md`).
+    pub stem: String,
+    pub dialect: Dialect,
+    /// The plugin it belongs to, if any.
+    pub plugin: Option<String>,
+    /// The folders between the component folder (`agents/`) and the file:
+    /// part of a plugin subagent's id (`<plugin>:review:security`).
+    pub folders: Vec<String>,
+}
+
+/// A Claude Code plugin: a folder holding `.claude-plugin/plugin.json`, or —
+/// in a folder of plugins, where the manifest is optional — one holding a
+/// plugin's default component folders.
+#[derive(Clone, Debug)]
+pub struct PluginDir {
+    pub name: String,
+    pub folder: RelPath,
+    pub manifest: Option<FileRef>,
+}
+
+/// A tool folder: its id is the folder name.
+#[derive(Clone, Debug)]
+pub struct ToolDir {
+    pub folder: RelPath,
+    pub name: String,
+    pub owner: Owner,
+    pub manifest: Option<FileRef>,
+}
+
+/// How an agent is written.
+#[derive(Clone, Debug)]
+pub enum AgentFile {
+    Bundle(FileRef),
+    Package(FileRef),
+}
+
+/// An agent folder.
+#[derive(Clone, Debug)]
+pub struct AgentDir {
+    pub id: String,
+    pub folder: RelPath,
+    pub file: AgentFile,
+    /// Package style: other files at the agent's root, by name; which are entry
+    /// points is known only once `agent.json` is read.
+    pub root_files: BTreeMap<String, FileRef>,
+    pub workflows: Vec<FileRef>,
+    pub knowledge: Vec<FileRef>,
+    pub hooks: Vec<String>,
+}
+
+/// What discovery found.
+#[derive(Debug, Default)]
+pub struct Layout {
+    pub system_prompt: Option<FileRef>,
+    pub repo_prompt: Option<FileRef>,
+    pub skills: Vec<SkillFile>,
+    pub tools: Vec<ToolDir>,
+    pub agents: Vec<AgentDir>,
+    pub assistants: Vec<AssistantFile>,
+    pub plugins: Vec<PluginDir>,
+    /// The layouts found, with the folder each was found in.
+    pub found: Vec<(LayoutKind, RelPath)>,
+    pub diagnostics: Vec<Diagnostic>,
+    /// Entries that were reported and left out (special files, links that
+    /// escape or loop), so later stages do not report them missing as well.
+    pub dropped: HashSet<RelPath>,
+}
+
+impl Layout {
+    /// Whether discovery found nothing to compile — no agent, skill, tool,
+    /// prompt, plugin or assistant's agent — and nothing it left out for a
+    /// reason it reported (only stray entries).
+    fn defines_nothing(&self) -> bool {
+        self.diagnostics.iter().all(|d| d.code == Code::StrayEntry)
+            && self.dropped.is_empty()
+            && self.skills.is_empty()
+            && self.tools.is_empty()
+            && self.agents.is_empty()
+            && self.assistants.is_empty()
+            && self.plugins.is_empty()
+            && self.system_prompt.is_none()
+            && self.repo_prompt.is_none()
+    }
+}
+
+/// One classified directory entry.
+#[derive(Clone, Debug)]
+struct Entry {
+    name: String,
+    /// Canonical, like [`FileRef::path`]: for a link, its checked target.
+    path: PathBuf,
+    rel: RelPath,
+    /// `File` or `Dir`, symlinks already followed and checked.
+    kind: EntryKind,
+}
+
+impl Entry {
+    fn is_file(&self, name: &str) -> bool {
+        self.kind == EntryKind::File && self.name == name
+    }
+
+    fn file_ref(&self) -> FileRef {
+        FileRef { rel: self.rel.clone(), path: self.path.clone() }
+    }
+}
+
+struct Walk<'a> {
+    fs: &'a dyn Fs,
+    opts: &'a Options,
+    /// Canonical root and workspace: symlinks may lead anywhere inside them.
+    allowed: Bounds,
+    /// Entries reported and left out (special files, bad links, folders that
+    /// cannot be listed), so nothing is reported a second time as lacking them.
+    dropped: HashSet<RelPath>,
+    /// Stray entries per folder: past [`STRAY_LIMIT`], one summary says how
+    /// many more there are, so a folder of 200,000 leftovers is one report.
+    strays: HashMap<RelPath, usize>,
+    /// Whether the root is a repository's top (it holds `.git`, `.claude`,
+    /// …): its own folders are not layout folders.
+    repository: bool,
+    /// While set, what an entry's classification would report (a link out
+    /// of the project, a dangling link, a special file) is left unsaid: the
+    /// entry is in a folder of the repository that no host reads.
+    quiet: bool,
+    layout: Layout,
+}
+
+/// The names at a repository's top that belong to a layout: problems with
+/// them are reported even there.
+const LAYOUT_NAMES: &[&str] = &[
+    ".claude",
+    ".github",
+    ".agents",
+    ".claude-plugin",
+    "skills",
+    "agents",
+    "commands",
+    "tools",
+    "SYSTEM.md",
+    "SKILL.md",
+];
+
+/// Stray entries reported one by one in a folder.
+const STRAY_LIMIT: usize = 20;
+
+/// Walks the root (and the workspace, if any), both given canonical.
+pub fn discover(
+    fs: &dyn Fs,
+    opts: &Options,
+    root_canon: &Path,
+    workspace_canon: Option<&Path>,
+) -> Layout {
+    let allowed =
+        Bounds::new([root_canon].into_iter().chain(workspace_canon).map(Path::to_path_buf));
+    let mut walk = Walk {
+        fs,
+        opts,
+        allowed,
+        dropped: HashSet::new(),
+        strays: HashMap::new(),
+        repository: false,
+        quiet: false,
+        layout: Layout::default(),
+    };
+    walk.root(root_canon);
+    if let Some(ws) = workspace_canon {
+        walk.workspace(ws, ws != root_canon);
+    }
+    walk.summarize_strays();
+    walk.codex_skills(workspace_canon.is_some());
+    walk.layout.dropped = std::mem::take(&mut walk.dropped);
+    if walk.layout.defines_nothing() {
+        walk.refuse_empty_root(root_canon);
+    }
+    walk.layout
+}
+
+impl Walk<'_> {
+    fn report(&mut self, diagnostic: Diagnostic) {
+        if !self.quiet {
+            self.layout.diagnostics.push(diagnostic);
+        }
+    }
+
+    /// Lists a folder that is read only to see whether it holds a layout: at
+    /// a repository's top, quietly (see [`Walk::quiet`]).
+    fn list_quietly(&mut self, dir: &Path, rel: &RelPath) -> Vec<Entry> {
+        let was = std::mem::replace(&mut self.quiet, self.repository);
+        let entries = self.list(dir, rel);
+        self.quiet = was;
+        entries
+    }
+
+    /// Whether `folder/name` was there but reported and left out.
+    fn was_dropped(&self, folder: &Entry, names: &[&str]) -> bool {
+        names.iter().any(|name| self.dropped.contains(&folder.rel.join(name)))
+    }
+
+    fn stray(&mut self, entry: &Entry, why: impl Into<String>) {
+        // A folder that could not be listed has its io-error: it is not also stray.
+        if self.dropped.contains(&entry.rel) {
+            return;
+        }
+        let folder = match entry.rel.path.trim_end_matches('/').rsplit_once('/') {
+            Some((parent, _)) => {
+                RelPath { origin: entry.rel.origin, path: format!("{parent}/").into() }
+            }
+            None => RelPath { origin: entry.rel.origin, path: "".into() },
+        };
+        let count = self.strays.entry(folder).or_default();
+        *count += 1;
+        if *count > STRAY_LIMIT {
+            return;
+        }
+        let path =
+            if entry.kind == EntryKind::Dir { entry.rel.as_folder() } else { entry.rel.clone() };
+        let what = if entry.kind == EntryKind::Dir { "folder" } else { "file" };
+        let diagnostic = Diagnostic::on_path(
+            Code::StrayEntry,
+            &path,
+            format!(
+                "the {what} `{}` is not part of the layout; its contents are not read",
+                entry.name
+            ),
+        )
+        .with_help(why);
+        self.report(diagnostic);
+    }
+
+    /// One warning for each folder with more stray entries than were listed.
+    fn summarize_strays(&mut self) {
+        let mut crowded: Vec<(RelPath, usize)> =
+            self.strays.drain().filter(|(_, count)| *count > STRAY_LIMIT).collect();
+        crowded.sort();
+        for (folder, count) in crowded {
+            let more = count - STRAY_LIMIT;
+            self.report(
+                Diagnostic::on_path(
+                    Code::StrayEntry,
+                    &folder,
+                    format!(
+                        "{more} more entries in this folder are not part of the layout; their contents are not read"
+                    ),
+                )
+                .with_help(format!(
+                    "the first {STRAY_LIMIT} are reported one by one; move what agentc should not read out of the agents directory"
+                )),
+            );
+        }
+    }
+
+    /// Lists a directory: sorted, with every entry classified and checked.
+    fn list(&mut self, dir: &Path, rel: &RelPath) -> Vec<Entry> {
+        let names = self.names(dir, rel);
+        names.into_iter().filter_map(|(name, kind)| self.entry(dir, rel, &name, kind)).collect()
+    }
+
+    /// A folder's entry names and kinds, sorted bytewise; none (reported)
+    /// when it cannot be read.
+    fn names(&mut self, dir: &Path, rel: &RelPath) -> Vec<(OsString, EntryKind)> {
+        let mut names = match self.fs.read_dir(dir) {
+            Ok(names) => names,
+            Err(err) => {
+                self.report(Diagnostic::on_path(
+                    Code::IoError,
+                    &rel.as_folder(),
+                    format!("the folder cannot be read: {err}"),
+                ));
+                if !self.quiet {
+                    self.dropped.insert(rel.clone());
+                }
+                return Vec::new();
+            }
+        };
+        names.sort_by(|(a, _), (b, _)| a.as_encoded_bytes().cmp(b.as_encoded_bytes()));
+        names
+    }
+
+    /// One listed entry classified; one left out for a reason reported is
+    /// remembered as dropped.
+    fn entry(&mut self, dir: &Path, rel: &RelPath, name: &OsStr, kind: EntryKind) -> Option<Entry> {
+        let entry = self.classify(dir, rel, name, Some(kind));
+        if entry.is_none() && !self.quiet {
+            self.dropped.insert(rel.join(&name.to_string_lossy()));
+        }
+        entry
+    }
+
+    /// Classifies one entry, following a symlink only where it stays inside.
+    fn classify(
+        &mut self,
+        dir: &Path,
+        rel: &RelPath,
+        name: &OsStr,
+        listed: Option<EntryKind>,
+    ) -> Option<Entry> {
+        let mut path = dir.join(name);
+        let Some(utf8) = name.to_str() else {
+            let lossy = name.to_string_lossy();
+            let mut shown = rel.join(&lossy);
+            if self.fs.kind(&path).is_ok_and(|k| k == EntryKind::Dir) {
+                shown = shown.as_folder();
+            }
+            self.report(
+                Diagnostic::on_path(
+                    Code::BadName,
+                    &shown,
+                    format!("the name `{lossy}` is not valid UTF-8"),
+                )
+                .with_help("rename it using lowercase letters, digits and `-`"),
+            );
+            return None;
+        };
+        let rel = rel.join(utf8);
+        let mut kind = match listed.map_or_else(|| self.fs.kind(&path), Ok) {
+            Ok(kind) => kind,
+            Err(err) => {
+                self.report(Diagnostic::on_path(
+                    Code::IoError,
+                    &rel,
+                    format!("cannot inspect `{utf8}`: {err}"),
+                ));
+                return None;
+            }
+        };
+        if kind == EntryKind::Symlink {
+            (kind, path) = self.follow(&path, dir, &rel)?;
+        }
+        if let EntryKind::Special(what) = kind {
+            self.report(
+                Diagnostic::on_path(
+                    Code::SpecialFile,
+                    &rel,
+                    format!("`{utf8}` is {what}, not a file or folder"),
+                )
+                .with_help("agentc never opens it; remove it from the agents directory"),
+            );
+            return None;
+        }
+        Some(Entry { name: utf8.to_owned(), path, rel, kind })
+    }
+
+    /// Resolves a symlink: refuses loops and targets outside the root and
+    /// workspace, looking at nothing outside them; returns what the target is
+    /// and its canonical path.
+    fn follow(&mut self, path: &Path, dir: &Path, rel: &RelPath) -> Option<(EntryKind, PathBuf)> {
+        let written =
+            self.fs.read_link(path).map(|target| target.display().to_string()).unwrap_or_default();
+        let (target, kind) = match self.allowed.resolve(self.fs, path) {
+            Ok(Resolved::Found(target, kind)) => (target, kind),
+            Err(Refused::Loop(_)) => {
+                self.report(
+                    Diagnostic::on_path(
+                        Code::SymlinkLoop,
+                        rel,
+                        "this symbolic link leads back to itself",
+                    )
+                    .with_help("point the link at a real file or folder, or remove it"),
+                );
+                return None;
+            }
+            Ok(Resolved::Missing { .. }) => {
+                self.report(
+                    Diagnostic::on_path(
+                        Code::IoError,
+                        rel,
+                        format!("this symbolic link points to `{written}`, which does not exist"),
+                    )
+                    .with_help("fix the link's target, or remove the link"),
+                );
+                return None;
+            }
+            Err(Refused::Outside { .. }) => {
+                self.report(
+                    Diagnostic::on_path(
+                        Code::PathEscape,
+                        rel,
+                        format!(
+                            "this symbolic link leads outside the agents directory (to `{written}`)"
+                        ),
+                    )
+                    .with_help(
+                        "agentc reads only inside the root and the workspace; copy the file in instead",
+                    ),
+                );
+                return None;
+            }
+            Err(Refused::Io(_, err)) => {
+                self.report(Diagnostic::on_path(
+                    Code::IoError,
+                    rel,
+                    format!("this symbolic link cannot be followed: {}", err.kind()),
+                ));
+                return None;
+            }
+        };
+        let shown = if kind == EntryKind::Dir { rel.as_folder() } else { rel.clone() };
+        // `dir` is canonical: the walk starts at the canonical root and steps
+        // only into real folders and checked link targets.
+        if kind == EntryKind::Dir && dir.starts_with(&target) {
+            self.report(
+                Diagnostic::on_path(
+                    Code::SymlinkLoop,
+                    &shown,
+                    "this symbolic link leads to a folder that contains it",
+                )
+                .with_help("remove the link; following it would walk the same folders forever"),
+            );
+            return None;
+        }
+        Some((kind, target))
+    }
+
+    /// Reports a name that breaks the rule for `kind`; returns whether it is fine.
+    fn check_folder_name(&mut self, entry: &Entry, kind: NameKind) -> bool {
+        let Err(err) = check_name(kind, &entry.name) else {
+            return true;
+        };
+        let mut diagnostic = Diagnostic::on_path(
+            Code::BadName,
+            &entry.rel.as_folder(),
+            format!("the {} name `{}` breaks the naming rule: {err}", kind.noun(), entry.name),
+        );
+        let rule = if kind.allows_underscore() {
+            "lowercase letters, digits, `-` and `_`, starting with a letter or digit, at most 64 characters"
+        } else {
+            "lowercase letters, digits and `-`, starting with a letter or digit, at most 64 characters"
+        };
+        diagnostic = diagnostic.with_help(match suggest_name(kind, &entry.name) {
+            Some(better) => format!("rename the folder to `{better}`; names use {rule}"),
+            None => format!("names use {rule}"),
+        });
+        self.report(diagnostic);
+        false
+    }
+
+    fn root(&mut self, root: &Path) {
+        let rel = RelPath::root("");
+        // At a repository's top the root is not a layout folder: its README,
+        // sources and other tools' folders are ordinary, not stray, and a
+        // link among them that leads out or nowhere is none of agentc's
+        // business.
+        // A layout's own names (`.claude` linked out of the project) are
+        // classified aloud even there.
+        let names = self.names(root, &rel);
+        self.repository =
+            names.iter().any(|(name, _)| name.to_str().is_some_and(repository::is_marker));
+        let mut entries = Vec::new();
+        for (name, kind) in names {
+            let layout = name.to_str().is_some_and(|name| LAYOUT_NAMES.contains(&name));
+            self.quiet = self.repository && !layout;
+            entries.extend(self.entry(root, &rel, &name, kind));
+        }
+        self.quiet = false;
+        if let Some(skill) = entries.iter().find(|e| e.is_file("SKILL.md")) {
+            // The single-skill layout: the root is one skill, and the rest of it is
+            // that skill's resources, which agentc does not read.
+            if !self.opts.excludes(Scope::GlobalSkills) {
+                let folder =
+                    root.file_name().and_then(OsStr::to_str).unwrap_or_default().to_owned();
+                self.layout.skills.push(SkillFile {
+                    file: skill.file_ref(),
+                    folder,
+                    owner: Owner::Global,
+                    dialect: Dialect::Runbook,
+                });
+            }
+            self.single_skill_rest(&entries);
+            return;
+        }
+        let root_plugin = self.plugin_manifest(&entries);
+        if let Some(manifest) = &root_plugin {
+            let name = root.file_name().and_then(OsStr::to_str).unwrap_or("plugin").to_owned();
+            self.plugin(name, &rel, Some(manifest.clone()), &entries);
+        }
+        let repository = self.repository;
+        for entry in entries {
+            match (entry.kind, entry.name.as_str()) {
+                (EntryKind::Dir, "skills" | "agents" | "commands") if root_plugin.is_some() => {}
+                (EntryKind::Dir, ".claude") if self.reads(LayoutKind::Claude) => {
+                    self.found(LayoutKind::Claude, &entry);
+                    self.claude(&entry);
+                }
+                (EntryKind::Dir, ".github") if self.reads(LayoutKind::Copilot) => {
+                    self.github(&entry);
+                }
+                (EntryKind::Dir, ".agents")
+                    if self.opts.workspace.is_none() && self.reads(LayoutKind::AgentSkills) =>
+                {
+                    self.dot_agents(&entry);
+                }
+                // Hidden folders and files belong to other tools (`.git`, `.vscode`).
+                (_, name) if name.starts_with('.') => {}
+                (EntryKind::Dir, "skills")
+                    if !self.reads(LayoutKind::Agentc) && self.reads(LayoutKind::AgentSkills) =>
+                {
+                    self.found(LayoutKind::AgentSkills, &entry);
+                    let children = self.list(&entry.path, &entry.rel);
+                    self.skills_dir(children, Owner::Global, Dialect::AgentSkill);
+                }
+                // `--layout` narrows: plugins are found without agentc's layout.
+                (EntryKind::Dir, _) if !self.reads(LayoutKind::Agentc) => {
+                    let children = self.list_quietly(&entry.path, &entry.rel);
+                    match self.plugin_manifest(&children) {
+                        Some(manifest) => {
+                            self.plugin(entry.name.clone(), &entry.rel, Some(manifest), &children)
+                        }
+                        None => drop(self.plugin_collection(&children)),
+                    }
+                }
+                _ if !self.reads(LayoutKind::Agentc) => {}
+                (EntryKind::File, "SYSTEM.md") if self.opts.excludes(Scope::SystemPrompt) => {}
+                (EntryKind::File, "SYSTEM.md") => {
+                    self.layout.system_prompt = Some(entry.file_ref())
+                }
+                (EntryKind::File, _) if repository => {}
+                (EntryKind::File, _) => self.stray(
+                    &entry,
+                    "at the root agentc reads SYSTEM.md, and SKILL.md when the root is one skill",
+                ),
+                // At a repository's top, `skills/` and `tools/` are agentc's
+                // only when they hold a skill or a tool descriptor.
+                (EntryKind::Dir, "skills") if repository && !self.holds(&entry, "SKILL.md") => {}
+                (EntryKind::Dir, "tools") if repository && !self.holds(&entry, "manifest.json") => {
+                }
+                (EntryKind::Dir, "skills") => {
+                    let children = self.list(&entry.path, &entry.rel);
+                    self.refuse_agent_in_reserved(&entry, &children);
+                    if !self.opts.excludes(Scope::GlobalSkills) {
+                        self.found(LayoutKind::Agentc, &entry);
+                        self.skills_dir(children, Owner::Global, Dialect::Runbook);
+                    }
+                }
+                (EntryKind::Dir, "tools") => {
+                    let children = self.list(&entry.path, &entry.rel);
+                    self.refuse_agent_in_reserved(&entry, &children);
+                    if !self.opts.excludes(Scope::GlobalTools) {
+                        self.tools_dir(children, Owner::Global);
+                    }
+                }
+                (EntryKind::Dir, _) => {
+                    let children = self.list_quietly(&entry.path, &entry.rel);
+                    let is_agent =
+                        children.iter().any(|c| c.is_file("AGENT.md") || c.is_file("agent.json"));
+                    if is_agent {
+                        self.found(LayoutKind::Agentc, &entry);
+                        // An agent's folder is a layout folder: listed aloud.
+                        let children = match repository {
+                            true => self.list(&entry.path, &entry.rel),
+                            false => children,
+                        };
+                        self.agent(&entry, children);
+                    } else if let Some(skill) = children.iter().find(|c| c.is_file("SKILL.md")) {
+                        if !self.opts.excludes(Scope::GlobalSkills) {
+                            self.found(LayoutKind::Agentc, &entry);
+                            self.layout.skills.push(SkillFile {
+                                file: skill.file_ref(),
+                                folder: entry.name.clone(),
+                                owner: Owner::Global,
+                                dialect: Dialect::Runbook,
+                            });
+                        }
+                    } else if let Some(manifest) = self.plugin_manifest(&children) {
+                        self.plugin(entry.name.clone(), &entry.rel, Some(manifest), &children);
+                    } else if !self.plugin_collection(&children)
+                        && !repository
+                        && !self.was_dropped(&entry, &["AGENT.md", "agent.json", "SKILL.md"])
+                    {
+                        self.stray(
+                            &entry,
+                            "a folder at the root is an agent (it holds AGENT.md or agent.json) \
+                             or a skill (it holds SKILL.md); this one holds neither",
+                        );
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Whether `--layout` lets agentc read `kind` (every layout without it).
+    fn reads(&self, kind: LayoutKind) -> bool {
+        self.opts.layouts.is_empty() || self.opts.layouts.contains(&kind)
+    }
+
+    fn found(&mut self, kind: LayoutKind, entry: &Entry) {
+        let folder = entry.rel.as_folder();
+        if !self.layout.found.iter().any(|(k, f)| *k == kind && *f == folder) {
+            self.layout.found.push((kind, folder));
+        }
+    }
+
+    /// Whether a subfolder of `dir` holds the file `name` (a skill's
+    /// `SKILL.md`, a tool's `manifest.json`).
+    fn holds(&mut self, dir: &Entry, name: &str) -> bool {
+        let inside = self.list_quietly(&dir.path, &dir.rel);
+        inside.iter().any(|e| e.kind == EntryKind::Dir && self.fs.kind(&e.path.join(name)).is_ok())
+    }
+}

@@ -91,6 +91,9 @@ fn compiler_errors(kind: Kind, path: &Path) -> Vec<String> {
         let reading = Reading { fields: Some(dialect.skill_fields()), ..front };
         drop(decode_text::<SkillFrontmatter>(&source, &text, 0, reading, out))
     };
+    let config = |dialect: Dialect, out: &mut Vec<_>| {
+        drop(agentc_compiler::parse::config::config(&source, dialect, false, out))
+    };
     let mut out = Vec::new();
     match kind {
         Kind::Agent => drop(decode_text::<AgentManifest>(&source, &text, 0, json, &mut out)),
@@ -121,6 +124,11 @@ fn compiler_errors(kind: Kind, path: &Path) -> Vec<String> {
             Reading { syntax: Syntax::Toml, ..Reading::JSON },
             &mut out,
         )),
+        Kind::ClaudeMarketplace => config(Dialect::ClaudeMarketplace, &mut out),
+        Kind::ClaudeHooks => config(Dialect::ClaudeHooks, &mut out),
+        Kind::ClaudeSettings => config(Dialect::ClaudeSettings, &mut out),
+        Kind::McpJson => config(Dialect::McpJson, &mut out),
+        Kind::VscodeMcp => config(Dialect::VscodeMcp, &mut out),
         Kind::Lockfile => unreachable!(),
     }
     out.into_iter().filter(|d| d.severity == Severity::Error).map(|d| d.message).collect()

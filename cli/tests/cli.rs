@@ -138,17 +138,22 @@ fn schemas_are_written_atomically_to_a_directory() {
             "agent-skill.schema.json",
             "agent.schema.json",
             "claude-command.schema.json",
+            "claude-hooks.schema.json",
+            "claude-marketplace.schema.json",
             "claude-plugin.schema.json",
+            "claude-settings.schema.json",
             "claude-skill.schema.json",
             "claude-subagent.schema.json",
             "codex-skill.schema.json",
             "copilot-agent.schema.json",
             "copilot-skill.schema.json",
             "lockfile.schema.json",
+            "mcp-json.schema.json",
             "project.schema.json",
             "registry.schema.json",
             "skill.schema.json",
-            "tool.schema.json"
+            "tool.schema.json",
+            "vscode-mcp.schema.json"
         ]
     );
     let out = agentc(&["schema", "tool"], dir.path());

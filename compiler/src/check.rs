@@ -16,6 +16,7 @@ use crate::resolve::Names;
 use crate::runbook::{AgentTools, Runbook};
 use crate::suggest::{did_you_mean, list_names};
 
+pub mod config;
 pub mod links;
 
 /// What the checks found, by skill and by agent (project order), so an edit

@@ -240,7 +240,7 @@ pub fn compile_with(
     let layout = discover::discover(fs, opts, &root, workspace.as_deref());
     let layouts = layout.found.clone();
     let mut out = Output { memo, ..Output::default() };
-    let mut project = build(fs, opts, layout, &mut out);
+    let mut project = build(fs, opts, (&root, workspace.as_deref()), layout, &mut out);
     let registry_file = opts.registry.as_deref().map(registry_path);
     if let (Some((registry, digest, path)), Some(rel)) = (registry, &registry_file) {
         project.registry = Some(registry);
@@ -257,6 +257,16 @@ pub fn compile_with(
     let trees = check::links::Trees::new(&root, workspace.as_deref());
     let (skill_links, other_links) = check::links::check(fs, &trees, &project);
     rest.extend(other_links);
+    let configs = check::config::check(fs, &trees, &project);
+    rest.retain(|d| {
+        d.code != Code::StrayEntry
+            || !configs.listed.iter().any(|folder| {
+                d.location.file.origin == folder.origin
+                    && d.location.file.path.trim_end_matches('/')
+                        == folder.path.trim_end_matches('/')
+            })
+    });
+    rest.extend(configs.diagnostics);
     // Every diagnostic by what made it, so an edit redoes only what it changes.
     let parts = shares.skills.into_iter().zip(checked.skills).zip(skill_links);
     let skills = (project.skills.iter().zip(parts))
@@ -400,21 +410,77 @@ fn agent_file(agent: &AgentDir) -> &FileRef {
     }
 }
 
-fn build(fs: &dyn Fs, opts: &Options, layout: Layout, out: &mut Output<'_>) -> Project {
+fn build(
+    fs: &dyn Fs,
+    opts: &Options,
+    trees: (&Path, Option<&Path>),
+    layout: Layout,
+    out: &mut Output<'_>,
+) -> Project {
     let Layout {
         system_prompt,
         repo_prompt,
-        skills,
+        mut skills,
         tools,
         agents,
-        assistants,
+        mut assistants,
         plugins,
+        configs,
         found: _,
         diagnostics,
         dropped,
     } = layout;
     out.diagnostics.extend(diagnostics);
     let max = opts.max_file_size;
+
+    // Plugin manifests first: the components they name by path are read
+    // with everything else.
+    let manifests: Vec<FileRef> = plugins.iter().filter_map(|p| p.manifest.clone()).collect();
+    let mut manifest_texts: HashMap<RelPath, Source> = out
+        .read(fs, &manifests, max)
+        .into_iter()
+        .filter_map(|result| out.take(result))
+        .map(|source| (source.path.clone(), source))
+        .collect();
+    let mut parsed_plugins = Vec::with_capacity(plugins.len());
+    for dir in plugins {
+        let mut diags = Vec::new();
+        let written =
+            dir.manifest.as_ref().and_then(|manifest| manifest_texts.remove(&manifest.rel));
+        let manifest = written.and_then(|source| {
+            dialects::plugin_manifest(&source, &mut diags).map(|doc| (source, doc))
+        });
+        out.diagnostics.extend(diags);
+        if let Some((_, doc)) = &manifest {
+            let named = named_components(&doc.value);
+            let found = match named.is_empty() {
+                true => discover::Layout::default(),
+                false => discover::plugin_components(fs, opts, trees, &dir, &named),
+            };
+            // `agents` and `commands` replace their default folder (Claude
+            // Code's plugin reference): what only that folder holds is not
+            // the plugin's.
+            let replaced = |dialect: Dialect| match dialect {
+                Dialect::ClaudeSubagent => doc.value.agents.is_some(),
+                Dialect::ClaudeCommand => doc.value.commands.is_some(),
+                _ => false,
+            };
+            let named_files: HashSet<&PathBuf> =
+                found.assistants.iter().map(|a| &a.file.path).collect();
+            assistants.retain(|a| {
+                a.plugin.as_deref() != Some(dir.name.as_str())
+                    || !replaced(a.dialect)
+                    || named_files.contains(&a.file.path)
+            });
+            let known: HashSet<PathBuf> = (skills.iter().map(|s| s.file.path.clone()))
+                .chain(assistants.iter().map(|a| a.file.path.clone()))
+                .collect();
+            skills.extend(found.skills.into_iter().filter(|s| !known.contains(&s.file.path)));
+            assistants
+                .extend(found.assistants.into_iter().filter(|a| !known.contains(&a.file.path)));
+        }
+        parsed_plugins.push(Plugin { dir, manifest });
+    }
 
     // Read every definition file at once, in parallel.
     let mut first: Vec<FileRef> = Vec::new();
@@ -424,7 +490,7 @@ fn build(fs: &dyn Fs, opts: &Options, layout: Layout, out: &mut Output<'_>) -> P
     first.extend(tools.iter().filter_map(|t| t.manifest.clone()));
     first.extend(agents.iter().map(|a| agent_file(a).clone()));
     first.extend(assistants.iter().map(|a| a.file.clone()));
-    first.extend(plugins.iter().filter_map(|p| p.manifest.clone()));
+    first.extend(configs.iter().map(|c| c.file.clone()));
     let mut texts: std::collections::HashMap<RelPath, Source> = out
         .read(fs, &first, max)
         .into_iter()
@@ -538,19 +604,45 @@ fn build(fs: &dyn Fs, opts: &Options, layout: Layout, out: &mut Output<'_>) -> P
         out.diagnostics.extend(diags);
         project.assistants.extend(assistant);
     }
-    for dir in plugins {
-        let mut diags = Vec::new();
-        let written = dir.manifest.as_ref().and_then(|manifest| texts.get(&manifest.rel));
-        let manifest = written.cloned().and_then(|source| {
-            dialects::plugin_manifest(&source, &mut diags).map(|doc| (source, doc))
-        });
+    project.plugins = parsed_plugins;
+
+    let parsed_configs: Vec<_> = configs
+        .into_par_iter()
+        .filter_map(|file| texts.get(&file.file.rel).cloned().map(|source| (file, source)))
+        .map(|(file, source)| {
+            let mut diags = Vec::new();
+            let in_plugin = file.plugin.is_some();
+            let doc = crate::parse::config::config(&source, file.dialect, in_plugin, &mut diags);
+            (doc.map(|doc| crate::project::Config { file, source, doc }), diags)
+        })
+        .collect();
+    for (config, diags) in parsed_configs {
         out.diagnostics.extend(diags);
-        project.plugins.push(Plugin { dir, manifest });
+        project.configs.extend(config);
     }
 
     name_plugins(&mut project);
     read_package_files(fs, opts, &mut project.agents, &dropped, out);
     project
+}
+
+/// The component paths a plugin manifest names, by kind.
+fn named_components(
+    manifest: &agentc_schema::PluginManifest,
+) -> Vec<(discover::Component, String)> {
+    use discover::Component;
+    let kinds = [
+        (Component::Agents, &manifest.agents),
+        (Component::Commands, &manifest.commands),
+        (Component::Skills, &manifest.skills),
+    ];
+    let mut named = Vec::new();
+    for (kind, paths) in kinds {
+        for path in paths.iter().flat_map(|p| p.iter()) {
+            named.push((kind, path.value.as_str().to_owned()));
+        }
+    }
+    named
 }
 
 /// A plugin's namespace is the `name` its manifest declares, as Claude Code

@@ -152,6 +152,14 @@ pub struct Plugin {
     pub manifest: Option<(Source, Document<PluginManifest>)>,
 }
 
+/// A configuration file that parsed ([`crate::parse::config`]).
+#[derive(Debug)]
+pub struct Config {
+    pub file: crate::discover::ConfigFile,
+    pub source: Source,
+    pub doc: crate::parse::config::ConfigDoc,
+}
+
 /// Everything that parsed.
 #[derive(Debug, Default)]
 pub struct Project {
@@ -172,6 +180,7 @@ pub struct Project {
     pub agents: Vec<Agent>,
     pub assistants: Vec<Assistant>,
     pub plugins: Vec<Plugin>,
+    pub configs: Vec<Config>,
 }
 
 impl Project {

@@ -492,27 +492,28 @@ pub struct PluginManifest {
     /// Command files or folders, replacing `commands/`.
     #[serde(rename = "commands", default, skip_serializing_if = "Option::is_none")]
     #[schemars(example = &"./commands")]
-    pub commands: Option<serde_json::Value>,
+    pub commands: Option<crate::marketplace::Paths>,
 
     /// # Agents
     ///
     /// Subagent files or folders, replacing `agents/`.
     #[serde(rename = "agents", default, skip_serializing_if = "Option::is_none")]
     #[schemars(example = &"./agents")]
-    pub agents: Option<serde_json::Value>,
+    pub agents: Option<crate::marketplace::Paths>,
 
     /// # Skills
     ///
     /// Further skill folders, besides `skills/`.
     #[serde(rename = "skills", default, skip_serializing_if = "Option::is_none")]
     #[schemars(example = &"./extra-skills")]
-    pub skills: Option<serde_json::Value>,
+    pub skills: Option<crate::marketplace::Paths>,
 
     /// # Hooks
     ///
     /// Hook configuration: a path, paths, or the hooks inline.
     #[serde(rename = "hooks", default, skip_serializing_if = "Option::is_none")]
     #[schemars(example = &"./hooks/hooks.json")]
+    #[schemars(with = "Option<crate::marketplace::PathsOr<crate::hooks::HooksFile>>")]
     pub hooks: Option<serde_json::Value>,
 
     /// # MCP servers
@@ -520,6 +521,7 @@ pub struct PluginManifest {
     /// MCP server configuration: a path, paths, or inline.
     #[serde(rename = "mcpServers", default, skip_serializing_if = "Option::is_none")]
     #[schemars(example = &"./.mcp.json")]
+    #[schemars(with = "Option<crate::marketplace::PathsOr<crate::mcp::McpServers>>")]
     pub mcp_servers: Option<serde_json::Value>,
 
     /// # LSP servers
@@ -534,7 +536,7 @@ pub struct PluginManifest {
     /// Output style files or folders.
     #[serde(rename = "outputStyles", default, skip_serializing_if = "Option::is_none")]
     #[schemars(example = &"./styles")]
-    pub output_styles: Option<serde_json::Value>,
+    pub output_styles: Option<crate::marketplace::Paths>,
 
     /// # Workflows
     ///

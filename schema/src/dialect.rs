@@ -55,6 +55,21 @@ pub enum Dialect {
     /// A GitHub Copilot custom agent (`.github/agents/*.agent.md`, or the older
     /// `.github/chatmodes/*.chatmode.md`).
     CopilotAgent,
+    /// A Claude Code plugin manifest (`.claude-plugin/plugin.json`).
+    ClaudePlugin,
+    /// A Claude Code plugin marketplace (`.claude-plugin/marketplace.json`).
+    ClaudeMarketplace,
+    /// Claude Code hooks (a plugin's `hooks/hooks.json`, or a file its
+    /// manifest names).
+    ClaudeHooks,
+    /// Claude Code project settings (`.claude/settings.json`,
+    /// `.claude/settings.local.json`).
+    ClaudeSettings,
+    /// Claude Code MCP servers (`.mcp.json` at the project's top or a
+    /// plugin's root, or a file a plugin's manifest names).
+    McpJson,
+    /// VS Code MCP servers (`.vscode/mcp.json`).
+    VscodeMcp,
 }
 
 impl Dialect {
@@ -78,6 +93,12 @@ impl Dialect {
             Dialect::ClaudeSubagent => "claude-subagent",
             Dialect::ClaudeCommand => "claude-command",
             Dialect::CopilotAgent => "copilot-agent",
+            Dialect::ClaudePlugin => "claude-plugin",
+            Dialect::ClaudeMarketplace => "claude-marketplace",
+            Dialect::ClaudeHooks => "claude-hooks",
+            Dialect::ClaudeSettings => "claude-settings",
+            Dialect::McpJson => "mcp-json",
+            Dialect::VscodeMcp => "vscode-mcp",
         }
     }
 

@@ -5,9 +5,9 @@ use schemars::{JsonSchema, Schema};
 
 use crate::dialect::Dialect;
 use crate::{
-    AgentFrontmatter, AgentManifest, ClaudeCommandFrontmatter, ClaudeSubagentFrontmatter,
-    CopilotAgentFrontmatter, Lockfile, PluginManifest, ProjectFile, Registry, SkillFrontmatter,
-    ToolManifest,
+    AgentFrontmatter, AgentManifest, ClaudeCommandFrontmatter, ClaudeSettings,
+    ClaudeSubagentFrontmatter, CopilotAgentFrontmatter, HooksFile, Lockfile, Marketplace, McpJson,
+    PluginManifest, ProjectFile, Registry, SkillFrontmatter, ToolManifest, VscodeMcp,
 };
 
 /// A kind of file agentc reads or writes.
@@ -26,12 +26,17 @@ pub enum Kind {
     ClaudeSubagent,
     ClaudeCommand,
     ClaudePlugin,
+    ClaudeMarketplace,
+    ClaudeHooks,
+    ClaudeSettings,
+    McpJson,
+    VscodeMcp,
     CopilotAgent,
     Project,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 15] = [
+    pub const ALL: [Kind; 20] = [
         Kind::Agent,
         Kind::AgentMd,
         Kind::Skill,
@@ -45,6 +50,11 @@ impl Kind {
         Kind::ClaudeSubagent,
         Kind::ClaudeCommand,
         Kind::ClaudePlugin,
+        Kind::ClaudeMarketplace,
+        Kind::ClaudeHooks,
+        Kind::ClaudeSettings,
+        Kind::McpJson,
+        Kind::VscodeMcp,
         Kind::CopilotAgent,
         Kind::Project,
     ];
@@ -65,6 +75,11 @@ impl Kind {
             Kind::ClaudeSubagent => "claude-subagent",
             Kind::ClaudeCommand => "claude-command",
             Kind::ClaudePlugin => "claude-plugin",
+            Kind::ClaudeMarketplace => "claude-marketplace",
+            Kind::ClaudeHooks => "claude-hooks",
+            Kind::ClaudeSettings => "claude-settings",
+            Kind::McpJson => "mcp-json",
+            Kind::VscodeMcp => "vscode-mcp",
             Kind::CopilotAgent => "copilot-agent",
             Kind::Project => "project",
         }
@@ -88,8 +103,33 @@ impl Kind {
             Kind::ClaudeSubagent => "the YAML frontmatter of .claude/agents/<name>.md",
             Kind::ClaudeCommand => "the YAML frontmatter of .claude/commands/<name>.md",
             Kind::ClaudePlugin => ".claude-plugin/plugin.json",
+            Kind::ClaudeMarketplace => ".claude-plugin/marketplace.json",
+            Kind::ClaudeHooks => "a Claude Code plugin's hooks/hooks.json",
+            Kind::ClaudeSettings => ".claude/settings.json and .claude/settings.local.json",
+            Kind::McpJson => ".mcp.json, Claude Code's MCP servers",
+            Kind::VscodeMcp => ".vscode/mcp.json, VS Code's MCP servers",
             Kind::CopilotAgent => "the YAML frontmatter of .github/agents/<name>.agent.md",
             Kind::Project => "agentc.toml, the project file",
+        }
+    }
+
+    /// The schema of a dialect's files.
+    pub const fn of(dialect: Dialect) -> Kind {
+        match dialect {
+            Dialect::Runbook => Kind::Skill,
+            Dialect::AgentSkill => Kind::AgentSkill,
+            Dialect::ClaudeSkill => Kind::ClaudeSkill,
+            Dialect::CodexSkill => Kind::CodexSkill,
+            Dialect::CopilotSkill => Kind::CopilotSkill,
+            Dialect::ClaudeSubagent => Kind::ClaudeSubagent,
+            Dialect::ClaudeCommand => Kind::ClaudeCommand,
+            Dialect::CopilotAgent => Kind::CopilotAgent,
+            Dialect::ClaudePlugin => Kind::ClaudePlugin,
+            Dialect::ClaudeMarketplace => Kind::ClaudeMarketplace,
+            Dialect::ClaudeHooks => Kind::ClaudeHooks,
+            Dialect::ClaudeSettings => Kind::ClaudeSettings,
+            Dialect::McpJson => Kind::McpJson,
+            Dialect::VscodeMcp => Kind::VscodeMcp,
         }
     }
 
@@ -132,6 +172,11 @@ impl Kind {
             Kind::ClaudeSubagent => draft07::<ClaudeSubagentFrontmatter>(),
             Kind::ClaudeCommand => draft07::<ClaudeCommandFrontmatter>(),
             Kind::ClaudePlugin => draft07::<PluginManifest>(),
+            Kind::ClaudeMarketplace => draft07::<Marketplace>(),
+            Kind::ClaudeHooks => draft07::<HooksFile>(),
+            Kind::ClaudeSettings => draft07::<ClaudeSettings>(),
+            Kind::McpJson => draft07::<McpJson>(),
+            Kind::VscodeMcp => draft07::<VscodeMcp>(),
             Kind::CopilotAgent => draft07::<CopilotAgentFrontmatter>(),
             Kind::Project => draft07::<ProjectFile>(),
         }
@@ -193,6 +238,16 @@ fn draft07<T: JsonSchema>() -> serde_json::Value {
     let schema: Schema = SchemaSettings::draft07().into_generator().into_root_schema_for::<T>();
     let mut value = serde_json::Value::from(schema);
     strip_null(&mut value);
+    // A type published as a schema of its own (the hooks file, inside the
+    // plugin manifest) keeps its `$id` as a definition, which would make
+    // the references inside it resolve against that other document.
+    if let Some(serde_json::Value::Object(definitions)) = value.get_mut("definitions") {
+        for definition in definitions.values_mut() {
+            if let serde_json::Value::Object(fields) = definition {
+                fields.remove("$id");
+            }
+        }
+    }
     value
 }
 

@@ -121,25 +121,63 @@ pub fn body_links(
 
 /// The diagnostic for `link` in `source`, if it does not lead to a file.
 fn broken(fs: &dyn Fs, trees: &Trees<'_>, source: &Source, link: &Link) -> Option<Diagnostic> {
+    let folder = Path::new(&*source.path.path).parent().unwrap_or(Path::new(""));
+    let named = Named {
+        code: Code::BrokenLink,
+        what: if link.image { "image" } else { "link" },
+        path: &link.path,
+        span: link.span,
+        relative_to: "the file holding it",
+    };
+    missing(fs, trees, source, folder, &named)
+}
+
+/// A path a file names, to be checked.
+pub struct Named<'a> {
+    pub code: Code,
+    /// What the path is, for the message (`link`, `hook script`).
+    pub what: &'a str,
+    pub path: &'a str,
+    /// Where it is written; when the text there starts with the path, the
+    /// fix replaces it.
+    pub span: Span,
+    /// What the path is relative to, in words.
+    pub relative_to: &'a str,
+}
+
+/// The diagnostic for a path written in `source`, relative to `folder` (a
+/// folder of the file's own tree), if it leads nowhere inside the project.
+pub fn missing(
+    fs: &dyn Fs,
+    trees: &Trees<'_>,
+    source: &Source,
+    folder: &Path,
+    named: &Named<'_>,
+) -> Option<Diagnostic> {
     let file = &source.path;
     let base = trees.base(file.origin)?;
-    let folder = Path::new(&*file.path).parent().unwrap_or(Path::new(""));
-    let what = if link.image { "image" } else { "link" };
-    let Some(inside) = normalize(&folder.join(&link.path)) else {
+    let Named { code, what, path, span, relative_to } = *named;
+    let is_link = code == Code::BrokenLink;
+    let Some(inside) = normalize(&folder.join(path)) else {
+        let help = match is_link {
+            true => "link to files inside the project, so the skill carries what it needs",
+            false => "name files inside the project, so it carries what it needs",
+        };
         return Some(
             Diagnostic::at(
-                Code::BrokenLink,
+                code,
                 file,
-                link.span,
-                format!("the {what} `{}` leads outside the project", link.path),
+                span,
+                format!("the {what} `{path}` leads outside the project"),
             )
-            .with_help("link to files inside the project, so the skill carries what it needs"),
+            .with_help(help),
         );
     };
     let escape = |why: String| {
-        Diagnostic::at(Code::BrokenLink, file, link.span, why).with_help(
-            "agentc never follows a link out of the project: copy the file in, or link to one inside",
-        )
+        Diagnostic::at(code, file, span, why).with_help(match is_link {
+            true => "agentc never follows a link out of the project: copy the file in, or link to one inside",
+            false => "agentc never follows a path out of the project: copy the file in, or name one inside",
+        })
     };
     match trees.bounds.resolve(fs, &base.join(&inside)) {
         Ok(Resolved::Found(..)) => return None,
@@ -152,42 +190,44 @@ fn broken(fs: &dyn Fs, trees: &Trees<'_>, source: &Source, link: &Link) -> Optio
                 }
                 None => String::new(),
             };
-            let why = format!("the {what} `{}` leads outside the project{through}", link.path);
+            let why = format!("the {what} `{path}` leads outside the project{through}");
             return Some(escape(why));
         }
         Err(Refused::Loop(_)) => {
-            let why = format!("the {what} `{}` leads through symbolic links in a loop", link.path);
+            let why = format!("the {what} `{path}` leads through symbolic links in a loop");
             return Some(escape(why));
         }
         Err(Refused::Io(_, err)) => {
-            let why = format!("the {what} `{}` cannot be checked: {err}", link.path);
-            return Some(Diagnostic::at(Code::BrokenLink, file, link.span, why));
+            let why = format!("the {what} `{path}` cannot be checked: {err}");
+            return Some(Diagnostic::at(code, file, span, why));
         }
     }
     let mut diagnostic = Diagnostic::at(
-        Code::BrokenLink,
+        code,
         file,
-        link.span,
-        format!("the {what} `{}` names a file that does not exist", link.path),
+        span,
+        format!("the {what} `{path}` names a file that does not exist"),
     );
-    let written = source.text.get(link.span.start..link.span.end).unwrap_or_default();
-    diagnostic = match near_miss(fs, trees, &base.join(folder), &link.path) {
+    let written = source.text.get(span.start..span.end).unwrap_or_default();
+    diagnostic = match near_miss(fs, trees, &base.join(folder), path) {
         Some(fixed) => {
             let help = format!("did you mean `{fixed}`?");
             // The fix keeps a `#fragment` or `?query` as written; an escaped path
             // is left to the author.
-            let span = written.starts_with(link.path.as_str()).then_some(link.span);
-            let rest = written.get(link.path.len()..).unwrap_or_default();
+            let at = written.starts_with(path).then_some(span);
+            let rest = written.get(path.len()..).unwrap_or_default();
+            let verb = if is_link { "link to" } else { "write" };
             diagnostic.with_help(help).with_fix(
-                format!("link to `{fixed}`"),
+                format!("{verb} `{fixed}`"),
                 file,
-                span,
+                at,
                 format!("{fixed}{rest}"),
             )
         }
         None => diagnostic.with_help(format!(
-            "add `{}`, or correct the link; paths are relative to the file holding it",
-            display(&inside)
+            "add `{}`, or correct the {}; paths are relative to {relative_to}",
+            display(&inside),
+            if is_link { "link" } else { what },
         )),
     };
     Some(diagnostic)

@@ -247,6 +247,7 @@ impl Walk<'_> {
     /// there, which belong to the project as much as the root does.
     pub(super) fn workspace(&mut self, workspace: &Path, assistants: bool) {
         if assistants {
+            self.declared(workspace, &RelPath::workspace(""), crate::hosts::project_files(), None);
             if let Some(claude) = self.probe(workspace, ".claude")
                 && claude.kind == EntryKind::Dir
                 && self.reads(LayoutKind::Claude)

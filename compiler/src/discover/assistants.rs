@@ -2,6 +2,8 @@
 //! Copilot's `.github/`. Each host has its own rules for what is an agent or
 //! a skill there, and they change with the host, not with agentc's layout.
 
+use std::path::Path;
+
 use agentc_schema::Dialect;
 
 use crate::diagnostic::RelPath;
@@ -10,10 +12,24 @@ use crate::options::LayoutKind;
 
 use super::{AssistantFile, Entry, FileRef, Owner, PluginDir, Walk};
 
-/// A plugin's default component folders, which Claude Code reads without a
-/// manifest.
+/// A plugin's default component folders and files, which Claude Code reads
+/// without a manifest (its plugin loader's list, `docs/research/claude-config.md` §1.2).
 fn is_plugin_component(entry: &Entry) -> bool {
-    entry.kind == EntryKind::Dir && matches!(entry.name.as_str(), "agents" | "commands" | "skills")
+    match entry.kind {
+        EntryKind::Dir => matches!(
+            entry.name.as_str(),
+            "agents"
+                | "commands"
+                | "skills"
+                | "hooks"
+                | "output-styles"
+                | "themes"
+                | "monitors"
+                | "workflows"
+        ),
+        EntryKind::File => matches!(entry.name.as_str(), ".mcp.json" | ".lsp.json"),
+        _ => false,
+    }
 }
 
 impl Walk<'_> {
@@ -54,7 +70,7 @@ impl Walk<'_> {
 
     /// The Markdown files of a folder of assistant agents, nested folders
     /// included down to a fixed depth.
-    fn markdown_tree(
+    pub(super) fn markdown_tree(
         &mut self,
         dir: &Entry,
         dialect: Dialect,
@@ -156,7 +172,7 @@ impl Walk<'_> {
     pub(super) fn plugin(
         &mut self,
         name: String,
-        folder: &RelPath,
+        (dir, folder): (&Path, &RelPath),
         manifest: Option<FileRef>,
         entries: &[Entry],
     ) {
@@ -164,7 +180,9 @@ impl Walk<'_> {
         for entry in entries {
             self.claude_component(entry, Owner::Plugin(name.clone()));
         }
-        self.layout.plugins.push(PluginDir { name, folder: folder.as_folder(), manifest });
+        self.declared(dir, folder, crate::hosts::plugin_files(), Some(folder.as_folder()));
+        let path = dir.to_path_buf();
+        self.layout.plugins.push(PluginDir { name, folder: folder.as_folder(), path, manifest });
     }
 
     /// A folder of plugins (a marketplace's `plugins/`): read each plugin in
@@ -192,7 +210,7 @@ impl Walk<'_> {
             return false;
         }
         for (child, inside, manifest) in plugins {
-            self.plugin(child.name.clone(), &child.rel, manifest, &inside);
+            self.plugin(child.name.clone(), (&child.path, &child.rel), manifest, &inside);
         }
         for other in others.into_iter().filter(|o| !o.name.starts_with('.')) {
             self.stray(

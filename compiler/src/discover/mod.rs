@@ -12,7 +12,10 @@
 
 mod agentc;
 mod assistants;
+mod declared;
 mod empty;
+
+pub use declared::plugin_components;
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::ffi::{OsStr, OsString};
@@ -79,7 +82,27 @@ pub struct AssistantFile {
 pub struct PluginDir {
     pub name: String,
     pub folder: RelPath,
+    /// Canonical, like [`FileRef::path`].
+    pub path: PathBuf,
     pub manifest: Option<FileRef>,
+}
+
+/// What a plugin manifest's component path names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Component {
+    Agents,
+    Commands,
+    Skills,
+}
+
+/// A configuration file a host reads at a fixed place ([`crate::hosts::Declared`]):
+/// Claude Code's settings, hooks, MCP servers and marketplace, VS Code's MCP servers.
+#[derive(Clone, Debug)]
+pub struct ConfigFile {
+    pub file: FileRef,
+    pub dialect: Dialect,
+    /// The folder of the plugin it belongs to, if any.
+    pub plugin: Option<RelPath>,
 }
 
 /// A tool folder: its id is the folder name.
@@ -122,6 +145,7 @@ pub struct Layout {
     pub agents: Vec<AgentDir>,
     pub assistants: Vec<AssistantFile>,
     pub plugins: Vec<PluginDir>,
+    pub configs: Vec<ConfigFile>,
     /// The layouts found, with the folder each was found in.
     pub found: Vec<(LayoutKind, RelPath)>,
     pub diagnostics: Vec<Diagnostic>,
@@ -142,6 +166,7 @@ impl Layout {
             && self.agents.is_empty()
             && self.assistants.is_empty()
             && self.plugins.is_empty()
+            && self.configs.is_empty()
             && self.system_prompt.is_none()
             && self.repo_prompt.is_none()
     }
@@ -532,10 +557,13 @@ impl Walk<'_> {
             self.single_skill_rest(&entries);
             return;
         }
+        if self.repository {
+            self.declared(root, &rel, crate::hosts::project_files(), None);
+        }
         let root_plugin = self.plugin_manifest(&entries);
         if let Some(manifest) = &root_plugin {
             let name = root.file_name().and_then(OsStr::to_str).unwrap_or("plugin").to_owned();
-            self.plugin(name, &rel, Some(manifest.clone()), &entries);
+            self.plugin(name, (root, &rel), Some(manifest.clone()), &entries);
         }
         let repository = self.repository;
         for entry in entries {
@@ -566,9 +594,12 @@ impl Walk<'_> {
                 (EntryKind::Dir, _) if !self.reads(LayoutKind::Agentc) => {
                     let children = self.list_quietly(&entry.path, &entry.rel);
                     match self.plugin_manifest(&children) {
-                        Some(manifest) => {
-                            self.plugin(entry.name.clone(), &entry.rel, Some(manifest), &children)
-                        }
+                        Some(manifest) => self.plugin(
+                            entry.name.clone(),
+                            (&entry.path, &entry.rel),
+                            Some(manifest),
+                            &children,
+                        ),
                         None => drop(self.plugin_collection(&children)),
                     }
                 }
@@ -625,7 +656,12 @@ impl Walk<'_> {
                             });
                         }
                     } else if let Some(manifest) = self.plugin_manifest(&children) {
-                        self.plugin(entry.name.clone(), &entry.rel, Some(manifest), &children);
+                        self.plugin(
+                            entry.name.clone(),
+                            (&entry.path, &entry.rel),
+                            Some(manifest),
+                            &children,
+                        );
                     } else if !self.plugin_collection(&children)
                         && !repository
                         && !self.was_dropped(&entry, &["AGENT.md", "agent.json", "SKILL.md"])

@@ -4,12 +4,19 @@
 //! `Reader::Hosts`). Sources: `docs/formats.md` ([GH], [VSC], [VSC-TOOLS],
 //! [VSC-SKILLS]) and `docs/research/copilot.md`.
 
-use agentc_schema::ToolRules;
 use agentc_schema::assistant::COPILOT_TOOLS;
+use agentc_schema::{Dialect, ToolRules};
+
+use super::Declared;
 
 use crate::catalog::Code;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::source::Source;
+
+/// The files VS Code reads at a workspace's top besides its folders of
+/// agents and skills: its MCP servers (the VS Code MCP reference).
+pub const PROJECT_FILES: &[Declared] =
+    &[Declared { path: ".vscode/mcp.json", dialect: Dialect::VscodeMcp }];
 
 /// Why a specification rule is a warning under VS Code's Copilot.
 pub const LOADS_UNPORTABLE_SKILLS: &str = "VS Code's Copilot loads this skill (under its \

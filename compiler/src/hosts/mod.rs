@@ -12,11 +12,32 @@
 pub mod claude_code;
 pub mod codex;
 pub mod copilot;
+pub mod mcp;
 
 use agentc_schema::{Dialect, Spanned};
 
 use crate::diagnostic::{Diagnostic, RelPath, Severity};
 use crate::suggest::{confident, did_you_mean};
+
+/// A file a host reads at a fixed place: its path from the project's top
+/// (or, for [`plugin_files`], from a plugin's folder), and its dialect.
+#[derive(Clone, Copy, Debug)]
+pub struct Declared {
+    pub path: &'static str,
+    pub dialect: Dialect,
+}
+
+/// The files the hosts read at fixed places of a project: discovery looks
+/// for each, and reads those it finds.
+pub fn project_files() -> impl Iterator<Item = &'static Declared> {
+    claude_code::PROJECT_FILES.iter().chain(copilot::PROJECT_FILES)
+}
+
+/// The files a Claude Code plugin holds at fixed places besides its
+/// component folders.
+pub fn plugin_files() -> impl Iterator<Item = &'static Declared> {
+    claude_code::PLUGIN_FILES.iter()
+}
 
 /// Whose reader a host's frontmatter is read with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,11 +94,16 @@ impl Host {
         match dialect {
             Dialect::Runbook => Host::Agentc,
             Dialect::AgentSkill => Host::AgentSkills,
-            Dialect::ClaudeSkill | Dialect::ClaudeSubagent | Dialect::ClaudeCommand => {
-                Host::ClaudeCode
-            }
+            Dialect::ClaudeSkill
+            | Dialect::ClaudeSubagent
+            | Dialect::ClaudeCommand
+            | Dialect::ClaudePlugin
+            | Dialect::ClaudeMarketplace
+            | Dialect::ClaudeHooks
+            | Dialect::ClaudeSettings
+            | Dialect::McpJson => Host::ClaudeCode,
             Dialect::CodexSkill => Host::Codex,
-            Dialect::CopilotSkill | Dialect::CopilotAgent => Host::Copilot,
+            Dialect::CopilotSkill | Dialect::CopilotAgent | Dialect::VscodeMcp => Host::Copilot,
         }
     }
 

@@ -322,20 +322,6 @@ pub fn plugin_manifest(
 ) -> Option<Document<PluginManifest>> {
     let reading = Reading { unknown: Severity::Warning, ..Reading::JSON };
     let doc = decode_text::<PluginManifest>(source, &source.text, 0, reading, out)?;
-    let name = &doc.value.name;
-    if !name.span.is_unknown()
-        && let Err(err) =
-            agentc_schema::names::check_name(agentc_schema::NameKind::Skill, name.value.as_str())
-    {
-        out.push(
-            Diagnostic::at(
-                Code::BadName,
-                &source.path,
-                name.span,
-                format!("the plugin name `{}` breaks the naming rule: {err}", name.value),
-            )
-            .with_help("plugin names are kebab-case: lowercase letters, digits and `-`"),
-        );
-    }
+    claude_code::plugins::kebab(source, &doc.value.name, "plugin", out);
     Some(doc)
 }

@@ -20,6 +20,8 @@ use crate::suggest::did_you_mean;
 pub enum Syntax {
     Yaml,
     Json,
+    /// JSON with comments and trailing commas (VS Code's files).
+    Jsonc,
     Toml,
 }
 
@@ -57,6 +59,9 @@ pub struct Reading {
     /// the file, what to say instead of "unknown" (message, help), if it is
     /// one of them.
     pub ignored: Option<Ignored>,
+    /// Top-level keys the host reads that agentc takes as written, without
+    /// a type of its own (most of Claude Code's settings): not unknown.
+    pub taken: &'static [&'static str],
 }
 
 /// For a key of a file the host ignores: what to say (message, help).
@@ -69,6 +74,7 @@ impl Reading {
         fields: None,
         lenient: None,
         ignored: None,
+        taken: &[],
     };
     pub const FRONTMATTER: Reading = Reading {
         syntax: Syntax::Yaml,
@@ -76,6 +82,7 @@ impl Reading {
         fields: None,
         lenient: None,
         ignored: None,
+        taken: &[],
     };
     /// Frontmatter of a coding assistant's format.
     pub const HOST_FRONTMATTER: Reading =
@@ -149,7 +156,10 @@ pub fn decode_text<T: DeserializeOwned>(
                 return None;
             }
         },
-        Syntax::Json => match json::parse(text) {
+        Syntax::Json | Syntax::Jsonc => match match reading.syntax {
+            Syntax::Jsonc => json::parse_jsonc(text),
+            _ => json::parse(text),
+        } {
             Ok(parsed) => (parsed.root, parsed.duplicates, Vec::new()),
             Err(err) => {
                 out.push(Diagnostic::at(
@@ -215,6 +225,17 @@ pub fn decode_text<T: DeserializeOwned>(
             misspelt.push((field, key.clone(), *span));
         }
     }
+    let top_keys: Vec<Span> = match &tree.value {
+        Value::Map(entries) => entries.iter().map(|e| e.key_span).collect(),
+        _ => Vec::new(),
+    };
+    decoded.problems.retain(|problem| match problem {
+        Problem::UnknownField { key, span, .. } => {
+            !(reading.taken.contains(&key.as_str()) && top_keys.contains(span))
+        }
+        _ => true,
+    });
+    decoded.extra.retain(|(key, _)| !reading.taken.contains(&key.as_str()));
     for problem in decoded.problems {
         let is_misspelt = |key: &str| misspelt.iter().any(|(_, k, _)| k == key);
         match &problem {

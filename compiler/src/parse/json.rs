@@ -32,11 +32,25 @@ const STRICT: ParseOptions = ParseOptions {
     allow_extended_string_escapes: false,
 };
 
+/// What VS Code reads in its own JSON files (`.vscode/mcp.json`): comments
+/// and trailing commas, nothing else.
+const JSONC: ParseOptions =
+    ParseOptions { allow_comments: true, allow_trailing_commas: true, ..STRICT };
+
 /// Parses a JSON text; spans are byte offsets into `text`.
 pub fn parse(text: &str) -> Result<Parsed, SyntaxError> {
-    check_depth(text)?;
+    parse_with(text, &STRICT)
+}
+
+/// Parses JSON with comments and trailing commas, as VS Code does.
+pub fn parse_jsonc(text: &str) -> Result<Parsed, SyntaxError> {
+    parse_with(text, &JSONC)
+}
+
+fn parse_with(text: &str, options: &ParseOptions) -> Result<Parsed, SyntaxError> {
+    check_depth(text, options.allow_comments)?;
     let collect = CollectOptions { comments: CommentCollectionStrategy::Off, tokens: false };
-    let result = jsonc_parser::parse_to_ast(text, &collect, &STRICT).map_err(|err| {
+    let result = jsonc_parser::parse_to_ast(text, &collect, options).map_err(|err| {
         let range = err.range();
         let end = if range.end > range.start {
             range.end
@@ -68,12 +82,29 @@ pub fn parse(text: &str) -> Result<Parsed, SyntaxError> {
     Ok(Parsed { root, duplicates })
 }
 
-/// Refuses nesting deeper than [`MAX_DEPTH`] before the recursive parser sees it.
-fn check_depth(text: &str) -> Result<(), SyntaxError> {
+/// Refuses nesting deeper than [`MAX_DEPTH`] before the recursive parser
+/// sees it; with `comments`, brackets and quotes inside comments are not counted.
+fn check_depth(text: &str, comments: bool) -> Result<(), SyntaxError> {
     let mut depth = 0usize;
     let mut in_string = false;
     let mut escaped = false;
+    let bytes = text.as_bytes();
+    let mut skip_to = 0usize;
     for (i, b) in text.bytes().enumerate() {
+        if i < skip_to {
+            continue;
+        }
+        if comments && !in_string && b == b'/' {
+            let rest = &text[i..];
+            if rest.starts_with("//") {
+                skip_to = rest.find('\n').map_or(bytes.len(), |n| i + n);
+                continue;
+            }
+            if let Some(inside) = rest.strip_prefix("/*") {
+                skip_to = inside.find("*/").map_or(bytes.len(), |n| i + 2 + n + 2);
+                continue;
+            }
+        }
         if in_string {
             match (escaped, b) {
                 (_, 0..=0x1f) => {
@@ -212,5 +243,14 @@ mod tests {
     #[test]
     fn deep_nesting_is_refused() {
         assert!(parse(&"[".repeat(100_000)).is_err());
+    }
+
+    #[test]
+    fn jsonc_reads_comments_and_trailing_commas_only() {
+        let parsed = parse_jsonc("{\n  // \"a [ quote\n  \"a\": [1, 2,], /* { */\n}").unwrap();
+        let Value::Map(entries) = &parsed.root.value else { panic!() };
+        assert_eq!(entries[0].key, "a");
+        assert!(parse_jsonc("{'a': 1}").is_err());
+        assert!(parse("{// c\n}").is_err());
     }
 }

@@ -4,6 +4,7 @@
 //! ([`tree::Node`]), then decoded into the `agentc-schema` types by one decoder
 //! ([`decode`]) that reports every problem with the position of the value.
 
+pub mod config;
 pub mod decode;
 pub mod dialects;
 pub mod files;

@@ -43,6 +43,8 @@ fn group(dialect: Dialect) -> Group {
 struct Site {
     file: RelPath,
     span: Option<Span>,
+    /// A Claude Code skill, which wins over a command of its name.
+    skill: bool,
 }
 
 /// Resolves every assistant agent; returns them compiled, in id order.
@@ -60,8 +62,11 @@ pub fn resolve(
             _ => None,
         };
         let name = &skill.parsed.front.value.name;
-        seen.entry((Group::SlashCommand, plugin, name.value.as_str().to_owned()))
-            .or_insert(Site { file: skill.source.path.clone(), span: Some(name.span) });
+        seen.entry((Group::SlashCommand, plugin, name.value.as_str().to_owned())).or_insert(Site {
+            file: skill.source.path.clone(),
+            span: Some(name.span),
+            skill: true,
+        });
     }
     // VS Code finds an agent for `agents:` and a handoff by its `name`, and
     // by its file's name only when it has none (microsoft/vscode#294230).
@@ -87,7 +92,8 @@ pub fn resolve(
             None => assistant.id(),
         };
         let key = (group(assistant.file.dialect), assistant.file.plugin.clone(), name);
-        let site = Site { file: assistant.source.path.clone(), span: name_span(assistant) };
+        let site =
+            Site { file: assistant.source.path.clone(), span: name_span(assistant), skill: false };
         if let Some(first) = seen.get(&key) {
             out.push(duplicate(assistant, &site, first));
             continue;
@@ -116,14 +122,22 @@ fn duplicate(assistant: &Assistant, site: &Site, first: &Site) -> Diagnostic {
         Group::Copilot => ("Copilot agent", "Copilot keeps only one of them"),
     };
     let name = assistant.name();
-    Diagnostic::new(
+    let diagnostic = Diagnostic::new(
         Code::DuplicateName,
         &site.file,
         site.span,
         format!("the {noun} `{name}` is defined twice"),
     )
-    .with_label(&first.file, first.span, "first defined here")
-    .with_help(format!("{host}; rename or remove one of them"))
+    .with_label(&first.file, first.span, "first defined here");
+    // Claude Code's precedence decides this one: the skill runs, and the
+    // command never does (its skills reference).
+    if first.skill {
+        return diagnostic.with_severity(crate::diagnostic::Severity::Warning).with_help(
+            "Claude Code runs the skill: a skill wins over a command of its name, so this \
+             command never runs; remove it, or rename it to keep both",
+        );
+    }
+    diagnostic.with_help(format!("{host}; rename or remove one of them"))
 }
 
 fn compile(

@@ -93,16 +93,7 @@ pub struct Index {
 }
 
 fn skill_kind(dialect: Dialect) -> Kind {
-    match dialect {
-        Dialect::Runbook => Kind::Skill,
-        Dialect::AgentSkill => Kind::AgentSkill,
-        Dialect::ClaudeSkill => Kind::ClaudeSkill,
-        Dialect::CodexSkill => Kind::CodexSkill,
-        Dialect::CopilotSkill => Kind::CopilotSkill,
-        Dialect::ClaudeSubagent => Kind::ClaudeSubagent,
-        Dialect::ClaudeCommand => Kind::ClaudeCommand,
-        Dialect::CopilotAgent => Kind::CopilotAgent,
-    }
+    Kind::of(dialect)
 }
 
 fn owner_agent(owner: &Owner) -> Option<String> {

@@ -3,15 +3,38 @@
 //! `Reader::ClaudeCode`. Sources: `docs/formats.md` ([TOOLS], [MODEL],
 //! [CC-JS]) and `docs/research/claude-codex.md`.
 
+pub mod hooks;
+pub mod plugins;
+pub mod settings;
+
 use agentc_schema::assistant::{
     CLAUDE_MODEL_ALIASES, CLAUDE_MODEL_FAMILIES, CLAUDE_RENAMED_TOOLS, CLAUDE_TOOLS,
 };
-use agentc_schema::{Span, Spanned, Text, ToolRules};
+use agentc_schema::{Dialect, Span, Spanned, Text, ToolRules};
+
+use super::Declared;
 
 use crate::catalog::Code;
 use crate::diagnostic::{Diagnostic, Edit, Fix, Severity};
 use crate::source::Source;
 use crate::suggest::{did_you_mean, list_names};
+
+/// The files Claude Code reads at a project's top besides its folders of
+/// skills, subagents and commands: settings, MCP servers, and a plugin
+/// marketplace (the settings, MCP and plugin marketplace references).
+pub const PROJECT_FILES: &[Declared] = &[
+    Declared { path: ".claude/settings.json", dialect: Dialect::ClaudeSettings },
+    Declared { path: ".claude/settings.local.json", dialect: Dialect::ClaudeSettings },
+    Declared { path: ".mcp.json", dialect: Dialect::McpJson },
+    Declared { path: ".claude-plugin/marketplace.json", dialect: Dialect::ClaudeMarketplace },
+];
+
+/// The files a plugin holds at fixed places (the plugins reference): its
+/// hooks and its MCP servers, read unless its manifest names others.
+pub const PLUGIN_FILES: &[Declared] = &[
+    Declared { path: "hooks/hooks.json", dialect: Dialect::ClaudeHooks },
+    Declared { path: ".mcp.json", dialect: Dialect::McpJson },
+];
 
 /// What Claude Code 2.1 does with frontmatter its reader cannot repair.
 pub const UNREADABLE: &str = "Claude Code 2.1 cannot read this frontmatter either: it skips a \

@@ -1,0 +1,453 @@
+//! Check: the assistants' configuration files, and what holds across files —
+//! a hook's script and a plugin's component paths exist, a marketplace's
+//! local plugins are there, and every MCP server a subagent names is
+//! configured where its host reads. The rules themselves are the hosts'
+//! (`hosts::claude_code`, `hosts::mcp`); this module finds what they apply
+//! to and asks the file system, through the contained seam, what exists.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use agentc_schema::mcp::McpServers;
+use agentc_schema::{HookType, HooksFile, Span};
+
+use super::links::{Named, Trees, missing};
+use crate::catalog::Code;
+use crate::diagnostic::{Diagnostic, RelPath, Severity};
+use crate::fs::Fs;
+use crate::hosts::claude_code::hooks::{self, Base};
+use crate::hosts::claude_code::{plugins, settings};
+use crate::hosts::mcp::{self, Reader};
+use crate::parse::config::ConfigDoc;
+use crate::parse::decode::decode;
+use crate::parse::dialects::AssistantDoc;
+use crate::parse::files::entry_value;
+use crate::parse::tree::{Node, Value};
+use crate::project::{Plugin, Project};
+use crate::source::Source;
+use crate::suggest::{confident, did_you_mean};
+
+/// What the checks found, and the plugin folders the marketplaces list.
+pub struct Checked {
+    pub diagnostics: Vec<Diagnostic>,
+    /// Local plugin sources that exist: a marketplace entry makes such a
+    /// folder a plugin even when it holds no component of its own
+    /// (`"strict": false`), so it is not a stray of its folder of plugins.
+    pub listed: Vec<RelPath>,
+}
+
+/// Every check of the configuration files and plugin manifests, and the MCP
+/// servers the subagents name.
+pub fn check(fs: &dyn Fs, trees: &Trees<'_>, project: &Project) -> Checked {
+    let mut out = Vec::new();
+    let mut listed = Vec::new();
+    for config in &project.configs {
+        let source = &config.source;
+        let plugin = config.file.plugin.as_ref();
+        match &config.doc {
+            ConfigDoc::Marketplace(doc) => {
+                let sources = plugins::marketplace(source, &doc.value, &mut out);
+                let top = grandparent(&source.path);
+                for (name, found, strict) in sources {
+                    let Some(plugins::Source_::Local(path, span)) = found else {
+                        continue;
+                    };
+                    let named = Named {
+                        code: Code::MissingPath,
+                        what: "plugin source",
+                        path: &path,
+                        span,
+                        relative_to: "the marketplace's folder (the one holding `.claude-plugin/`)",
+                    };
+                    if let Some(diagnostic) = missing(fs, trees, source, Path::new(&top), &named) {
+                        out.push(diagnostic);
+                        continue;
+                    }
+                    let folder =
+                        RelPath { origin: source.path.origin, path: top_join(&top, &path) };
+                    listed.push(folder.clone());
+                    let is_plugin =
+                        project.plugins.iter().any(|p| same_folder(&p.dir.folder, &folder));
+                    if !is_plugin && strict != Some(false) {
+                        out.push(
+                            Diagnostic::at(
+                                Code::MissingPath,
+                                &source.path,
+                                span,
+                                format!(
+                                    "the plugin `{}` comes from `{path}`, which holds no plugin",
+                                    name.value
+                                ),
+                            )
+                            .with_help(
+                                "a plugin's folder holds `.claude-plugin/plugin.json` or its \
+                                 components (`agents/`, `commands/`, `skills/`, \
+                                 `hooks/hooks.json`); or set `\"strict\": false` and list the \
+                                 components in the entry",
+                            ),
+                        );
+                    }
+                }
+            }
+            ConfigDoc::Hooks(doc) => {
+                hooks_file(fs, trees, source, &doc.value, plugin, &mut out);
+            }
+            ConfigDoc::Settings(doc) => {
+                let value = &doc.value;
+                if let Some(permissions) = &value.permissions {
+                    settings::permissions(source, permissions, &mut out);
+                }
+                if let Some(hooks) = &value.hooks {
+                    let file = HooksFile {
+                        schema: None,
+                        description: None,
+                        hooks: hooks.clone(),
+                        modules: None,
+                    };
+                    hooks_file(fs, trees, source, &file, None, &mut out);
+                }
+                let servers = project_servers(project);
+                let names = (value.enabled_mcpjson_servers.iter().flatten())
+                    .chain(value.disabled_mcpjson_servers.iter().flatten());
+                for name in names {
+                    if servers.iter().any(|s| s == &name.value) {
+                        continue;
+                    }
+                    out.push(unknown_server(
+                        source,
+                        name.span,
+                        &name.value,
+                        &servers,
+                        "`.mcp.json`",
+                    ));
+                }
+            }
+            ConfigDoc::Mcp(doc) => {
+                mcp::servers(source, &doc.value.mcp_servers, Reader::ClaudeCode, None, &mut out);
+            }
+            ConfigDoc::VscodeMcp(doc) => {
+                let inputs = Some(doc.value.inputs.as_slice());
+                mcp::servers(source, &doc.value.servers, Reader::VsCode, inputs, &mut out);
+            }
+        }
+    }
+    for plugin in &project.plugins {
+        manifest(fs, trees, plugin, &mut out);
+    }
+    subagent_servers(project, &mut out);
+    Checked { diagnostics: out, listed }
+}
+
+/// A hooks file's own rules, and that each script it names exists.
+fn hooks_file(
+    fs: &dyn Fs,
+    trees: &Trees<'_>,
+    source: &Source,
+    file: &HooksFile,
+    plugin: Option<&RelPath>,
+    out: &mut Vec<Diagnostic>,
+) {
+    hooks::check(source, &file.hooks, out);
+    for hook in file.hooks.values().flatten().flat_map(|group| &group.hooks) {
+        let (Some(HookType::Command), Some(command)) =
+            (hook.value.hook_type(), &hook.value.command)
+        else {
+            continue;
+        };
+        let Some((base, path, span)) = hooks::script_path(command) else {
+            continue;
+        };
+        let (folder, relative_to) = match (base, plugin) {
+            (Base::Plugin, Some(plugin)) => (plugin.path.to_string(), "the plugin's folder"),
+            (Base::Plugin, None) => {
+                out.push(
+                    Diagnostic::at(
+                        Code::InvalidValue,
+                        &source.path,
+                        span,
+                        "`${CLAUDE_PLUGIN_ROOT}` is set only for a plugin's hooks",
+                    )
+                    .with_severity(Severity::Warning)
+                    .with_help(
+                        "in project settings, name scripts from the project: \
+                         `\"$CLAUDE_PROJECT_DIR\"/.claude/hooks/<script>`",
+                    ),
+                );
+                continue;
+            }
+            (Base::Project, _) => (String::new(), "the project's top"),
+        };
+        let named =
+            Named { code: Code::MissingPath, what: "hook script", path: &path, span, relative_to };
+        out.extend(missing(fs, trees, source, Path::new(&folder), &named));
+    }
+}
+
+/// A plugin manifest's component paths: written `./…`, and there.
+fn manifest(fs: &dyn Fs, trees: &Trees<'_>, plugin: &Plugin, out: &mut Vec<Diagnostic>) {
+    let Some((source, doc)) = &plugin.manifest else {
+        return;
+    };
+    let folder = plugin.dir.folder.path.to_string();
+    let value = &doc.value;
+    for (paths, what) in [
+        (&value.commands, "command path"),
+        (&value.agents, "agent path"),
+        (&value.skills, "skill path"),
+        (&value.output_styles, "output style path"),
+    ] {
+        let Some(paths) = paths else {
+            continue;
+        };
+        plugins::relative(source, paths, out);
+        for path in paths.iter() {
+            let named = Named {
+                code: Code::MissingPath,
+                what,
+                path: path.value.as_str(),
+                span: path.span,
+                relative_to: "the plugin's folder",
+            };
+            out.extend(missing(fs, trees, source, Path::new(&folder), &named));
+        }
+    }
+    let plugin_folder = Some(&plugin.dir.folder);
+    if let Some(node) = entry_value(&doc.tree, "hooks") {
+        match &node.value {
+            Value::Map(_) => {
+                // Inline: the hooks file's shape.
+                if let Some(file) = decode_quietly::<HooksFile>(node) {
+                    hooks_file(fs, trees, source, &file, plugin_folder, out);
+                }
+            }
+            _ => paths_in(fs, trees, source, node, &folder, "hooks file", out),
+        }
+    }
+    if let Some(node) = entry_value(&doc.tree, "mcpServers") {
+        match &node.value {
+            Value::Map(_) => {
+                if let Some(servers) = decode_quietly::<McpServers>(node) {
+                    mcp::servers(source, &servers, Reader::ClaudeCode, None, out);
+                }
+            }
+            _ => paths_in(fs, trees, source, node, &folder, "MCP configuration", out),
+        }
+    }
+}
+
+/// A value the manifest's own decode already reported on, decoded again
+/// into the type of what it configures.
+fn decode_quietly<T: serde::de::DeserializeOwned>(node: &Node) -> Option<T> {
+    decode::<T>(node).value
+}
+
+/// The paths of a manifest value written as one path or a list.
+fn paths_in(
+    fs: &dyn Fs,
+    trees: &Trees<'_>,
+    source: &Source,
+    node: &Node,
+    folder: &str,
+    what: &str,
+    out: &mut Vec<Diagnostic>,
+) {
+    let items: Vec<&Node> = match &node.value {
+        Value::Str(_) => vec![node],
+        Value::Seq(items) => items.iter().collect(),
+        _ => Vec::new(),
+    };
+    for item in items {
+        let Value::Str(path) = &item.value else {
+            continue;
+        };
+        let span = match item.text_at {
+            Some(at) => Span::new(at, at + path.len()),
+            None => item.span,
+        };
+        let named =
+            Named { code: Code::MissingPath, what, path, span, relative_to: "the plugin's folder" };
+        out.extend(missing(fs, trees, source, Path::new(folder), &named));
+    }
+}
+
+/// The servers of the project's own `.mcp.json` (not a plugin's).
+fn project_servers(project: &Project) -> Vec<String> {
+    let mut names = Vec::new();
+    for config in &project.configs {
+        if let (ConfigDoc::Mcp(doc), None) = (&config.doc, &config.file.plugin) {
+            names.extend(doc.value.mcp_servers.keys().map(|k| k.value.clone()));
+        }
+    }
+    names
+}
+
+/// Claude Code's name for a server in tool names: characters outside
+/// `[A-Za-z0-9_-]` become `_`.
+fn tool_form(name: &str) -> String {
+    name.chars()
+        .map(|c| if c.is_ascii_alphanumeric() || c == '_' || c == '-' { c } else { '_' })
+        .collect()
+}
+
+/// Each MCP server a Claude Code subagent names — in `mcpServers`, or as
+/// the `<server>` of an `mcp__<server>__<tool>` tool — is configured: in the
+/// project's `.mcp.json`, by a plugin (`plugin_<plugin>_<server>`), or
+/// inline in the subagent.
+fn subagent_servers(project: &Project, out: &mut Vec<Diagnostic>) {
+    let mut configured: BTreeSet<String> = BTreeSet::new();
+    let mut any_config = false;
+    for config in &project.configs {
+        let ConfigDoc::Mcp(doc) = &config.doc else {
+            continue;
+        };
+        any_config = true;
+        let plugin =
+            config.file.plugin.as_ref().and_then(|folder| {
+                project.plugins.iter().find(|p| same_folder(&p.dir.folder, folder))
+            });
+        for name in doc.value.mcp_servers.keys() {
+            match plugin {
+                Some(plugin) => {
+                    configured
+                        .insert(tool_form(&format!("plugin_{}_{}", plugin.dir.name, name.value)));
+                    // A plugin's own subagents may name its servers plainly.
+                    configured.insert(tool_form(&name.value));
+                }
+                None => {
+                    configured.insert(tool_form(&name.value));
+                }
+            }
+        }
+    }
+    for plugin in &project.plugins {
+        let Some((_, doc)) = &plugin.manifest else {
+            continue;
+        };
+        if let Some(node) = entry_value(&doc.tree, "mcpServers")
+            && let Value::Map(entries) = &node.value
+        {
+            any_config = true;
+            for entry in entries {
+                configured.insert(tool_form(&format!("plugin_{}_{}", plugin.dir.name, entry.key)));
+                configured.insert(tool_form(&entry.key));
+            }
+        }
+    }
+    let known: Vec<String> = configured.iter().cloned().collect();
+    for assistant in &project.assistants {
+        let AssistantDoc::Subagent(md) = &assistant.doc else {
+            continue;
+        };
+        let source = &assistant.source;
+        let mut inline: BTreeSet<String> = BTreeSet::new();
+        let mut named: Vec<(String, Span)> = Vec::new();
+        if let Some(node) = entry_value(&md.front.tree, "mcpServers")
+            && let Value::Seq(items) = &node.value
+        {
+            for item in items {
+                match &item.value {
+                    Value::Str(name) => named.push((name.clone(), item.span)),
+                    Value::Map(entries) => {
+                        inline.extend(entries.iter().map(|e| tool_form(&e.key)));
+                    }
+                    _ => {}
+                }
+            }
+        }
+        for rule in md.front.value.tools.iter().flat_map(|t| t.iter()) {
+            let Some(rest) = rule.value.strip_prefix("mcp__") else {
+                continue;
+            };
+            let server = rest.split("__").next().unwrap_or(rest);
+            if server.is_empty() {
+                continue;
+            }
+            let span = rule.token_span(5..5 + server.len());
+            named.push((server.to_owned(), span));
+        }
+        for (name, span) in named {
+            let form = tool_form(&name);
+            if configured.contains(&form) || inline.contains(&form) {
+                continue;
+            }
+            let (what, scope) = if any_config {
+                ("configured in this project", "`.mcp.json` or a plugin")
+            } else {
+                ("configured anywhere agentc can see", "no `.mcp.json`")
+            };
+            let mut diagnostic = Diagnostic::at(
+                Code::UnknownMcpServer,
+                &source.path,
+                span,
+                format!("the MCP server `{name}` is not {what}"),
+            );
+            match confident(&form, known.iter().map(String::as_str)) {
+                Some(fix) => {
+                    diagnostic = diagnostic
+                        .with_severity(Severity::Error)
+                        .with_help(format!(
+                            "did you mean `{fix}`? Claude Code gives the subagent no server by \
+                             another name, and its tools never appear"
+                        ))
+                        .with_fix(format!("write `{fix}`"), &source.path, Some(span), fix);
+                }
+                None => {
+                    let help = match did_you_mean(&form, known.iter().map(String::as_str)) {
+                        Some(close) => format!("did you mean `{close}`? "),
+                        None => String::new(),
+                    };
+                    diagnostic = diagnostic.with_severity(Severity::Warning).with_help(format!(
+                        "{help}the project has {scope} defining it; if people configure it in \
+                         their own settings (`claude mcp add`), ignore this"
+                    ));
+                }
+            }
+            out.push(diagnostic);
+        }
+    }
+}
+
+/// A server named in settings that the project's `.mcp.json` does not define.
+fn unknown_server(
+    source: &Source,
+    span: Span,
+    name: &str,
+    servers: &[String],
+    file: &str,
+) -> Diagnostic {
+    let help = match did_you_mean(name, servers.iter().map(String::as_str)) {
+        Some(close) => {
+            format!("did you mean `{close}`? Claude Code ignores a name {file} does not define")
+        }
+        None => format!(
+            "Claude Code ignores a name {file} does not define; the project's servers are listed in `.mcp.json` under `mcpServers`"
+        ),
+    };
+    Diagnostic::at(
+        Code::UnknownMcpServer,
+        &source.path,
+        span,
+        format!("the MCP server `{name}` is not in the project's {file}"),
+    )
+    .with_severity(Severity::Warning)
+    .with_help(help)
+}
+
+/// The folder two levels up from a file (`x/.claude-plugin/marketplace.json` → `x`).
+fn grandparent(file: &RelPath) -> String {
+    let path = Path::new(&*file.path);
+    path.parent()
+        .and_then(Path::parent)
+        .map(|p| p.to_string_lossy().replace('\\', "/"))
+        .unwrap_or_default()
+}
+
+fn top_join(top: &str, path: &str) -> std::sync::Arc<str> {
+    let path = path.trim_end_matches('/');
+    let joined = if top.is_empty() { format!("{path}/") } else { format!("{top}/{path}/") };
+    joined.into()
+}
+
+fn same_folder(a: &RelPath, b: &RelPath) -> bool {
+    a.origin == b.origin && a.path.trim_end_matches('/') == b.path.trim_end_matches('/')
+}

@@ -1,0 +1,216 @@
+//! The files hosts read at fixed places (`hosts::Declared`: Claude Code's
+//! settings and `.mcp.json`, a plugin's `hooks/hooks.json`, VS Code's
+//! `.vscode/mcp.json`), and the components a plugin's manifest names by
+//! path. Each is looked up one name at a time through the contained seam, so
+//! nothing else is listed and nothing outside the project is looked at.
+
+use std::collections::{HashMap, HashSet};
+use std::ffi::OsStr;
+use std::path::Path;
+
+use agentc_schema::Dialect;
+
+use crate::diagnostic::RelPath;
+use crate::fs::{Bounds, EntryKind, Fs};
+use crate::hosts::Declared;
+use crate::options::Options;
+
+use super::{
+    AssistantFile, Component, ConfigFile, Entry, Layout, Owner, PluginDir, SkillFile, Walk,
+};
+
+/// How many folders below a declared `**/` are read.
+const MAX_DEPTH: usize = 8;
+
+/// Whether `name` matches `pattern`, a name with at most one `*`.
+fn glob_name(pattern: &str, name: &str) -> bool {
+    match pattern.split_once('*') {
+        Some((head, tail)) => {
+            name.len() >= head.len() + tail.len() && name.starts_with(head) && name.ends_with(tail)
+        }
+        None => name == pattern,
+    }
+}
+
+/// The components a plugin's manifest names by path besides its default
+/// folders (`"agents": ["./agents/reviewer.md", "./extra/auditor.md"]`):
+/// each walked like the default folder of its kind, inside the bounds. A
+/// path that is not there is reported by `check::config`, so it is left out
+/// here quietly; one that climbs with `..` is never followed.
+pub fn plugin_components(
+    fs: &dyn Fs,
+    opts: &Options,
+    (root_canon, workspace_canon): (&Path, Option<&Path>),
+    plugin: &PluginDir,
+    named: &[(Component, String)],
+) -> Layout {
+    let allowed =
+        Bounds::new([root_canon].into_iter().chain(workspace_canon).map(Path::to_path_buf));
+    let mut walk = Walk {
+        fs,
+        opts,
+        allowed,
+        dropped: HashSet::new(),
+        strays: HashMap::new(),
+        repository: false,
+        quiet: true,
+        layout: Layout::default(),
+    };
+    for (component, path) in named {
+        if let Some(entry) = walk.find(&plugin.path, &plugin.folder, path) {
+            walk.component(plugin, *component, &entry);
+        }
+    }
+    walk.layout
+}
+
+impl Walk<'_> {
+    /// The entry at `path` (`./a/b`, `/`-separated) under the folder `dir`
+    /// (`rel` as users see it), each step classified and checked; `None`
+    /// when any step is missing, not a folder, or `..`.
+    fn find(&mut self, dir: &Path, rel: &RelPath, path: &str) -> Option<Entry> {
+        let parts: Vec<&str> = path.split('/').filter(|p| !p.is_empty() && *p != ".").collect();
+        if parts.is_empty() || parts.contains(&"..") {
+            return None;
+        }
+        let (mut dir, mut rel) = (dir.to_path_buf(), rel.clone());
+        for (i, name) in parts.iter().enumerate() {
+            self.fs.kind(&dir.join(name)).ok()?;
+            let entry = self.classify(&dir, &rel, OsStr::new(name), None)?;
+            if i + 1 == parts.len() {
+                return Some(entry);
+            }
+            if entry.kind != EntryKind::Dir {
+                return None;
+            }
+            (dir, rel) = (entry.path, entry.rel);
+        }
+        None
+    }
+
+    /// One component path of a plugin: a folder read like the default
+    /// folder of its kind, or one Markdown file.
+    fn component(&mut self, plugin: &PluginDir, component: Component, entry: &Entry) {
+        let owner = Owner::Plugin(plugin.name.clone());
+        let dialect = match component {
+            Component::Agents => Dialect::ClaudeSubagent,
+            Component::Commands => Dialect::ClaudeCommand,
+            Component::Skills => Dialect::ClaudeSkill,
+        };
+        match (component, entry.kind) {
+            (Component::Skills, EntryKind::Dir) => {
+                let inside = self.list(&entry.path, &entry.rel);
+                // A skill folder itself (`"./"` or `"./my-skill"`), or a
+                // folder of skill folders.
+                match inside.iter().find(|c| c.is_file("SKILL.md")) {
+                    Some(skill) => self.layout.skills.push(SkillFile {
+                        file: skill.file_ref(),
+                        folder: entry.name.clone(),
+                        owner,
+                        dialect,
+                    }),
+                    None => self.skills_dir(inside, owner, dialect),
+                }
+            }
+            (_, EntryKind::Dir) => {
+                self.markdown_tree(entry, dialect, Some(&plugin.name), &mut Vec::new())
+            }
+            (Component::Agents | Component::Commands, EntryKind::File) => {
+                if let Some(stem) = entry.name.strip_suffix(".md").filter(|s| !s.is_empty()) {
+                    self.layout.assistants.push(AssistantFile {
+                        file: entry.file_ref(),
+                        stem: stem.to_owned(),
+                        dialect,
+                        plugin: Some(plugin.name.clone()),
+                        folders: Vec::new(),
+                    });
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The files hosts read at fixed places under `top` (`rel` as users see
+    /// it), for a plugin when `plugin` is its folder. A declared path is
+    /// literal names, then at most a last name with one `*`
+    /// (`.github/prompts/*.prompt.md`) or `**/` before it for every folder
+    /// below, down to [`MAX_DEPTH`].
+    pub(super) fn declared<'d>(
+        &mut self,
+        top: &Path,
+        rel: &RelPath,
+        files: impl Iterator<Item = &'d Declared>,
+        plugin: Option<RelPath>,
+    ) {
+        for declared in files {
+            let (folder, pattern) = match declared.path.rsplit_once('/') {
+                Some((folder, name)) => (folder, name),
+                None => ("", declared.path),
+            };
+            let (folder, deep) = match folder.strip_suffix("/**").or((folder == "**").then_some(""))
+            {
+                Some(folder) => (folder, true),
+                None => (folder, false),
+            };
+            let found = match (pattern.contains('*'), folder.is_empty()) {
+                (false, _) if !deep => self.find(top, rel, declared.path).into_iter().collect(),
+                (_, true) => self.matching(top, rel, pattern, deep, 0),
+                (_, false) => match self.find(top, rel, folder) {
+                    Some(dir) if dir.kind == EntryKind::Dir => {
+                        self.matching(&dir.path, &dir.rel, pattern, deep, 0)
+                    }
+                    _ => Vec::new(),
+                },
+            };
+            for entry in found {
+                if entry.kind != EntryKind::File
+                    || self.layout.configs.iter().any(|c| c.file.path == entry.path)
+                {
+                    continue;
+                }
+                self.layout.configs.push(ConfigFile {
+                    file: entry.file_ref(),
+                    dialect: declared.dialect,
+                    plugin: plugin.clone(),
+                });
+            }
+        }
+    }
+
+    /// The files of `dir` whose names match `pattern` (one `*` at most), and
+    /// with `deep` those of every folder below, in name order.
+    fn matching(
+        &mut self,
+        dir: &Path,
+        rel: &RelPath,
+        pattern: &str,
+        deep: bool,
+        depth: usize,
+    ) -> Vec<Entry> {
+        let mut found = Vec::new();
+        for entry in self.list(dir, rel) {
+            match entry.kind {
+                EntryKind::Dir if deep && depth < MAX_DEPTH && !entry.name.starts_with('.') => {
+                    found.extend(self.matching(&entry.path, &entry.rel, pattern, deep, depth + 1))
+                }
+                EntryKind::File if glob_name(pattern, &entry.name) => found.push(entry),
+                _ => {}
+            }
+        }
+        found
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::glob_name;
+
+    #[test]
+    fn names_match_one_star() {
+        assert!(glob_name("*.prompt.md", "review.prompt.md"));
+        assert!(!glob_name("*.prompt.md", "review.md"));
+        assert!(!glob_name("*.prompt.md", ".prompt.md".get(1..).unwrap_or_default()));
+        assert!(glob_name("hooks.json", "hooks.json"));
+        assert!(!glob_name("a*a", "a"));
+    }
+}

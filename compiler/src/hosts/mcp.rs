@@ -1,0 +1,197 @@
+//! MCP server entries as each host reads them: Claude Code's `.mcp.json`
+//! (and a plugin's servers), VS Code's `.vscode/mcp.json`, and a Copilot
+//! custom agent's `mcp-servers`. A server is local (`command`) or remote
+//! (`url`); the `type` values each host takes are its own, and a variable
+//! reference that does not close is never expanded.
+
+use agentc_schema::mcp::{McpInput, McpServers};
+use agentc_schema::{Span, Spanned};
+
+use crate::catalog::Code;
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::source::Source;
+
+/// Who reads the servers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reader {
+    ClaudeCode,
+    VsCode,
+    Copilot,
+}
+
+impl Reader {
+    /// The transports the host takes in `type`.
+    fn types(self) -> &'static [&'static str] {
+        match self {
+            Reader::ClaudeCode => &["stdio", "sse", "http"],
+            Reader::VsCode => &["stdio", "sse", "http"],
+            Reader::Copilot => &["local", "stdio", "sse", "http"],
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Reader::ClaudeCode => "Claude Code",
+            Reader::VsCode => "VS Code",
+            Reader::Copilot => "Copilot",
+        }
+    }
+}
+
+/// Each server of a file: its type, what that type needs, and its variable
+/// references (for VS Code, that each `${input:…}` names an input).
+pub fn servers(
+    source: &Source,
+    servers: &McpServers,
+    reader: Reader,
+    inputs: Option<&[Spanned<McpInput>]>,
+    out: &mut Vec<Diagnostic>,
+) {
+    let file = &source.path;
+    for (name, server) in servers {
+        let value = &server.value;
+        let kind = value.kind.as_ref().map(|k| k.value.as_str());
+        let remote = match kind {
+            Some("http" | "sse") => true,
+            Some("stdio" | "local") | None => false,
+            Some(other) => {
+                let kind_span = value.kind.as_ref().map_or(server.span, |k| k.span);
+                let diagnostic = Diagnostic::at(
+                    Code::InvalidValue,
+                    file,
+                    kind_span,
+                    format!("`{other}` is not an MCP server type {} reads", reader.name()),
+                );
+                let entry = value.kind.as_ref().map(|k| Spanned {
+                    value: k.value.as_str().to_owned(),
+                    span: k.span,
+                    text_at: k.text_at,
+                });
+                out.push(match entry {
+                    Some(entry) => super::near_miss(
+                        diagnostic,
+                        file,
+                        &entry,
+                        other,
+                        reader.types(),
+                        "types are lowercase",
+                        "the types are `stdio` (a command) and `http` or `sse` (a URL)",
+                    ),
+                    None => diagnostic,
+                });
+                continue;
+            }
+        };
+        if kind == Some("local") && reader != Reader::Copilot {
+            out.push(
+                Diagnostic::at(
+                    Code::InvalidValue,
+                    file,
+                    value.kind.as_ref().map_or(server.span, |k| k.span),
+                    format!("`local` is Copilot's word; {} reads `stdio`", reader.name()),
+                )
+                .with_help("write `\"type\": \"stdio\"`"),
+            );
+        }
+        let (needs, present) = match remote {
+            true => ("url", value.url.is_some()),
+            // No type and a URL: VS Code infers a remote server from it.
+            false if kind.is_none() && value.url.is_some() && reader == Reader::VsCode => {
+                ("url", true)
+            }
+            false => ("command", value.command.is_some()),
+        };
+        if !present {
+            let help = match (remote, value.url.is_some()) {
+                (false, true) => {
+                    "a server with a `url` is remote: add `\"type\": \"http\"` (or `\"sse\"`)"
+                        .to_owned()
+                }
+                _ => format!(
+                    "add `\"{needs}\"`; {} cannot start the server without it",
+                    reader.name()
+                ),
+            };
+            out.push(
+                Diagnostic::at(
+                    Code::MissingField,
+                    file,
+                    name.span,
+                    format!("the MCP server `{}` has no `{needs}`", name.value),
+                )
+                .with_help(help),
+            );
+        }
+        let texts = value
+            .command
+            .iter()
+            .map(|c| (c.value.as_str(), c.span, c.text_at))
+            .chain(value.url.iter().map(|u| (u.value.as_str(), u.span, u.text_at)))
+            .chain(value.args.iter().flatten().map(|a| (a.value.as_str(), a.span, a.text_at)))
+            .chain(value.env.iter().flatten().map(|(_, v)| (v.value.as_str(), v.span, v.text_at)))
+            .chain(
+                value.headers.iter().flatten().map(|(_, v)| (v.value.as_str(), v.span, v.text_at)),
+            );
+        for (text, span, text_at) in texts {
+            variables(source, text, span, text_at, reader, inputs, out);
+        }
+    }
+}
+
+/// The `${…}` references of one value: each must close, and in VS Code an
+/// `${input:id}` must name one of the file's inputs.
+fn variables(
+    source: &Source,
+    text: &str,
+    span: Span,
+    text_at: Option<usize>,
+    reader: Reader,
+    inputs: Option<&[Spanned<McpInput>]>,
+    out: &mut Vec<Diagnostic>,
+) {
+    let at = |from: usize, to: usize| match text_at {
+        Some(base) => Span::new(base + from, base + to),
+        None => span,
+    };
+    let mut rest = 0;
+    while let Some(found) = text[rest..].find("${") {
+        let start = rest + found;
+        let Some(len) = text[start..].find('}') else {
+            out.push(
+                Diagnostic::at(
+                    Code::InvalidValue,
+                    &source.path,
+                    at(start, text.len()),
+                    "this `${` is never closed, so the variable is not expanded",
+                )
+                .with_severity(Severity::Warning)
+                .with_help("close the reference: `${NAME}`"),
+            );
+            return;
+        };
+        let inner = &text[start + 2..start + len];
+        rest = start + len + 1;
+        if reader != Reader::VsCode {
+            continue;
+        }
+        let Some(id) = inner.strip_prefix("input:") else {
+            continue;
+        };
+        let declared =
+            inputs.unwrap_or_default().iter().any(|input| input.value.id.value.as_str() == id);
+        if !declared {
+            out.push(
+                Diagnostic::at(
+                    Code::InvalidValue,
+                    &source.path,
+                    at(start, start + len + 1),
+                    format!("`${{input:{id}}}` names no input of this file"),
+                )
+                .with_help(format!(
+                    "add an input with `\"id\": \"{id}\"` to `inputs`; VS Code cannot start a \
+                     server whose input is undefined"
+                )),
+            );
+        }
+    }
+}

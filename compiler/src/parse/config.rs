@@ -1,0 +1,278 @@
+//! The assistants' configuration files — Claude Code's plugin marketplaces,
+//! hooks, settings and `.mcp.json`, VS Code's `.vscode/mcp.json` — from text
+//! to their schema types. The rules that hold across files (a hook's script
+//! exists, a subagent's MCP server is configured) are the hosts' and run in
+//! `check::config`.
+
+use agentc_schema::mcp::McpServers;
+use agentc_schema::{ClaudeSettings, Dialect, HooksFile, Marketplace, McpJson, VscodeMcp};
+
+use super::files::{Document, Reading, Syntax, decode_text, entry_value};
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::source::Source;
+
+/// A parsed configuration file, by dialect.
+#[derive(Debug)]
+pub enum ConfigDoc {
+    Marketplace(Box<Document<Marketplace>>),
+    Hooks(Document<HooksFile>),
+    Settings(Box<Document<ClaudeSettings>>),
+    /// `.mcp.json`, written with `mcpServers` or — in a plugin — as the
+    /// servers alone.
+    Mcp(Document<McpJson>),
+    VscodeMcp(Document<VscodeMcp>),
+}
+
+/// The keys of Claude Code's settings that agentc takes as written: Claude
+/// Code 2.1.332 reads them (its settings schema, `docs/research/claude-config.md`
+/// §4.1), and none is a reference agentc checks. Claude Code allows keys it
+/// does not know, so any other key is a warning, never an error.
+pub const SETTINGS_TAKEN: &[&str] = &[
+    "apiKeyHelper",
+    "proxyAuthHelper",
+    "awsCredentialExport",
+    "awsAuthRefresh",
+    "gcpAuthRefresh",
+    "processWrapper",
+    "policyHelper",
+    "policyHelpers",
+    "xaaIdp",
+    "fileSuggestion",
+    "respectGitignore",
+    "breakReminder",
+    "quietHours",
+    "cleanupPeriodDays",
+    "desktopSessionCleanupPeriodDays",
+    "syncClaudeAiSkills",
+    "syncClaudeAiPlugins",
+    "skillListingMaxDescChars",
+    "skillListingBudgetFraction",
+    "wslInheritsWindowsSettings",
+    "env",
+    "attribution",
+    "attributionProject",
+    "attributionProjectPolicy",
+    "includeCoAuthoredBy",
+    "includeGitInstructions",
+    "additionalDirectoryConfigRoots",
+    "model",
+    "fallbackModel",
+    "availableModels",
+    "enforceAvailableModels",
+    "availableModelsMatch",
+    "deniedModels",
+    "modelOverrides",
+    "modelPicker",
+    "modelPricing",
+    "modelCatalogUrl",
+    "modelCatalogPublicKey",
+    "disableClaudeAiConnectors",
+    "skillOverrides",
+    "disableBundledSkills",
+    "disableDirectMcpSkills",
+    "managedMcpServers",
+    "allowedMcpServers",
+    "deniedMcpServers",
+    "worktree",
+    "disableAllHooks",
+    "disableReplyCheck",
+    "disableAgentView",
+    "disableRemoteControl",
+    "disableWorkflows",
+    "disableArtifact",
+    "enableArtifact",
+    "enableWorkflows",
+    "workflowSizeGuideline",
+    "workflowKeywordTriggerEnabled",
+    "disableSkillShellExecution",
+    "disableWindowsBashCommandSplit",
+    "defaultShell",
+    "bashEditDiffEnabled",
+    "bashOutputMaxChars",
+    "taskOutputMaxChars",
+    "respondToBashCommands",
+    "allowManagedHooksOnly",
+    "allowedHttpHookUrls",
+    "httpHookAllowedEnvVars",
+    "allowManagedPermissionRulesOnly",
+    "allowManagedMcpServersOnly",
+    "desktopMcpServersListScope",
+    "allowAllClaudeAiMcps",
+    "allowClaudeInChromeWithManagedMcp",
+    "strictPluginOnlyCustomization",
+    "statusLine",
+    "prUrlTemplate",
+    "footerLinksRegexes",
+    "subagentStatusLine",
+    "prependPlugins",
+    "appendPlugins",
+    "additionalMarketplaces",
+    "strictKnownMarketplaces",
+    "allowedMarketplaces",
+    "blockedMarketplaces",
+    "disableCommandPluginSources",
+    "disableSideloadFlags",
+    "pluginSuggestionMarketplaces",
+    "forceLoginMethod",
+    "forceLoginGatewayUrl",
+    "gatewayInternalNetworks",
+    "parentSettingsBehavior",
+    "managedSourcesBehavior",
+    "forceLoginOrgUUID",
+    "allowNestedModelAccessUnderForceLogin",
+    "allowedProviders",
+    "forceRemoteSettingsRefresh",
+    "otelHeadersHelper",
+    "outputStyle",
+    "viewMode",
+    "language",
+    "skipWebFetchPreflight",
+    "sandbox",
+    "feedbackSurveyRate",
+    "feedbackDrafts",
+    "spinnerTipsEnabled",
+    "clawdFileProgressEnabled",
+    "spinnerVerbs",
+    "spinnerTipsOverride",
+    "syntaxHighlightingDisabled",
+    "maxProseWidth",
+    "spellcheck",
+    "terminalTitleFromRename",
+    "promptCacheTtl",
+    "subagentPromptCacheTtl",
+    "alwaysThinkingEnabled",
+    "effortLevel",
+    "maxEffortLevel",
+    "modelSettings",
+    "ultracode",
+    "autoCompactWindow",
+    "advisorModel",
+    "fastMode",
+    "fastModePerSessionOptIn",
+    "promptSuggestionEnabled",
+    "emojiCompletionEnabled",
+    "awaySummaryEnabled",
+    "responseComparisonEnabled",
+    "showClearContextOnPlanAccept",
+    "askUserQuestionTimeout",
+    "dialogExpiry",
+    "agent",
+    "modelProposedGoals",
+    "companyAnnouncements",
+    "pluginConfigs",
+    "remote",
+    "autoUpdatesChannel",
+    "minimumVersion",
+    "requiredMinimumVersion",
+    "requiredMaximumVersion",
+    "downloadsMirrorUrl",
+    "plansDirectory",
+    "tui",
+    "voice",
+    "channelsEnabled",
+    "allowedChannelPlugins",
+    "prefersReducedMotion",
+    "timeFormat",
+    "timeZone",
+    "doneMeansMerged",
+    "totalTokensReminder",
+    "totalTokensReminderBudget",
+    "totalTokensReminderAfterUserTurn",
+    "autoMemoryEnabled",
+    "autoMemoryDirectory",
+    "autoDreamEnabled",
+    "showThinkingSummaries",
+    "skipDangerousModePermissionPrompt",
+    "skipWorkflowUsageWarning",
+    "disableAutoMode",
+    "remoteTools",
+    "sshConfigs",
+    "sshHostCommands",
+    "claudeMd",
+    "claudeMdExcludes",
+    "pluginTrustMessage",
+    "theme",
+    "editorMode",
+    "keybindingFlavor",
+    "vimInsertModeRemaps",
+    "verbose",
+    "preferredNotifChannel",
+    "autoCompactEnabled",
+    "precomputeCompactionEnabled",
+    "precomputeArmTokens",
+    "autoCompactRaisedForLoad",
+    "autoCompactOfferAnswer",
+    "idleCompaction",
+    "switchModelsOnFlag",
+    "autoContinueAtUsageLimit",
+    "autoScrollEnabled",
+    "wheelScrollAccelerationEnabled",
+    "fileCheckpointingEnabled",
+    "showTurnDuration",
+    "showMessageTimestamps",
+    "terminalProgressBarEnabled",
+    "todoFeatureEnabled",
+    "teammateMode",
+    "remoteControlAtStartup",
+    "remoteControl",
+    "isolatePeerMachines",
+    "daemonColdStart",
+    "crossSessionInbound",
+    "remoteMessageReceipts",
+    "autoUploadSessions",
+    "inputNeededNotifEnabled",
+    "agentPushNotifEnabled",
+];
+
+/// Parses a configuration file of `dialect`; `None` when the dialect is not
+/// a configuration file or the file is beyond reading (reported).
+pub fn config(
+    source: &Source,
+    dialect: Dialect,
+    in_plugin: bool,
+    out: &mut Vec<Diagnostic>,
+) -> Option<ConfigDoc> {
+    // The hosts skip keys they do not know in these files.
+    let json = Reading { unknown: Severity::Warning, ..Reading::JSON };
+    let text = &source.text;
+    match dialect {
+        Dialect::ClaudeMarketplace => {
+            decode_text(source, text, 0, json, out).map(|doc| ConfigDoc::Marketplace(Box::new(doc)))
+        }
+        Dialect::ClaudeHooks => decode_text(source, text, 0, json, out).map(ConfigDoc::Hooks),
+        Dialect::ClaudeSettings => {
+            let reading = Reading { taken: SETTINGS_TAKEN, ..json };
+            decode_text(source, text, 0, reading, out).map(|doc| ConfigDoc::Settings(Box::new(doc)))
+        }
+        Dialect::McpJson => mcp_json(source, in_plugin, json, out).map(ConfigDoc::Mcp),
+        Dialect::VscodeMcp => {
+            let reading = Reading { syntax: Syntax::Jsonc, ..json };
+            decode_text(source, text, 0, reading, out).map(ConfigDoc::VscodeMcp)
+        }
+        _ => None,
+    }
+}
+
+/// `.mcp.json`; a plugin's may hold the servers alone, without
+/// `mcpServers` around them, as Claude Code's plugin loader accepts.
+fn mcp_json(
+    source: &Source,
+    in_plugin: bool,
+    reading: Reading,
+    out: &mut Vec<Diagnostic>,
+) -> Option<Document<McpJson>> {
+    let text = &source.text;
+    let flat = in_plugin
+        && super::json::parse(text)
+            .is_ok_and(|parsed| entry_value(&parsed.root, "mcpServers").is_none());
+    if !flat {
+        return decode_text(source, text, 0, reading, out);
+    }
+    let doc = decode_text::<McpServers>(source, text, 0, reading, out)?;
+    Some(Document {
+        value: McpJson { mcp_servers: doc.value },
+        tree: doc.tree,
+        extra: doc.extra,
+        recovered: doc.recovered,
+    })
+}

@@ -18,6 +18,7 @@ use crate::suggest::{did_you_mean, list_names};
 
 pub mod config;
 pub mod links;
+pub mod repo_files;
 
 /// What the checks found, by skill and by agent (project order), so an edit
 /// redoes only the shares it can change.

@@ -129,6 +129,7 @@ fn compiler_errors(kind: Kind, path: &Path) -> Vec<String> {
         Kind::ClaudeSettings => config(Dialect::ClaudeSettings, &mut out),
         Kind::McpJson => config(Dialect::McpJson, &mut out),
         Kind::VscodeMcp => config(Dialect::VscodeMcp, &mut out),
+        Kind::CodexMetadata => config(Dialect::CodexMetadata, &mut out),
         Kind::Lockfile => unreachable!(),
     }
     out.into_iter().filter(|d| d.severity == Severity::Error).map(|d| d.message).collect()

@@ -144,6 +144,7 @@ fn schemas_are_written_atomically_to_a_directory() {
             "claude-settings.schema.json",
             "claude-skill.schema.json",
             "claude-subagent.schema.json",
+            "codex-metadata.schema.json",
             "codex-skill.schema.json",
             "copilot-agent.schema.json",
             "copilot-skill.schema.json",

@@ -266,7 +266,7 @@ pub fn compile_with(
                         == folder.path.trim_end_matches('/')
             })
     });
-    rest.extend(configs.diagnostics);
+
     // Every diagnostic by what made it, so an edit redoes only what it changes.
     let parts = shares.skills.into_iter().zip(checked.skills).zip(skill_links);
     let skills = (project.skills.iter().zip(parts))
@@ -286,6 +286,7 @@ pub fn compile_with(
         skill_table: shares.skill_table,
         agents: shares.agents.into_iter().zip(checked.agents).collect(),
         assistants: shares.assistants,
+        configs: configs.diagnostics,
         rest,
     };
     Ok(Compilation {
@@ -424,14 +425,30 @@ fn build(
         tools,
         agents,
         mut assistants,
-        plugins,
-        configs,
+        mut plugins,
+        mut configs,
         found: _,
         diagnostics,
         dropped,
     } = layout;
     out.diagnostics.extend(diagnostics);
     let max = opts.max_file_size;
+
+    // Marketplaces first: a plugin one lists by a folder discovery did not
+    // find (no manifest, not in a folder of plugins) is read as Claude Code
+    // reads it.
+    let mut listed = discover::Layout::default();
+    for config in configs.iter().filter(|c| c.dialect == Dialect::ClaudeMarketplace) {
+        listed_plugins(fs, opts, trees, out, config, &plugins, &mut listed);
+    }
+    let known: HashSet<PathBuf> = (skills.iter().map(|s| s.file.path.clone()))
+        .chain(assistants.iter().map(|a| a.file.path.clone()))
+        .chain(configs.iter().map(|c| c.file.path.clone()))
+        .collect();
+    skills.extend(listed.skills.into_iter().filter(|s| !known.contains(&s.file.path)));
+    assistants.extend(listed.assistants.into_iter().filter(|a| !known.contains(&a.file.path)));
+    configs.extend(listed.configs.into_iter().filter(|c| !known.contains(&c.file.path)));
+    plugins.extend(listed.plugins);
 
     // Plugin manifests first: the components they name by path are read
     // with everything else.
@@ -624,6 +641,56 @@ fn build(
     name_plugins(&mut project);
     read_package_files(fs, opts, &mut project.agents, &dropped, out);
     project
+}
+
+/// The plugins `marketplace` lists by local folders that are not plugins
+/// discovery found, read into `listed`. The marketplace is parsed here only
+/// for its sources: its problems are reported when it is read with the rest.
+fn listed_plugins(
+    fs: &dyn Fs,
+    opts: &Options,
+    trees: (&Path, Option<&Path>),
+    out: &mut Output<'_>,
+    marketplace: &discover::ConfigFile,
+    found: &[discover::PluginDir],
+    listed: &mut discover::Layout,
+) {
+    let Some(source) = out.take(read_one(fs, &marketplace.file, opts.max_file_size)) else {
+        return;
+    };
+    let mut quiet = Vec::new();
+    let Some(crate::parse::config::ConfigDoc::Marketplace(doc)) =
+        crate::parse::config::config(&source, Dialect::ClaudeMarketplace, false, &mut quiet)
+    else {
+        return;
+    };
+    // The marketplace's folder: the one holding `.claude-plugin/`.
+    let (Some(base), Some((rel, _))) = (
+        marketplace.file.path.parent().and_then(Path::parent),
+        marketplace.file.rel.path.rsplit_once(".claude-plugin/"),
+    ) else {
+        return;
+    };
+    let rel = RelPath { origin: marketplace.file.rel.origin, path: rel.into() };
+    let sources = crate::hosts::claude_code::plugins::marketplace(&source, &doc.value, &mut quiet);
+    for (_, found_source, _) in sources {
+        let Some(crate::hosts::claude_code::plugins::Source_::Local(path, _)) = found_source else {
+            continue;
+        };
+        let folder = rel.join(path.trim_end_matches('/')).as_folder();
+        let already = |p: &discover::PluginDir| {
+            p.folder.origin == folder.origin && p.folder.path == folder.path
+        };
+        if found.iter().any(already) || listed.plugins.iter().any(already) {
+            continue;
+        }
+        if let Some(plugin) = discover::listed_plugin(fs, opts, trees, (base, &rel), &path) {
+            listed.skills.extend(plugin.skills);
+            listed.assistants.extend(plugin.assistants);
+            listed.configs.extend(plugin.configs);
+            listed.plugins.extend(plugin.plugins);
+        }
+    }
 }
 
 /// The component paths a plugin manifest names, by kind.

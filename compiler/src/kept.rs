@@ -26,6 +26,9 @@ pub(crate) struct Kept {
     /// By project agent: its names resolved, and its checks.
     pub(crate) agents: Vec<(Share, Vec<Diagnostic>)>,
     pub(crate) assistants: Share,
+    /// The configuration files' checks, which read skills' and assistants'
+    /// frontmatter too: redone on every update.
+    pub(crate) configs: Vec<Diagnostic>,
     /// Every other diagnostic.
     pub(crate) rest: Vec<Diagnostic>,
 }
@@ -48,7 +51,7 @@ impl Kept {
             .flat_map(|part| [&part.parse, &part.resolved.diagnostics, &part.checks, &part.links]);
         let agents = self.agents.iter().flat_map(|(share, checks)| [&share.diagnostics, checks]);
         let mut all: Vec<Diagnostic> =
-            [&self.rest, &self.skill_table, &self.assistants.diagnostics]
+            [&self.rest, &self.configs, &self.skill_table, &self.assistants.diagnostics]
                 .into_iter()
                 .chain(self.unparsed.values())
                 .chain(skills)

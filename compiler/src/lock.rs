@@ -29,6 +29,9 @@ pub fn lockfile(compilation: &Compilation) -> Lockfile {
         skills: model.skills.clone(),
         tools: model.tools.clone(),
         assistants: model.assistants.clone(),
+        plugins: model.plugins.clone(),
+        mcp_servers: model.mcp_servers.clone(),
+        hooks: model.hooks.clone(),
     }
 }
 
@@ -70,6 +73,17 @@ pub fn describe_difference(old: &Lockfile, new: &Lockfile) -> Vec<String> {
         ("skills", Changes::between(&old.skills, &new.skills, |s| s.qualified.clone())),
         ("tools", Changes::between(&old.tools, &new.tools, |t| t.qualified.clone())),
         ("assistants", Changes::between(&old.assistants, &new.assistants, |a| a.id.clone())),
+        ("plugins", Changes::between(&old.plugins, &new.plugins, |p| p.folder.clone())),
+        (
+            "MCP servers",
+            Changes::between(&old.mcp_servers, &new.mcp_servers, |s| {
+                format!("{} ({})", s.id, s.source)
+            }),
+        ),
+        (
+            "hooks",
+            Changes::between(&old.hooks, &new.hooks, |h| format!("{} ({})", h.event, h.source)),
+        ),
         ("files", Changes::between(&old.files, &new.files, |f| f.path.clone())),
     ];
     for (kind, changes) in &kinds {

@@ -6,7 +6,7 @@
 //! routes carry their parsed guards. The lockfile and the generated Rust code
 //! are both written from it as it is.
 
-use agentc_schema::lockfile::{Agent, Assistant, Skill, Tool};
+use agentc_schema::lockfile::{Agent, Assistant, HookSet, McpServer, Plugin, Skill, Tool};
 
 /// A compiled agents directory. Agents are in id order, skills and tools in
 /// qualified-name order.
@@ -17,6 +17,12 @@ pub struct Model {
     pub tools: Vec<Tool>,
     /// In id order.
     pub assistants: Vec<Assistant>,
+    /// In folder order.
+    pub plugins: Vec<Plugin>,
+    /// In id order.
+    pub mcp_servers: Vec<McpServer>,
+    /// In file, then event order.
+    pub hooks: Vec<HookSet>,
 }
 
 impl Model {

@@ -22,6 +22,7 @@ use crate::project::{Agent, AgentKind, Project};
 use crate::suggest::{did_you_mean, list_names};
 
 mod assistants;
+mod configs;
 mod table;
 mod unknown;
 
@@ -185,6 +186,12 @@ pub fn resolve_assistants(
     resolve_part(project, opts, names, |r| {
         assistants::resolve(project, &names.skills, &mut r.refs, r.out)
     })
+}
+
+/// The plugins, MCP servers and hooks of the model, made again from the
+/// project and the model's skills and assistants.
+pub fn resolve_configs(project: &Project, model: &mut Model) {
+    configs::resolve(project, model);
 }
 
 /// Every definition in its scope, and every name that refers to one: what
@@ -404,6 +411,7 @@ impl Resolver<'_> {
         let mark = self.mark();
         model.assistants = assistants::resolve(self.project, self.skills, &mut self.refs, self.out);
         self.shares.assistants = self.share(mark);
+        configs::resolve(self.project, &mut model);
         model
     }
 

@@ -115,6 +115,8 @@ impl Compilation {
                 self.redefine(kept, fs, was, Edit { file: skill_file, source, parsed, parse });
             }
         }
+        let trees = Trees::new(&self.root, self.workspace.as_deref());
+        kept.configs = check::config::check(fs, &trees, &self.project).diagnostics;
         true
     }
 
@@ -371,6 +373,9 @@ impl Compilation {
         self.names.refs.splice(start.., resolved.refs);
         kept.assistants = Share { diagnostics: resolved.diagnostics, refs: made };
         self.model.assistants = resolved.compiled;
+        // Plugins list their skills and assistants, and servers who names
+        // them: made again from what changed.
+        resolve::resolve_configs(&self.project, &mut self.model);
     }
 
     /// Checks again the agents `redo` and those activating a skill named in

@@ -70,6 +70,8 @@ pub enum Dialect {
     McpJson,
     /// VS Code MCP servers (`.vscode/mcp.json`).
     VscodeMcp,
+    /// A Codex skill's metadata (`<skill>/agents/openai.yaml`).
+    CodexMetadata,
 }
 
 impl Dialect {
@@ -99,6 +101,7 @@ impl Dialect {
             Dialect::ClaudeSettings => "claude-settings",
             Dialect::McpJson => "mcp-json",
             Dialect::VscodeMcp => "vscode-mcp",
+            Dialect::CodexMetadata => "codex-metadata",
         }
     }
 

@@ -14,6 +14,7 @@
 
 pub mod agent;
 pub mod assistant;
+pub mod codex;
 pub mod dialect;
 pub mod guard;
 pub mod hooks;

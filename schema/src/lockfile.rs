@@ -54,6 +54,94 @@ pub struct Lockfile {
     /// custom agents.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub assistants: Vec<Assistant>,
+    /// Claude Code plugins, with what each holds.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub plugins: Vec<Plugin>,
+    /// The MCP servers the project configures, and the agents that use each.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub mcp_servers: Vec<McpServer>,
+    /// Claude Code hooks, by file and event.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hooks: Vec<HookSet>,
+}
+
+/// A Claude Code plugin and its components.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Plugin {
+    /// The namespace of its components: its manifest's `name`, else its folder's.
+    pub name: String,
+    /// Its folder.
+    pub folder: String,
+    /// Its `.claude-plugin/plugin.json`, when it has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub manifest: Option<String>,
+    /// The manifest's `version`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub version: Option<String>,
+    /// The manifest's `description`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    /// Qualified names of its skills.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub skills: Vec<String>,
+    /// Ids of its subagents and commands.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub assistants: Vec<String>,
+    /// Ids of the MCP servers it configures.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub mcp_servers: Vec<String>,
+    /// The events its hooks run at.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hook_events: Vec<String>,
+}
+
+/// An MCP server a host starts, as configured (never its environment or
+/// headers, which may hold secrets: only their names).
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct McpServer {
+    /// How tools name it: `mcp__<id>__<tool>` (`plugin_<plugin>_<name>` for a
+    /// plugin's server).
+    pub id: String,
+    /// The name it is configured under.
+    pub name: String,
+    /// The file configuring it.
+    pub source: String,
+    /// Who reads that file: `claude-code` or `vscode`.
+    pub host: String,
+    /// The plugin configuring it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub plugin: Option<String>,
+    /// `stdio`, `http` or `sse`.
+    pub transport: String,
+    /// A local server's program.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub command: Option<String>,
+    /// A remote server's address.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
+    /// The names of the environment variables it is given.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub env: Vec<String>,
+    /// Ids of the assistants that name it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub used_by: Vec<String>,
+}
+
+/// The hooks of one event in one file.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct HookSet {
+    /// The file they are written in.
+    pub source: String,
+    /// The plugin they belong to.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub plugin: Option<String>,
+    /// The event they run at.
+    pub event: String,
+    /// The matchers and hooks, as written.
+    pub matchers: Vec<serde_json::Value>,
 }
 
 /// An input file and its content digest.
@@ -265,6 +353,10 @@ pub struct Assistant {
     /// Ids of the agents it hands off to (Copilot `handoffs`), in order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub handoffs: Vec<String>,
+    /// Ids of the configured MCP servers it names (`mcpServers`, and the
+    /// `<server>` of `mcp__<server>__<tool>` tools).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub mcp_servers: Vec<String>,
     /// The prompt: the Markdown after the frontmatter.
     pub body: SharedStr,
     /// Every other frontmatter field, as written (tools, model, handoff labels…).

@@ -31,12 +31,13 @@ pub enum Kind {
     ClaudeSettings,
     McpJson,
     VscodeMcp,
+    CodexMetadata,
     CopilotAgent,
     Project,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 20] = [
+    pub const ALL: [Kind; 21] = [
         Kind::Agent,
         Kind::AgentMd,
         Kind::Skill,
@@ -55,6 +56,7 @@ impl Kind {
         Kind::ClaudeSettings,
         Kind::McpJson,
         Kind::VscodeMcp,
+        Kind::CodexMetadata,
         Kind::CopilotAgent,
         Kind::Project,
     ];
@@ -80,6 +82,7 @@ impl Kind {
             Kind::ClaudeSettings => "claude-settings",
             Kind::McpJson => "mcp-json",
             Kind::VscodeMcp => "vscode-mcp",
+            Kind::CodexMetadata => "codex-metadata",
             Kind::CopilotAgent => "copilot-agent",
             Kind::Project => "project",
         }
@@ -108,6 +111,7 @@ impl Kind {
             Kind::ClaudeSettings => ".claude/settings.json and .claude/settings.local.json",
             Kind::McpJson => ".mcp.json, Claude Code's MCP servers",
             Kind::VscodeMcp => ".vscode/mcp.json, VS Code's MCP servers",
+            Kind::CodexMetadata => "a Codex skill's agents/openai.yaml",
             Kind::CopilotAgent => "the YAML frontmatter of .github/agents/<name>.agent.md",
             Kind::Project => "agentc.toml, the project file",
         }
@@ -130,6 +134,7 @@ impl Kind {
             Dialect::ClaudeSettings => Kind::ClaudeSettings,
             Dialect::McpJson => Kind::McpJson,
             Dialect::VscodeMcp => Kind::VscodeMcp,
+            Dialect::CodexMetadata => Kind::CodexMetadata,
         }
     }
 
@@ -177,6 +182,7 @@ impl Kind {
             Kind::ClaudeSettings => draft07::<ClaudeSettings>(),
             Kind::McpJson => draft07::<McpJson>(),
             Kind::VscodeMcp => draft07::<VscodeMcp>(),
+            Kind::CodexMetadata => draft07::<crate::codex::CodexMetadata>(),
             Kind::CopilotAgent => draft07::<CopilotAgentFrontmatter>(),
             Kind::Project => draft07::<ProjectFile>(),
         }

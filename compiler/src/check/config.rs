@@ -16,6 +16,7 @@ use crate::catalog::Code;
 use crate::diagnostic::{Diagnostic, RelPath, Severity};
 use crate::fs::Fs;
 use crate::hosts::claude_code::hooks::{self, Base};
+use crate::hosts::claude_code::mcp::{self as claude_mcp, plugin_server, tool_form};
 use crate::hosts::claude_code::{plugins, settings};
 use crate::hosts::mcp::{self, Reader};
 use crate::parse::config::ConfigDoc;
@@ -129,11 +130,35 @@ pub fn check(fs: &dyn Fs, trees: &Trees<'_>, project: &Project) -> Checked {
                 let inputs = Some(doc.value.inputs.as_slice());
                 mcp::servers(source, &doc.value.servers, Reader::VsCode, inputs, &mut out);
             }
+            ConfigDoc::CodexMetadata(doc) => {
+                crate::hosts::codex::metadata(source, &doc.value, &mut out);
+                // The skill's folder: `<skill>/agents/openai.yaml`.
+                let skill = grandparent(&source.path);
+                let icons = doc.value.interface.iter().flat_map(|i| [&i.icon_small, &i.icon_large]);
+                for icon in icons.flatten() {
+                    let Some(path) = crate::hosts::codex::icon_path(&icon.value) else {
+                        continue;
+                    };
+                    let named = Named {
+                        code: Code::MissingPath,
+                        what: "icon",
+                        path,
+                        span: icon.span,
+                        relative_to: "the skill's folder",
+                    };
+                    if let Some(diagnostic) = missing(fs, trees, source, Path::new(&skill), &named)
+                    {
+                        // Codex drops a missing icon and shows the skill without it.
+                        out.push(diagnostic.with_severity(Severity::Warning));
+                    }
+                }
+            }
         }
     }
     for plugin in &project.plugins {
         manifest(fs, trees, plugin, &mut out);
     }
+    frontmatter(fs, trees, project, &mut out);
     subagent_servers(project, &mut out);
     Checked { diagnostics: out, listed }
 }
@@ -235,6 +260,48 @@ fn manifest(fs: &dyn Fs, trees: &Trees<'_>, plugin: &Plugin, out: &mut Vec<Diagn
     }
 }
 
+/// What frontmatter configures beside the file itself: the `hooks` of a
+/// Claude Code subagent, command or skill (Claude Code's hooks shape), and a
+/// Copilot agent's `mcp-servers`.
+fn frontmatter(fs: &dyn Fs, trees: &Trees<'_>, project: &Project, out: &mut Vec<Diagnostic>) {
+    let folder_of = |plugin: Option<&str>| {
+        let plugin = plugin?;
+        project.plugins.iter().find(|p| p.dir.name == plugin).map(|p| &p.dir.folder)
+    };
+    let hooks = |source: &Source, tree: &Node, plugin: Option<&str>, out: &mut Vec<_>| {
+        if let Some(node) = entry_value(tree, "hooks")
+            && let Some(hooks) = decode_quietly::<agentc_schema::hooks::Hooks>(node)
+        {
+            let file = HooksFile { schema: None, description: None, hooks, modules: None };
+            hooks_file(fs, trees, source, &file, folder_of(plugin), out);
+        }
+    };
+    for assistant in &project.assistants {
+        let source = &assistant.source;
+        let plugin = assistant.file.plugin.as_deref();
+        match &assistant.doc {
+            AssistantDoc::Subagent(md) => hooks(source, &md.front.tree, plugin, out),
+            AssistantDoc::Command(md) => hooks(source, &md.front.tree, plugin, out),
+            AssistantDoc::Copilot(md) => {
+                if let Some(node) = entry_value(&md.front.tree, "mcp-servers")
+                    && let Some(servers) = decode_quietly::<McpServers>(node)
+                {
+                    mcp::servers(source, &servers, Reader::Copilot, None, out);
+                }
+            }
+        }
+    }
+    for skill in
+        project.skills.iter().filter(|s| s.file.dialect == agentc_schema::Dialect::ClaudeSkill)
+    {
+        let plugin = match &skill.file.owner {
+            crate::discover::Owner::Plugin(name) => Some(name.as_str()),
+            _ => None,
+        };
+        hooks(&skill.source, &skill.parsed.front.tree, plugin, out);
+    }
+}
+
 /// A value the manifest's own decode already reported on, decoded again
 /// into the type of what it configures.
 fn decode_quietly<T: serde::de::DeserializeOwned>(node: &Node) -> Option<T> {
@@ -281,14 +348,6 @@ fn project_servers(project: &Project) -> Vec<String> {
     names
 }
 
-/// Claude Code's name for a server in tool names: characters outside
-/// `[A-Za-z0-9_-]` become `_`.
-fn tool_form(name: &str) -> String {
-    name.chars()
-        .map(|c| if c.is_ascii_alphanumeric() || c == '_' || c == '-' { c } else { '_' })
-        .collect()
-}
-
 /// Each MCP server a Claude Code subagent names — in `mcpServers`, or as
 /// the `<server>` of an `mcp__<server>__<tool>` tool — is configured: in the
 /// project's `.mcp.json`, by a plugin (`plugin_<plugin>_<server>`), or
@@ -308,8 +367,7 @@ fn subagent_servers(project: &Project, out: &mut Vec<Diagnostic>) {
         for name in doc.value.mcp_servers.keys() {
             match plugin {
                 Some(plugin) => {
-                    configured
-                        .insert(tool_form(&format!("plugin_{}_{}", plugin.dir.name, name.value)));
+                    configured.insert(plugin_server(&plugin.dir.name, &name.value));
                     // A plugin's own subagents may name its servers plainly.
                     configured.insert(tool_form(&name.value));
                 }
@@ -328,7 +386,7 @@ fn subagent_servers(project: &Project, out: &mut Vec<Diagnostic>) {
         {
             any_config = true;
             for entry in entries {
-                configured.insert(tool_form(&format!("plugin_{}_{}", plugin.dir.name, entry.key)));
+                configured.insert(plugin_server(&plugin.dir.name, &entry.key));
                 configured.insert(tool_form(&entry.key));
             }
         }
@@ -339,32 +397,7 @@ fn subagent_servers(project: &Project, out: &mut Vec<Diagnostic>) {
             continue;
         };
         let source = &assistant.source;
-        let mut inline: BTreeSet<String> = BTreeSet::new();
-        let mut named: Vec<(String, Span)> = Vec::new();
-        if let Some(node) = entry_value(&md.front.tree, "mcpServers")
-            && let Value::Seq(items) = &node.value
-        {
-            for item in items {
-                match &item.value {
-                    Value::Str(name) => named.push((name.clone(), item.span)),
-                    Value::Map(entries) => {
-                        inline.extend(entries.iter().map(|e| tool_form(&e.key)));
-                    }
-                    _ => {}
-                }
-            }
-        }
-        for rule in md.front.value.tools.iter().flat_map(|t| t.iter()) {
-            let Some(rest) = rule.value.strip_prefix("mcp__") else {
-                continue;
-            };
-            let server = rest.split("__").next().unwrap_or(rest);
-            if server.is_empty() {
-                continue;
-            }
-            let span = rule.token_span(5..5 + server.len());
-            named.push((server.to_owned(), span));
-        }
+        let claude_mcp::Named { names: named, inline } = claude_mcp::named(md);
         for (name, span) in named {
             let form = tool_form(&name);
             if configured.contains(&form) || inline.contains(&form) {

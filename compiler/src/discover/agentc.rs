@@ -15,7 +15,7 @@ use crate::diagnostic::{Diagnostic, RelPath};
 use crate::fs::EntryKind;
 use crate::options::{LayoutKind, Scope};
 
-use super::{AgentDir, AgentFile, Entry, FileRef, Owner, SkillFile, ToolDir, Walk};
+use super::{AgentDir, AgentFile, ConfigFile, Entry, FileRef, Owner, SkillFile, ToolDir, Walk};
 
 pub(super) fn is_agent_file(name: &str) -> bool {
     name == "AGENT.md" || name == "agent.json"
@@ -334,6 +334,26 @@ impl Walk<'_> {
         for skill in &mut layout.skills {
             if skill.owner == Owner::Repo && skill.dialect == Dialect::Runbook {
                 skill.dialect = Dialect::CodexSkill;
+            }
+        }
+        // Each Codex skill's metadata, `agents/openai.yaml` beside its SKILL.md.
+        let folders: Vec<(std::path::PathBuf, RelPath)> = (self.layout.skills.iter())
+            .filter(|s| s.dialect == Dialect::CodexSkill)
+            .filter_map(|s| {
+                let dir = s.file.path.parent()?.to_path_buf();
+                let rel = s.file.rel.path.rsplit_once('/')?.0;
+                Some((dir, RelPath { origin: s.file.rel.origin, path: rel.into() }))
+            })
+            .collect();
+        for (dir, rel) in folders {
+            if let Some(entry) = self.find(&dir, &rel, "agents/openai.yaml")
+                && entry.kind == EntryKind::File
+            {
+                self.layout.configs.push(ConfigFile {
+                    file: entry.file_ref(),
+                    dialect: Dialect::CodexMetadata,
+                    plugin: None,
+                });
             }
         }
     }

@@ -64,11 +64,45 @@ pub fn plugin_components(
     walk.layout
 }
 
+/// A plugin a marketplace lists by a local folder that discovery did not
+/// find (it holds no manifest and is not in a folder of plugins): the
+/// folder `path` (relative to `base`, the marketplace's folder, `rel` as
+/// users see that) read as a plugin, as Claude Code reads it, when it is
+/// inside the project. `None` when it is not there (reported by
+/// `check::config`).
+pub fn listed_plugin(
+    fs: &dyn Fs,
+    opts: &Options,
+    (root_canon, workspace_canon): (&Path, Option<&Path>),
+    (base, rel): (&Path, &RelPath),
+    path: &str,
+) -> Option<Layout> {
+    let allowed =
+        Bounds::new([root_canon].into_iter().chain(workspace_canon).map(Path::to_path_buf));
+    let mut walk = Walk {
+        fs,
+        opts,
+        allowed,
+        dropped: HashSet::new(),
+        strays: HashMap::new(),
+        repository: false,
+        quiet: true,
+        layout: Layout::default(),
+    };
+    let entry = walk.find(base, rel, path)?;
+    if entry.kind != EntryKind::Dir {
+        return None;
+    }
+    let entries = walk.list(&entry.path, &entry.rel);
+    walk.plugin(entry.name.clone(), (&entry.path, &entry.rel), None, &entries);
+    Some(walk.layout)
+}
+
 impl Walk<'_> {
     /// The entry at `path` (`./a/b`, `/`-separated) under the folder `dir`
     /// (`rel` as users see it), each step classified and checked; `None`
     /// when any step is missing, not a folder, or `..`.
-    fn find(&mut self, dir: &Path, rel: &RelPath, path: &str) -> Option<Entry> {
+    pub(super) fn find(&mut self, dir: &Path, rel: &RelPath, path: &str) -> Option<Entry> {
         let parts: Vec<&str> = path.split('/').filter(|p| !p.is_empty() && *p != ".").collect();
         if parts.is_empty() || parts.contains(&"..") {
             return None;

@@ -15,7 +15,7 @@ mod assistants;
 mod declared;
 mod empty;
 
-pub use declared::plugin_components;
+pub use declared::{listed_plugin, plugin_components};
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::ffi::{OsStr, OsString};

@@ -39,6 +39,8 @@ pub enum NodeKind {
     Skill,
     /// A Claude Code subagent or a Copilot agent.
     Assistant,
+    /// An MCP server a subagent names.
+    McpServer,
 }
 
 /// A skill inside an agent's group (a skill two agents activate is drawn in
@@ -72,6 +74,8 @@ pub enum EdgeKind {
     Handoff,
     /// A subagent loads a skill.
     Skill,
+    /// A subagent uses an MCP server.
+    Mcp,
 }
 
 /// An edge between two nodes (indexes into [`Graph::nodes`]).
@@ -164,6 +168,7 @@ impl Graph {
             let label = mermaid_text(&n.name);
             let shape = match (n.kind, n.terminal) {
                 (NodeKind::Assistant, _) => format!("{{{{\"{label}\"}}}}"),
+                (NodeKind::McpServer, _) => format!("[(\"{label}\")]"),
                 (NodeKind::Skill, true) => format!("([\"{label}\"])"),
                 (NodeKind::Skill, false) => format!("[\"{label}\"]"),
             };
@@ -194,13 +199,14 @@ impl Graph {
         for edge in &self.edges {
             let arrow = match edge.kind {
                 EdgeKind::Route => "-->",
-                EdgeKind::Handoff | EdgeKind::Skill => "-.->",
+                EdgeKind::Handoff | EdgeKind::Skill | EdgeKind::Mcp => "-.->",
             };
             let label = match (edge.kind, &edge.guard) {
                 (EdgeKind::Route, Some(guard)) => Some(mermaid_text(guard)),
                 (EdgeKind::Route, None) => None,
                 (EdgeKind::Handoff, _) => Some("handoff".to_owned()),
                 (EdgeKind::Skill, _) => Some("skill".to_owned()),
+                (EdgeKind::Mcp, _) => Some("mcp".to_owned()),
             };
             let _ = match label {
                 Some(label) => {
@@ -261,8 +267,10 @@ impl Graph {
         let node = |out: &mut String, i: usize, indent: &str| {
             let n = &self.nodes[i];
             let mut attrs = vec![format!("label={}", dot_string(&n.name))];
-            if n.kind == NodeKind::Assistant {
-                attrs.push("shape=hexagon".to_owned());
+            match n.kind {
+                NodeKind::Assistant => attrs.push("shape=hexagon".to_owned()),
+                NodeKind::McpServer => attrs.push("shape=cylinder".to_owned()),
+                NodeKind::Skill => {}
             }
             if n.terminal {
                 attrs.push("peripheries=2".to_owned());
@@ -311,6 +319,7 @@ impl Graph {
                 (EdgeKind::Route, None) => {}
                 (EdgeKind::Handoff, _) => attrs.push("label=\"handoff\", style=dashed".to_owned()),
                 (EdgeKind::Skill, _) => attrs.push("label=\"skill\", style=dotted".to_owned()),
+                (EdgeKind::Mcp, _) => attrs.push("label=\"mcp\", style=dotted".to_owned()),
             }
             if !edge.usable {
                 attrs.push("color=red3, fontcolor=red3, style=dashed".to_owned());
@@ -474,6 +483,16 @@ impl<'m> Builder<'m, '_> {
                     });
                 }
             }
+            for server in &assistant.mcp_servers {
+                let to = self.mcp_server(server);
+                self.graph.edges.push(Edge {
+                    kind: EdgeKind::Mcp,
+                    from,
+                    to,
+                    guard: None,
+                    usable: true,
+                });
+            }
             let mut queue = VecDeque::new();
             for skill in &assistant.skills {
                 let Some(to) = self.loose_skill(skill, &mut queue) else { continue };
@@ -487,6 +506,30 @@ impl<'m> Builder<'m, '_> {
             }
             self.loose_routes(queue);
         }
+    }
+}
+
+impl Builder<'_, '_> {
+    /// The node of an MCP server, drawn once.
+    fn mcp_server(&mut self, id: &str) -> usize {
+        if let Some(i) = (self.graph.nodes.iter())
+            .position(|n| n.kind == NodeKind::McpServer && n.qualified == id)
+        {
+            return i;
+        }
+        let server = self.model.mcp_servers.iter().find(|s| s.id == id);
+        self.graph.nodes.push(Node {
+            kind: NodeKind::McpServer,
+            name: server.map_or_else(|| id.to_owned(), |s| s.name.clone()),
+            qualified: id.to_owned(),
+            group: None,
+            source: server.map(|s| s.source.clone()).unwrap_or_default(),
+            start: false,
+            unreachable: false,
+            dead_end: false,
+            terminal: false,
+        });
+        self.graph.nodes.len() - 1
     }
 }
 

@@ -3,10 +3,15 @@
 //! 1,024, and no rule on a name's characters or its folder. A skill that
 //! breaks a rule Codex applies is skipped with one start-up warning. Source:
 //! `docs/research/claude-codex.md` §8 (Codex's `core-skills` loader and its
-//! 0.171.0 binary, read 2026-12-02).
+//! 0.171.0 binary, read 2026-12-02). A skill's `agents/openai.yaml` is read
+//! fail-open (`docs/research/other-formats.md` §4).
+
+use agentc_schema::codex::CodexMetadata;
 
 use super::SpecRule;
-use crate::diagnostic::Severity;
+use crate::catalog::Code;
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::source::Source;
 
 /// How the specification's rules stand under Codex.
 pub const fn spec_rule(rule: SpecRule) -> (Severity, &'static str) {
@@ -22,4 +27,91 @@ pub const fn spec_rule(rule: SpecRule) -> (Severity, &'static str) {
              specification, its `skills-ref` validator and Anthropic's skill upload refuse it",
         ),
     }
+}
+
+/// The rules of a skill's `agents/openai.yaml`, as Codex's loader applies
+/// them: each field it drops is a warning (Codex reads the file fail-open).
+/// The icons' existence is asked of the file system by `check::config`.
+pub fn metadata(source: &Source, metadata: &CodexMetadata, out: &mut Vec<Diagnostic>) {
+    let file = &source.path;
+    let warn = |out: &mut Vec<Diagnostic>, span, message: String, help: &str| {
+        out.push(
+            Diagnostic::at(Code::InvalidValue, file, span, message)
+                .with_severity(Severity::Warning)
+                .with_help(format!("{help}; Codex drops the field and loads the rest")),
+        );
+    };
+    if let Some(interface) = &metadata.interface {
+        for (field, value, max) in [
+            ("display_name", &interface.display_name, 64),
+            ("short_description", &interface.short_description, 1024),
+            ("default_prompt", &interface.default_prompt, 1024),
+        ] {
+            if let Some(value) = value
+                && value.value.chars().count() > max
+            {
+                let message = format!(
+                    "`interface.{field}` is {} characters; Codex takes at most {max}",
+                    value.value.chars().count()
+                );
+                warn(out, value.span, message, "shorten it");
+            }
+        }
+        if let Some(color) = &interface.brand_color {
+            let text = color.value.as_str();
+            let hex = text.len() == 7
+                && text.starts_with('#')
+                && text[1..].bytes().all(|b| b.is_ascii_hexdigit());
+            if !hex {
+                let message = format!("`interface.brand_color` is `{text}`, not `#RRGGBB`");
+                warn(out, color.span, message, "write six hexadecimal digits after `#`");
+            }
+        }
+        for (field, icon) in
+            [("icon_small", &interface.icon_small), ("icon_large", &interface.icon_large)]
+        {
+            if let Some(icon) = icon
+                && icon_path(&icon.value).is_none()
+            {
+                let message = format!(
+                    "`interface.{field}` is `{}`, which is not a path under the skill's `assets/`",
+                    icon.value
+                );
+                warn(
+                    out,
+                    icon.span,
+                    message,
+                    "put the icon in the skill's `assets/` and write `assets/<file>`",
+                );
+            }
+        }
+    }
+    for tool in metadata.dependencies.iter().flat_map(|d| &d.tools) {
+        for (field, present) in
+            [("type", tool.value.kind.is_some()), ("value", tool.value.value.is_some())]
+        {
+            if !present {
+                out.push(
+                    Diagnostic::at(
+                        Code::MissingField,
+                        file,
+                        tool.span,
+                        format!("a tool dependency needs `{field}`"),
+                    )
+                    .with_severity(Severity::Warning)
+                    .with_help(format!(
+                        "add `{field}` (e.g. `type: mcp`, `value: <server>`); Codex drops the \
+                         dependency without it"
+                    )),
+                );
+            }
+        }
+    }
+}
+
+/// An icon path as Codex takes it: relative, under `assets/` once a leading
+/// `./` is removed, never climbing out.
+pub fn icon_path(written: &str) -> Option<&str> {
+    let path = written.strip_prefix("./").unwrap_or(written);
+    (path.starts_with("assets/") && !path.split('/').any(|part| part == "..")).then_some(path)
 }

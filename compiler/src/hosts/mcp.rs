@@ -56,12 +56,17 @@ pub fn servers(
             Some("stdio" | "local") | None => false,
             Some(other) => {
                 let kind_span = value.kind.as_ref().map_or(server.span, |k| k.span);
-                let diagnostic = Diagnostic::at(
+                let mut diagnostic = Diagnostic::at(
                     Code::InvalidValue,
                     file,
                     kind_span,
                     format!("`{other}` is not an MCP server type {} reads", reader.name()),
                 );
+                // Which types a Copilot agent's `mcp-servers` takes is not
+                // fully published (`docs/formats.md`): only a warning there.
+                if reader == Reader::Copilot {
+                    diagnostic = diagnostic.with_severity(Severity::Warning);
+                }
                 let entry = value.kind.as_ref().map(|k| Spanned {
                     value: k.value.as_str().to_owned(),
                     span: k.span,
@@ -75,7 +80,13 @@ pub fn servers(
                         other,
                         reader.types(),
                         "types are lowercase",
-                        "the types are `stdio` (a command) and `http` or `sse` (a URL)",
+                        match reader {
+                            Reader::Copilot => {
+                                "GitHub documents `local` and `stdio` (a command), `http` and \
+                                 `sse` (a URL); if Copilot takes this type, ignore this"
+                            }
+                            _ => "the types are `stdio` (a command) and `http` or `sse` (a URL)",
+                        },
                     ),
                     None => diagnostic,
                 });

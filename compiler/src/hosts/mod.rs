@@ -102,7 +102,7 @@ impl Host {
             | Dialect::ClaudeHooks
             | Dialect::ClaudeSettings
             | Dialect::McpJson => Host::ClaudeCode,
-            Dialect::CodexSkill => Host::Codex,
+            Dialect::CodexSkill | Dialect::CodexMetadata => Host::Codex,
             Dialect::CopilotSkill | Dialect::CopilotAgent | Dialect::VscodeMcp => Host::Copilot,
         }
     }

@@ -21,6 +21,7 @@ pub enum ConfigDoc {
     /// servers alone.
     Mcp(Document<McpJson>),
     VscodeMcp(Document<VscodeMcp>),
+    CodexMetadata(Box<Document<agentc_schema::codex::CodexMetadata>>),
 }
 
 /// The keys of Claude Code's settings that agentc takes as written: Claude
@@ -248,6 +249,17 @@ pub fn config(
         Dialect::VscodeMcp => {
             let reading = Reading { syntax: Syntax::Jsonc, ..json };
             decode_text(source, text, 0, reading, out).map(ConfigDoc::VscodeMcp)
+        }
+        Dialect::CodexMetadata => {
+            // Codex reads the file fail-open: what it cannot read it
+            // ignores, with a warning, and the skill loads all the same.
+            let before = out.len();
+            let reading = Reading { syntax: Syntax::Yaml, ..json };
+            let doc = decode_text(source, text, 0, reading, out);
+            for diagnostic in &mut out[before..] {
+                diagnostic.severity = Severity::Warning;
+            }
+            doc.map(|doc| ConfigDoc::CodexMetadata(Box::new(doc)))
         }
         _ => None,
     }

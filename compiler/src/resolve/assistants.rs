@@ -194,6 +194,7 @@ fn compile(
         description,
         skills: loaded,
         handoffs,
+        mcp_servers: Vec::new(),
         body: assistant.source.shared(assistant.doc.body_span()),
         fields,
     }

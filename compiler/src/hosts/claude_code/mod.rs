@@ -4,6 +4,7 @@
 //! [CC-JS]) and `docs/research/claude-codex.md`.
 
 pub mod hooks;
+pub mod mcp;
 pub mod plugins;
 pub mod settings;
 

@@ -6,8 +6,9 @@ use schemars::{JsonSchema, Schema};
 use crate::dialect::Dialect;
 use crate::{
     AgentFrontmatter, AgentManifest, ClaudeCommandFrontmatter, ClaudeSettings,
-    ClaudeSubagentFrontmatter, CopilotAgentFrontmatter, HooksFile, Lockfile, Marketplace, McpJson,
-    PluginManifest, ProjectFile, Registry, SkillFrontmatter, ToolManifest, VscodeMcp,
+    ClaudeSubagentFrontmatter, CopilotAgentFrontmatter, CopilotInstructionsFrontmatter,
+    CopilotPromptFrontmatter, HooksFile, Lockfile, Marketplace, McpJson, PluginManifest,
+    ProjectFile, Registry, SkillFrontmatter, ToolManifest, VscodeMcp,
 };
 
 /// A kind of file agentc reads or writes.
@@ -32,11 +33,13 @@ pub enum Kind {
     McpJson,
     VscodeMcp,
     CopilotAgent,
+    CopilotPrompt,
+    CopilotInstructions,
     Project,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 20] = [
+    pub const ALL: [Kind; 22] = [
         Kind::Agent,
         Kind::AgentMd,
         Kind::Skill,
@@ -56,6 +59,8 @@ impl Kind {
         Kind::McpJson,
         Kind::VscodeMcp,
         Kind::CopilotAgent,
+        Kind::CopilotPrompt,
+        Kind::CopilotInstructions,
         Kind::Project,
     ];
 
@@ -81,6 +86,8 @@ impl Kind {
             Kind::McpJson => "mcp-json",
             Kind::VscodeMcp => "vscode-mcp",
             Kind::CopilotAgent => "copilot-agent",
+            Kind::CopilotPrompt => "copilot-prompt",
+            Kind::CopilotInstructions => "copilot-instructions",
             Kind::Project => "project",
         }
     }
@@ -109,13 +116,18 @@ impl Kind {
             Kind::McpJson => ".mcp.json, Claude Code's MCP servers",
             Kind::VscodeMcp => ".vscode/mcp.json, VS Code's MCP servers",
             Kind::CopilotAgent => "the YAML frontmatter of .github/agents/<name>.agent.md",
+            Kind::CopilotPrompt => "the YAML frontmatter of .github/prompts/<name>.prompt.md",
+            Kind::CopilotInstructions => {
+                "the YAML frontmatter of .github/instructions/**/<name>.instructions.md"
+            }
             Kind::Project => "agentc.toml, the project file",
         }
     }
 
-    /// The schema of a dialect's files.
-    pub const fn of(dialect: Dialect) -> Kind {
-        match dialect {
+    /// The schema of a dialect's files; `None` for plain Markdown (the
+    /// memory files and Copilot's repository instructions), which has none.
+    pub const fn of(dialect: Dialect) -> Option<Kind> {
+        Some(match dialect {
             Dialect::Runbook => Kind::Skill,
             Dialect::AgentSkill => Kind::AgentSkill,
             Dialect::ClaudeSkill => Kind::ClaudeSkill,
@@ -130,7 +142,13 @@ impl Kind {
             Dialect::ClaudeSettings => Kind::ClaudeSettings,
             Dialect::McpJson => Kind::McpJson,
             Dialect::VscodeMcp => Kind::VscodeMcp,
-        }
+            Dialect::CopilotPrompt => Kind::CopilotPrompt,
+            Dialect::CopilotInstructions => Kind::CopilotInstructions,
+            Dialect::CopilotRepoInstructions
+            | Dialect::AgentsMd
+            | Dialect::ClaudeMd
+            | Dialect::GeminiMd => return None,
+        })
     }
 
     pub fn from_name(name: &str) -> Option<Kind> {
@@ -178,6 +196,8 @@ impl Kind {
             Kind::McpJson => draft07::<McpJson>(),
             Kind::VscodeMcp => draft07::<VscodeMcp>(),
             Kind::CopilotAgent => draft07::<CopilotAgentFrontmatter>(),
+            Kind::CopilotPrompt => draft07::<CopilotPromptFrontmatter>(),
+            Kind::CopilotInstructions => draft07::<CopilotInstructionsFrontmatter>(),
             Kind::Project => draft07::<ProjectFile>(),
         }
     }

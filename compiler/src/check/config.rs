@@ -41,6 +41,7 @@ pub struct Checked {
 pub fn check(fs: &dyn Fs, trees: &Trees<'_>, project: &Project) -> Checked {
     let mut out = Vec::new();
     let mut listed = Vec::new();
+    let repo_files = super::repo_files::Lazy::default();
     for config in &project.configs {
         let source = &config.source;
         let plugin = config.file.plugin.as_ref();
@@ -128,6 +129,13 @@ pub fn check(fs: &dyn Fs, trees: &Trees<'_>, project: &Project) -> Checked {
             ConfigDoc::VscodeMcp(doc) => {
                 let inputs = Some(doc.value.inputs.as_slice());
                 mcp::servers(source, &doc.value.servers, Reader::VsCode, inputs, &mut out);
+            }
+            ConfigDoc::Prompt(md) => super::copilot_files::prompt(project, source, md, &mut out),
+            ConfigDoc::Instructions(md) => {
+                super::copilot_files::apply_to(fs, trees, &repo_files, source, md, &mut out);
+            }
+            ConfigDoc::Markdown { .. } => {
+                super::memory::imports(fs, trees, source, config.file.dialect, &mut out);
             }
         }
     }

@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 
 use agentc::schema::{
     AgentFrontmatter, AgentManifest, ClaudeCommandFrontmatter, ClaudeSubagentFrontmatter,
-    CopilotAgentFrontmatter, Dialect, Kind, PluginManifest, ProjectFile, Registry,
-    SkillFrontmatter, ToolManifest,
+    CopilotAgentFrontmatter, CopilotInstructionsFrontmatter, CopilotPromptFrontmatter, Dialect,
+    Kind, PluginManifest, ProjectFile, Registry, SkillFrontmatter, ToolManifest,
 };
 use agentc_compiler::RelPath;
 use agentc_compiler::diagnostic::Severity;
@@ -113,6 +113,12 @@ fn compiler_errors(kind: Kind, path: &Path) -> Vec<String> {
         }
         Kind::CopilotAgent => {
             drop(decode_text::<CopilotAgentFrontmatter>(&source, &text, 0, front, &mut out))
+        }
+        Kind::CopilotPrompt => {
+            drop(decode_text::<CopilotPromptFrontmatter>(&source, &text, 0, front, &mut out))
+        }
+        Kind::CopilotInstructions => {
+            drop(decode_text::<CopilotInstructionsFrontmatter>(&source, &text, 0, front, &mut out))
         }
         Kind::ClaudePlugin => {
             drop(decode_text::<PluginManifest>(&source, &text, 0, json, &mut out))

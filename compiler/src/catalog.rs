@@ -112,6 +112,7 @@ catalog! {
     UnknownHookEvent = "unknown-hook-event", Warning, "Claude Code hooks under an event Claude Code does not have (an error for a near miss)";
     MissingPath = "missing-path", Error, "a plugin component path, marketplace plugin source or hook script that is not there";
     UnknownMcpServer = "unknown-mcp-server", Warning, "a subagent names an MCP server no configuration defines (an error for a near miss)";
+    ImportChain = "import-chain", Warning, "a CLAUDE.md or GEMINI.md `@` import that leads back to a file already imported, or deeper than the host's five hops";
 }
 
 impl Code {

@@ -17,7 +17,9 @@ use crate::runbook::{AgentTools, Runbook};
 use crate::suggest::{did_you_mean, list_names};
 
 pub mod config;
+pub mod copilot_files;
 pub mod links;
+pub mod memory;
 pub mod repo_files;
 
 /// What the checks found, by skill and by agent (project order), so an edit

@@ -72,6 +72,21 @@ pub enum Dialect {
     VscodeMcp,
     /// A Codex skill's metadata (`<skill>/agents/openai.yaml`).
     CodexMetadata,
+    /// A VS Code prompt file (`.github/prompts/<name>.prompt.md`).
+    CopilotPrompt,
+    /// A VS Code instructions file (`.github/instructions/**/<name>.instructions.md`).
+    CopilotInstructions,
+    /// Copilot's repository instructions (`.github/copilot-instructions.md`),
+    /// plain Markdown.
+    CopilotRepoInstructions,
+    /// An `AGENTS.md` in any folder (agents.md; Codex, VS Code, OpenCode and others).
+    AgentsMd,
+    /// Claude Code's memory file (`CLAUDE.md`, `.claude/CLAUDE.md`, nested
+    /// folders' `CLAUDE.md`), with its `@path` imports.
+    ClaudeMd,
+    /// Gemini CLI's memory file (`GEMINI.md` in any folder), with its
+    /// `@path` imports.
+    GeminiMd,
 }
 
 impl Dialect {
@@ -102,6 +117,12 @@ impl Dialect {
             Dialect::McpJson => "mcp-json",
             Dialect::VscodeMcp => "vscode-mcp",
             Dialect::CodexMetadata => "codex-metadata",
+            Dialect::CopilotPrompt => "copilot-prompt",
+            Dialect::CopilotInstructions => "copilot-instructions",
+            Dialect::CopilotRepoInstructions => "copilot-repo-instructions",
+            Dialect::AgentsMd => "agents-md",
+            Dialect::ClaudeMd => "claude-md",
+            Dialect::GeminiMd => "gemini-md",
         }
     }
 

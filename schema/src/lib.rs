@@ -15,6 +15,7 @@
 pub mod agent;
 pub mod assistant;
 pub mod codex;
+pub mod copilot_files;
 pub mod dialect;
 pub mod guard;
 pub mod hooks;
@@ -37,6 +38,7 @@ pub use assistant::{
     ClaudeCommandFrontmatter, ClaudeSubagentFrontmatter, CopilotAgentFrontmatter, Handoff,
     PluginManifest,
 };
+pub use copilot_files::{CopilotInstructionsFrontmatter, CopilotPromptFrontmatter};
 pub use dialect::{Dialect, OneOrMany, ToolRules};
 pub use guard::{Guard, GuardError, Status, parse_guard};
 pub use hooks::{HookMatcher, HookType, HooksFile};

@@ -6,8 +6,9 @@ use schemars::{JsonSchema, Schema};
 use crate::dialect::Dialect;
 use crate::{
     AgentFrontmatter, AgentManifest, ClaudeCommandFrontmatter, ClaudeSettings,
-    ClaudeSubagentFrontmatter, CopilotAgentFrontmatter, HooksFile, Lockfile, Marketplace, McpJson,
-    PluginManifest, ProjectFile, Registry, SkillFrontmatter, ToolManifest, VscodeMcp,
+    ClaudeSubagentFrontmatter, CopilotAgentFrontmatter, CopilotInstructionsFrontmatter,
+    CopilotPromptFrontmatter, HooksFile, Lockfile, Marketplace, McpJson, PluginManifest,
+    ProjectFile, Registry, SkillFrontmatter, ToolManifest, VscodeMcp,
 };
 
 /// A kind of file agentc reads or writes.
@@ -33,11 +34,13 @@ pub enum Kind {
     VscodeMcp,
     CodexMetadata,
     CopilotAgent,
+    CopilotPrompt,
+    CopilotInstructions,
     Project,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 21] = [
+    pub const ALL: [Kind; 23] = [
         Kind::Agent,
         Kind::AgentMd,
         Kind::Skill,
@@ -58,6 +61,8 @@ impl Kind {
         Kind::VscodeMcp,
         Kind::CodexMetadata,
         Kind::CopilotAgent,
+        Kind::CopilotPrompt,
+        Kind::CopilotInstructions,
         Kind::Project,
     ];
 
@@ -84,6 +89,8 @@ impl Kind {
             Kind::VscodeMcp => "vscode-mcp",
             Kind::CodexMetadata => "codex-metadata",
             Kind::CopilotAgent => "copilot-agent",
+            Kind::CopilotPrompt => "copilot-prompt",
+            Kind::CopilotInstructions => "copilot-instructions",
             Kind::Project => "project",
         }
     }
@@ -113,13 +120,18 @@ impl Kind {
             Kind::VscodeMcp => ".vscode/mcp.json, VS Code's MCP servers",
             Kind::CodexMetadata => "a Codex skill's agents/openai.yaml",
             Kind::CopilotAgent => "the YAML frontmatter of .github/agents/<name>.agent.md",
+            Kind::CopilotPrompt => "the YAML frontmatter of .github/prompts/<name>.prompt.md",
+            Kind::CopilotInstructions => {
+                "the YAML frontmatter of .github/instructions/**/<name>.instructions.md"
+            }
             Kind::Project => "agentc.toml, the project file",
         }
     }
 
-    /// The schema of a dialect's files.
-    pub const fn of(dialect: Dialect) -> Kind {
-        match dialect {
+    /// The schema of a dialect's files; `None` for plain Markdown (the
+    /// memory files and Copilot's repository instructions), which has none.
+    pub const fn of(dialect: Dialect) -> Option<Kind> {
+        Some(match dialect {
             Dialect::Runbook => Kind::Skill,
             Dialect::AgentSkill => Kind::AgentSkill,
             Dialect::ClaudeSkill => Kind::ClaudeSkill,
@@ -135,7 +147,13 @@ impl Kind {
             Dialect::McpJson => Kind::McpJson,
             Dialect::VscodeMcp => Kind::VscodeMcp,
             Dialect::CodexMetadata => Kind::CodexMetadata,
-        }
+            Dialect::CopilotPrompt => Kind::CopilotPrompt,
+            Dialect::CopilotInstructions => Kind::CopilotInstructions,
+            Dialect::CopilotRepoInstructions
+            | Dialect::AgentsMd
+            | Dialect::ClaudeMd
+            | Dialect::GeminiMd => return None,
+        })
     }
 
     pub fn from_name(name: &str) -> Option<Kind> {
@@ -184,6 +202,8 @@ impl Kind {
             Kind::VscodeMcp => draft07::<VscodeMcp>(),
             Kind::CodexMetadata => draft07::<crate::codex::CodexMetadata>(),
             Kind::CopilotAgent => draft07::<CopilotAgentFrontmatter>(),
+            Kind::CopilotPrompt => draft07::<CopilotPromptFrontmatter>(),
+            Kind::CopilotInstructions => draft07::<CopilotInstructionsFrontmatter>(),
             Kind::Project => draft07::<ProjectFile>(),
         }
     }

@@ -42,6 +42,7 @@ pub struct Checked {
 pub fn check(fs: &dyn Fs, trees: &Trees<'_>, project: &Project) -> Checked {
     let mut out = Vec::new();
     let mut listed = Vec::new();
+    let repo_files = super::repo_files::Lazy::default();
     for config in &project.configs {
         let source = &config.source;
         let plugin = config.file.plugin.as_ref();
@@ -152,6 +153,13 @@ pub fn check(fs: &dyn Fs, trees: &Trees<'_>, project: &Project) -> Checked {
                         out.push(diagnostic.with_severity(Severity::Warning));
                     }
                 }
+            }
+            ConfigDoc::Prompt(md) => super::copilot_files::prompt(project, source, md, &mut out),
+            ConfigDoc::Instructions(md) => {
+                super::copilot_files::apply_to(fs, trees, &repo_files, source, md, &mut out);
+            }
+            ConfigDoc::Markdown { .. } => {
+                super::memory::imports(fs, trees, source, config.file.dialect, &mut out);
             }
         }
     }

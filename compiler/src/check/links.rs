@@ -62,6 +62,31 @@ impl<'a> Trees<'a> {
         listed.entry(dir.to_path_buf()).or_insert(index).clone()
     }
 
+    /// The canonical top of the tree a file of `origin` belongs to.
+    pub fn top(&self, origin: Origin) -> Option<&Path> {
+        self.base(origin)
+    }
+
+    /// The text of the file at `inside` (relative to the top of `origin`'s
+    /// tree) and where it is, when it is a UTF-8 file inside the bounds no
+    /// larger than `max` bytes.
+    pub fn read_text(
+        &self,
+        fs: &dyn Fs,
+        origin: Origin,
+        inside: &Path,
+        max: u64,
+    ) -> Option<(PathBuf, String)> {
+        let (path, kind) = self.found(fs, &self.base(origin)?.join(inside))?;
+        if kind != EntryKind::File {
+            return None;
+        }
+        match fs.read(&path, max).ok()? {
+            crate::fs::ReadOutcome::Bytes(bytes) => Some((path, String::from_utf8(bytes).ok()?)),
+            crate::fs::ReadOutcome::TooLarge(_) => None,
+        }
+    }
+
     /// Where `path` leads inside the bounds, when something is there.
     fn found(&self, fs: &dyn Fs, path: &Path) -> Option<(PathBuf, EntryKind)> {
         match self.bounds.resolve(fs, path) {
@@ -96,6 +121,15 @@ pub fn check(
     for assistant in &project.assistants {
         let span = assistant.doc.body_span();
         bodies.push((&assistant.source, assistant.source.slice(span), span));
+    }
+    // Prompt and instructions files, and the memory files: their links are
+    // read by the model as a skill's are.
+    for config in &project.configs {
+        if let Some(span) = config.doc.body_span()
+            && seen.insert(&config.file.file.path)
+        {
+            bodies.push((&config.source, config.source.slice(span), span));
+        }
     }
     let mut found: Vec<Vec<Diagnostic>> = bodies
         .par_iter()
@@ -234,7 +268,7 @@ pub fn missing(
 }
 
 /// `path` with `.` and `..` worked out, or None where it climbs above its tree.
-fn normalize(path: &Path) -> Option<PathBuf> {
+pub(crate) fn normalize(path: &Path) -> Option<PathBuf> {
     let mut out = PathBuf::new();
     for component in path.components() {
         match component {

@@ -80,6 +80,16 @@ impl RepoFiles {
         }
     }
 
+    /// [`RepoFiles::any_match`], with each path written after `prefix`
+    /// (the folder's own path, for globs matched against full paths).
+    pub fn any_match_under(&self, prefix: &str, glob: &GlobMatcher) -> Option<bool> {
+        match self.paths.iter().any(|path| glob.is_match(format!("{prefix}{path}"))) {
+            true => Some(true),
+            false if self.complete => Some(false),
+            false => None,
+        }
+    }
+
     pub fn len(&self) -> usize {
         self.paths.len()
     }

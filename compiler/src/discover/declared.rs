@@ -21,6 +21,9 @@ use super::{
 
 /// How many folders below a declared `**/` are read.
 const MAX_DEPTH: usize = 8;
+/// How many folders one declared walk lists at most: a repository of
+/// generated folders costs a bounded walk.
+const MAX_FOLDERS: usize = 20_000;
 
 /// Whether `name` matches `pattern`, a name with at most one `*`.
 fn glob_name(pattern: &str, name: &str) -> bool {
@@ -168,7 +171,8 @@ impl Walk<'_> {
     /// it), for a plugin when `plugin` is its folder. A declared path is
     /// literal names, then at most a last name with one `*`
     /// (`.github/prompts/*.prompt.md`) or `**/` before it for every folder
-    /// below, down to [`MAX_DEPTH`].
+    /// below, down to [`MAX_DEPTH`]. Every `**/<name>` from `top` itself
+    /// (the memory files) shares one walk of the repository.
     pub(super) fn declared<'d>(
         &mut self,
         top: &Path,
@@ -176,6 +180,8 @@ impl Walk<'_> {
         files: impl Iterator<Item = &'d Declared>,
         plugin: Option<RelPath>,
     ) {
+        let mut everywhere: Vec<&Declared> = Vec::new();
+        let mut found: Vec<(Entry, Dialect)> = Vec::new();
         for declared in files {
             let (folder, pattern) = match declared.path.rsplit_once('/') {
                 Some((folder, name)) => (folder, name),
@@ -186,48 +192,99 @@ impl Walk<'_> {
                 Some(folder) => (folder, true),
                 None => (folder, false),
             };
-            let found = match (pattern.contains('*'), folder.is_empty()) {
+            let patterns = [pattern];
+            let entries = match (pattern.contains('*'), folder.is_empty()) {
                 (false, _) if !deep => self.find(top, rel, declared.path).into_iter().collect(),
-                (_, true) => self.matching(top, rel, pattern, deep, 0),
+                (_, true) if deep => {
+                    everywhere.push(declared);
+                    Vec::new()
+                }
+                (_, true) => self.matching(top, rel, &patterns, deep, (0, &mut { MAX_FOLDERS })),
                 (_, false) => match self.find(top, rel, folder) {
-                    Some(dir) if dir.kind == EntryKind::Dir => {
-                        self.matching(&dir.path, &dir.rel, pattern, deep, 0)
-                    }
+                    Some(dir) if dir.kind == EntryKind::Dir => self.matching(
+                        &dir.path,
+                        &dir.rel,
+                        &patterns,
+                        deep,
+                        (0, &mut { MAX_FOLDERS }),
+                    ),
                     _ => Vec::new(),
                 },
             };
-            for entry in found {
-                if entry.kind != EntryKind::File
-                    || self.layout.configs.iter().any(|c| c.file.path == entry.path)
-                {
-                    continue;
-                }
-                self.layout.configs.push(ConfigFile {
-                    file: entry.file_ref(),
-                    dialect: declared.dialect,
-                    plugin: plugin.clone(),
-                });
+            found.extend(entries.into_iter().map(|e| (e, declared.dialect)));
+        }
+        if !everywhere.is_empty() {
+            let patterns: Vec<&str> =
+                everywhere.iter().map(|d| d.path.rsplit('/').next().unwrap_or(d.path)).collect();
+            // The repository's folders are no host's layout: what is odd in
+            // them (a link out, a special file) is left unsaid, as at its top.
+            let was = std::mem::replace(&mut self.quiet, true);
+            let entries = self.matching(top, rel, &patterns, true, (0, &mut { MAX_FOLDERS }));
+            self.quiet = was;
+            for entry in entries {
+                let dialect = everywhere
+                    .iter()
+                    .zip(&patterns)
+                    .find(|(_, pattern)| glob_name(pattern, &entry.name))
+                    .map(|(d, _)| d.dialect);
+                found.extend(dialect.map(|dialect| (entry, dialect)));
             }
+        }
+        for (entry, dialect) in found {
+            // One file linked under two names (`CLAUDE.md` → `AGENTS.md`) is
+            // read once per dialect: each host reads it its own way.
+            if entry.kind != EntryKind::File
+                || self
+                    .layout
+                    .configs
+                    .iter()
+                    .any(|c| c.file.path == entry.path && c.dialect == dialect)
+            {
+                continue;
+            }
+            self.layout.configs.push(ConfigFile {
+                file: entry.file_ref(),
+                dialect,
+                plugin: plugin.clone(),
+            });
         }
     }
 
-    /// The files of `dir` whose names match `pattern` (one `*` at most), and
-    /// with `deep` those of every folder below, in name order.
+    /// The files of `dir` whose names match one of `patterns` (one `*` at
+    /// most each), and with `deep` those of every folder below but hidden
+    /// ones and `node_modules`, in name order.
     fn matching(
         &mut self,
         dir: &Path,
         rel: &RelPath,
-        pattern: &str,
+        patterns: &[&str],
         deep: bool,
-        depth: usize,
+        (depth, budget): (usize, &mut usize),
     ) -> Vec<Entry> {
         let mut found = Vec::new();
+        if *budget == 0 {
+            return found;
+        }
+        *budget -= 1;
         for entry in self.list(dir, rel) {
             match entry.kind {
-                EntryKind::Dir if deep && depth < MAX_DEPTH && !entry.name.starts_with('.') => {
-                    found.extend(self.matching(&entry.path, &entry.rel, pattern, deep, depth + 1))
+                EntryKind::Dir
+                    if deep
+                        && depth < MAX_DEPTH
+                        && !entry.name.starts_with('.')
+                        && entry.name != "node_modules" =>
+                {
+                    found.extend(self.matching(
+                        &entry.path,
+                        &entry.rel,
+                        patterns,
+                        deep,
+                        (depth + 1, &mut *budget),
+                    ))
                 }
-                EntryKind::File if glob_name(pattern, &entry.name) => found.push(entry),
+                EntryKind::File if patterns.iter().any(|p| glob_name(p, &entry.name)) => {
+                    found.push(entry)
+                }
                 _ => {}
             }
         }

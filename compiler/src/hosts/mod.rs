@@ -13,6 +13,7 @@ pub mod claude_code;
 pub mod codex;
 pub mod copilot;
 pub mod mcp;
+pub mod memory;
 
 use agentc_schema::{Dialect, Spanned};
 
@@ -30,7 +31,7 @@ pub struct Declared {
 /// The files the hosts read at fixed places of a project: discovery looks
 /// for each, and reads those it finds.
 pub fn project_files() -> impl Iterator<Item = &'static Declared> {
-    claude_code::PROJECT_FILES.iter().chain(copilot::PROJECT_FILES)
+    claude_code::PROJECT_FILES.iter().chain(copilot::PROJECT_FILES).chain(memory::PROJECT_FILES)
 }
 
 /// The files a Claude Code plugin holds at fixed places besides its
@@ -66,6 +67,8 @@ pub enum Host {
     /// that folder too and applies no rule of its own).
     Codex,
     Copilot,
+    /// Google's Gemini CLI, reading `GEMINI.md`.
+    Gemini,
 }
 
 /// Why a specification rule is an error where the specification is the host.
@@ -102,8 +105,16 @@ impl Host {
             | Dialect::ClaudeHooks
             | Dialect::ClaudeSettings
             | Dialect::McpJson => Host::ClaudeCode,
-            Dialect::CodexSkill | Dialect::CodexMetadata => Host::Codex,
-            Dialect::CopilotSkill | Dialect::CopilotAgent | Dialect::VscodeMcp => Host::Copilot,
+            Dialect::ClaudeMd => Host::ClaudeCode,
+            // Codex introduced `AGENTS.md`; it reads it with no syntax of its own.
+            Dialect::CodexSkill | Dialect::CodexMetadata | Dialect::AgentsMd => Host::Codex,
+            Dialect::CopilotSkill
+            | Dialect::CopilotAgent
+            | Dialect::VscodeMcp
+            | Dialect::CopilotPrompt
+            | Dialect::CopilotInstructions
+            | Dialect::CopilotRepoInstructions => Host::Copilot,
+            Dialect::GeminiMd => Host::Gemini,
         }
     }
 
@@ -113,7 +124,7 @@ impl Host {
         match self {
             Host::Agentc | Host::Codex => None,
             Host::ClaudeCode => Some(Reader::ClaudeCode),
-            Host::AgentSkills | Host::Copilot => Some(Reader::Hosts),
+            Host::AgentSkills | Host::Copilot | Host::Gemini => Some(Reader::Hosts),
         }
     }
 
@@ -123,7 +134,8 @@ impl Host {
     pub const fn spec_rule(self, rule: SpecRule) -> (Severity, &'static str) {
         match self {
             Host::ClaudeCode => (Severity::Warning, claude_code::LOADS_UNPORTABLE_SKILLS),
-            Host::Copilot => (Severity::Warning, copilot::LOADS_UNPORTABLE_SKILLS),
+            // Gemini CLI reads no skill agentc checks; its memory files have no frontmatter.
+            Host::Copilot | Host::Gemini => (Severity::Warning, copilot::LOADS_UNPORTABLE_SKILLS),
             Host::Codex => codex::spec_rule(rule),
             Host::Agentc | Host::AgentSkills => (Severity::Error, SPECIFICATION),
         }

@@ -1,14 +1,22 @@
 //! The assistants' configuration files — Claude Code's plugin marketplaces,
-//! hooks, settings and `.mcp.json`, VS Code's `.vscode/mcp.json` — from text
-//! to their schema types. The rules that hold across files (a hook's script
+//! hooks, settings and `.mcp.json`, VS Code's `.vscode/mcp.json`, prompt and
+//! instructions files, and the memory files (`AGENTS.md`, `CLAUDE.md`,
+//! `GEMINI.md`) — from text to their schema types. The rules that hold across files (a hook's script
 //! exists, a subagent's MCP server is configured) are the hosts' and run in
 //! `check::config`.
 
+use agentc_schema::copilot_files::{COPILOT_INSTRUCTIONS_FIELDS, COPILOT_PROMPT_FIELDS};
 use agentc_schema::mcp::McpServers;
-use agentc_schema::{ClaudeSettings, Dialect, HooksFile, Marketplace, McpJson, VscodeMcp};
+use agentc_schema::{
+    ClaudeSettings, CopilotInstructionsFrontmatter, CopilotPromptFrontmatter, Dialect, HooksFile,
+    Marketplace, McpJson, Span, VscodeMcp,
+};
 
-use super::files::{Document, Reading, Syntax, decode_text, entry_value};
+use super::files::{
+    Document, Frontmatter, Markdown, Reading, Syntax, decode_text, entry_value, markdown,
+};
 use crate::diagnostic::{Diagnostic, Severity};
+use crate::hosts::copilot::prompts;
 use crate::source::Source;
 
 /// A parsed configuration file, by dialect.
@@ -22,6 +30,27 @@ pub enum ConfigDoc {
     Mcp(Document<McpJson>),
     VscodeMcp(Document<VscodeMcp>),
     CodexMetadata(Box<Document<agentc_schema::codex::CodexMetadata>>),
+    /// A VS Code prompt file.
+    Prompt(Box<Markdown<CopilotPromptFrontmatter>>),
+    /// A VS Code instructions file.
+    Instructions(Box<Markdown<CopilotInstructionsFrontmatter>>),
+    /// Plain Markdown read whole: the memory files and Copilot's repository
+    /// instructions.
+    Markdown {
+        body: Span,
+    },
+}
+
+impl ConfigDoc {
+    /// The Markdown body whose relative links are checked, if the file has one.
+    pub fn body_span(&self) -> Option<Span> {
+        match self {
+            ConfigDoc::Prompt(md) => Some(md.body_span),
+            ConfigDoc::Instructions(md) => Some(md.body_span),
+            ConfigDoc::Markdown { body } => Some(*body),
+            _ => None,
+        }
+    }
 }
 
 /// The keys of Claude Code's settings that agentc takes as written: Claude
@@ -261,6 +290,29 @@ pub fn config(
             }
             doc.map(|doc| ConfigDoc::CodexMetadata(Box::new(doc)))
         }
+        Dialect::CopilotPrompt => {
+            if !prompts::prompt_name(source, out) {
+                return None;
+            }
+            let reading =
+                Reading { fields: Some(COPILOT_PROMPT_FIELDS), ..Reading::HOST_FRONTMATTER };
+            let example = "description: Generate a React form\nagent: agent\ntools: ['search']";
+            let parsed = markdown(source, Frontmatter::Optional, example, reading, out)?;
+            prompts::prompt(source, &parsed, out);
+            Some(ConfigDoc::Prompt(Box::new(parsed)))
+        }
+        Dialect::CopilotInstructions => {
+            let reading =
+                Reading { fields: Some(COPILOT_INSTRUCTIONS_FIELDS), ..Reading::HOST_FRONTMATTER };
+            let example = "applyTo: \"**/*.py\"\ndescription: Python conventions";
+            let parsed = markdown(source, Frontmatter::Optional, example, reading, out)?;
+            prompts::instructions(source, &parsed, out);
+            Some(ConfigDoc::Instructions(Box::new(parsed)))
+        }
+        Dialect::CopilotRepoInstructions
+        | Dialect::AgentsMd
+        | Dialect::ClaudeMd
+        | Dialect::GeminiMd => Some(ConfigDoc::Markdown { body: Span::new(0, text.len()) }),
         _ => None,
     }
 }

@@ -306,7 +306,7 @@ pub fn copilot_agent(
     Some(parsed)
 }
 
-fn key_or<T>(
+pub(crate) fn key_or<T>(
     parsed: &Markdown<T>,
     key: &str,
     fallback: agentc_schema::Span,

@@ -52,7 +52,11 @@ pub fn resolve(project: &Project, model: &mut Model) {
                         .map_or_else(Vec::new, |node| hook_sets(node, &source, None)),
                 );
             }
-            ConfigDoc::Marketplace(_) | ConfigDoc::CodexMetadata(_) => {}
+            ConfigDoc::Marketplace(_)
+            | ConfigDoc::CodexMetadata(_)
+            | ConfigDoc::Prompt(_)
+            | ConfigDoc::Instructions(_)
+            | ConfigDoc::Markdown { .. } => {}
         }
     }
     for plugin in &project.plugins {

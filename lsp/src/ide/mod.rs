@@ -93,7 +93,8 @@ pub struct Index {
 }
 
 fn skill_kind(dialect: Dialect) -> Kind {
-    Kind::of(dialect)
+    // Only skill dialects come here, and each has a schema.
+    Kind::of(dialect).unwrap_or(Kind::AgentSkill)
 }
 
 fn owner_agent(owner: &Owner) -> Option<String> {

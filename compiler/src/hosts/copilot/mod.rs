@@ -9,14 +9,26 @@ use agentc_schema::{Dialect, ToolRules};
 
 use super::Declared;
 
+pub mod prompts;
+
 use crate::catalog::Code;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::source::Source;
 
 /// The files VS Code reads at a workspace's top besides its folders of
-/// agents and skills: its MCP servers (the VS Code MCP reference).
-pub const PROJECT_FILES: &[Declared] =
-    &[Declared { path: ".vscode/mcp.json", dialect: Dialect::VscodeMcp }];
+/// agents and skills: its MCP servers (the VS Code MCP reference), prompt
+/// files, instructions files (in `.github/instructions/` and every folder
+/// below) and the repository's instructions. Every Markdown file of
+/// `.github/prompts/` is found, so one VS Code skips for its name is said.
+pub const PROJECT_FILES: &[Declared] = &[
+    Declared { path: ".vscode/mcp.json", dialect: Dialect::VscodeMcp },
+    Declared { path: ".github/prompts/*.md", dialect: Dialect::CopilotPrompt },
+    Declared {
+        path: ".github/instructions/**/*.instructions.md",
+        dialect: Dialect::CopilotInstructions,
+    },
+    Declared { path: ".github/copilot-instructions.md", dialect: Dialect::CopilotRepoInstructions },
+];
 
 /// Why a specification rule is a warning under VS Code's Copilot.
 pub const LOADS_UNPORTABLE_SKILLS: &str = "VS Code's Copilot loads this skill (under its \

@@ -1,0 +1,228 @@
+//! VS Code's prompt files and instructions files: the rules of one file
+//! (`promptValidator.ts`, `computeAutomaticInstructions.ts` and the VS Code
+//! documentation; `docs/research/other-formats.md` §1–2). What needs the
+//! rest of the repository — a custom agent's name, the files a glob
+//! matches — is checked in `check::copilot_files`.
+
+use agentc_schema::{CopilotInstructionsFrontmatter, CopilotPromptFrontmatter, Span, Spanned};
+
+use crate::catalog::Code;
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::parse::dialects::key_or;
+use crate::parse::files::Markdown;
+use crate::source::Source;
+
+/// The agents VS Code has built in, besides custom agents: the validator
+/// compares `Ask`, `Edit`, `Agent` and `Plan`, the docs write them in
+/// lowercase, so either spelling is taken.
+pub const BUILTIN_AGENTS: &[&str] = &["ask", "edit", "agent", "plan"];
+
+/// The agents of GitHub.com an instructions file may keep itself from.
+pub const EXCLUDABLE_AGENTS: &[&str] = &["code-review", "coding-agent"];
+
+/// Whether a file of `.github/prompts/` is a prompt file by its name. VS
+/// Code reads only `<name>.prompt.md` there; a README documents the folder.
+pub fn prompt_name(source: &Source, out: &mut Vec<Diagnostic>) -> bool {
+    let path = &source.path.path;
+    let name = path.rsplit('/').next().unwrap_or(path);
+    if name.ends_with(".prompt.md") && name.len() > ".prompt.md".len() {
+        return true;
+    }
+    if !name.eq_ignore_ascii_case("README.md") && !name.starts_with('.') {
+        let stem = name.strip_suffix(".md").unwrap_or(name);
+        out.push(
+            Diagnostic::on_path(
+                Code::StrayEntry,
+                &source.path,
+                format!("VS Code never reads `{name}` as a prompt file"),
+            )
+            .with_help(format!(
+                "prompt files are named `<name>.prompt.md`: rename it to `{stem}.prompt.md` to \
+                 run it as `/{stem}`, or move it out of `.github/prompts/` if it is not a prompt"
+            )),
+        );
+    }
+    false
+}
+
+/// The rules of one prompt file's header.
+pub fn prompt(
+    source: &Source,
+    parsed: &Markdown<CopilotPromptFrontmatter>,
+    out: &mut Vec<Diagnostic>,
+) {
+    let file = &source.path;
+    let front = &parsed.front.value;
+    if let Some(mode) = &front.mode {
+        let key = key_or(parsed, "mode", mode.span);
+        let diagnostic = Diagnostic::at(Code::Deprecated, file, key, "`mode` is deprecated");
+        out.push(match &front.agent {
+            Some(_) => diagnostic.with_help(
+                "VS Code reads `agent` and ignores `mode` when both are there: remove `mode`",
+            ),
+            None => diagnostic
+                .with_help(
+                    "VS Code still reads `mode` as the agent for now; rename the key to `agent`",
+                )
+                .with_fix(
+                    "rename the key to `agent`",
+                    file,
+                    Some(Span::new(key.start, key.start + "mode".len()))
+                        .filter(|s| source.text.get(s.start..s.end) == Some("mode")),
+                    "agent",
+                ),
+        });
+    }
+    if let Some(tools) = &front.tools {
+        super::tools(source, tools, out);
+        let agent = front.agent.as_ref().or(front.mode.as_ref());
+        if let Some(agent) = agent
+            .filter(|a| ["ask", "edit"].iter().any(|b| b.eq_ignore_ascii_case(a.value.as_str())))
+        {
+            out.push(
+                Diagnostic::at(
+                    Code::InvalidValue,
+                    file,
+                    key_or(parsed, "tools", agent.span),
+                    format!("`tools` is ignored with the `{}` agent", agent.value),
+                )
+                .with_severity(Severity::Warning)
+                .with_help(
+                    "only agents use tools: remove `tools`, or run the prompt with `agent: agent` \
+                     or a custom agent",
+                ),
+            );
+        }
+    }
+}
+
+/// The globs of an `applyTo`, split as VS Code splits them: at commas
+/// outside braces, each trimmed, with where each is written when the value
+/// is verbatim in the file.
+pub fn apply_to_parts(apply_to: &Spanned<agentc_schema::Text>) -> Vec<(String, Span)> {
+    let text = apply_to.value.as_str();
+    let mut parts = Vec::new();
+    let (mut depth, mut start) = (0usize, 0usize);
+    let mut push = |from: usize, to: usize| {
+        let raw = &text[from..to];
+        let lead = raw.len() - raw.trim_start().len();
+        let trimmed = raw.trim();
+        let at = from + lead;
+        parts.push((trimmed.to_owned(), apply_to.token_span(at..at + trimmed.len())));
+    };
+    for (i, c) in text.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth = depth.saturating_sub(1),
+            ',' if depth == 0 => {
+                push(start, i);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    push(start, text.len());
+    parts
+}
+
+/// Whether VS Code applies a glob to every request, attached file or not.
+pub fn applies_always(glob: &str) -> bool {
+    matches!(glob, "*" | "**" | "**/*")
+}
+
+/// The glob VS Code matches a file's full path against: `**/` is put
+/// before one that starts with neither `/` nor `**/`.
+pub fn anchored(glob: &str) -> String {
+    if glob.starts_with('/') || glob.starts_with("**/") {
+        glob.to_owned()
+    } else {
+        format!("**/{glob}")
+    }
+}
+
+/// The rules of one instructions file's header that need nothing else.
+pub fn instructions(
+    source: &Source,
+    parsed: &Markdown<CopilotInstructionsFrontmatter>,
+    out: &mut Vec<Diagnostic>,
+) {
+    let file = &source.path;
+    let front = &parsed.front.value;
+    for agent in front.exclude_agent.iter().flat_map(|a| a.0.iter()) {
+        if EXCLUDABLE_AGENTS.contains(&agent.value.as_str()) {
+            continue;
+        }
+        out.push(
+            Diagnostic::at(
+                Code::InvalidValue,
+                file,
+                agent.span,
+                format!("`{}` is not an agent `excludeAgent` can name", agent.value),
+            )
+            .with_severity(Severity::Warning)
+            .with_help("GitHub reads `code-review` and `coding-agent` here; any other value keeps the file from no agent"),
+        );
+    }
+    if let Some(apply_to) = &front.apply_to {
+        for (glob, span) in apply_to_parts(apply_to) {
+            if glob.is_empty() {
+                out.push(
+                    Diagnostic::at(Code::InvalidValue, file, span, "an empty glob in `applyTo`")
+                        .with_severity(Severity::Warning)
+                        .with_help("remove the extra comma; VS Code's editor marks an empty pattern as an error"),
+                );
+            } else if let Err(err) = glob_matcher(&glob) {
+                out.push(
+                    Diagnostic::at(
+                        Code::InvalidValue,
+                        file,
+                        span,
+                        format!("`{glob}` is not a valid glob: {err}"),
+                    )
+                    .with_help("VS Code globs use `*`, `**`, `?`, `{a,b}` and `[...]`; a pattern that does not parse applies to no file"),
+                );
+            }
+        }
+    }
+}
+
+/// `glob` compiled with VS Code's semantics: `*` stays inside one folder,
+/// and case is ignored.
+pub fn glob_matcher(glob: &str) -> Result<globset::GlobMatcher, globset::Error> {
+    globset::GlobBuilder::new(&anchored(glob))
+        .literal_separator(true)
+        .case_insensitive(true)
+        .build()
+        .map(|g| g.compile_matcher())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parts(text: &str) -> Vec<String> {
+        let spanned = Spanned {
+            value: agentc_schema::Text(text.to_owned()),
+            span: Span::new(0, text.len()),
+            text_at: Some(0),
+        };
+        apply_to_parts(&spanned).into_iter().map(|(g, _)| g).collect()
+    }
+
+    #[test]
+    fn apply_to_splits_at_commas_outside_braces() {
+        assert_eq!(parts("**/*.ts, **/*.tsx"), ["**/*.ts", "**/*.tsx"]);
+        assert_eq!(parts("src/**/*.{ts,tsx}"), ["src/**/*.{ts,tsx}"]);
+        assert_eq!(parts("a,"), ["a", ""]);
+    }
+
+    #[test]
+    fn globs_match_as_vs_code_does() {
+        let m = glob_matcher("src/*.TS").unwrap();
+        assert!(m.is_match("src/a.ts"));
+        assert!(m.is_match("pkg/src/a.ts"));
+        assert!(!m.is_match("src/b/a.ts"));
+        assert!(applies_always("**/*"));
+        assert!(glob_matcher("src/[").is_err());
+    }
+}

@@ -146,6 +146,8 @@ fn schemas_are_written_atomically_to_a_directory() {
             "claude-subagent.schema.json",
             "codex-skill.schema.json",
             "copilot-agent.schema.json",
+            "copilot-instructions.schema.json",
+            "copilot-prompt.schema.json",
             "copilot-skill.schema.json",
             "lockfile.schema.json",
             "mcp-json.schema.json",

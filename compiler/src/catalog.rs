@@ -86,7 +86,7 @@ catalog! {
     PathEscape = "path-escape", Error, "a symlink leads outside the root or workspace";
     UnknownTool = "unknown-tool", Error, "a tool name not in the registry, or not a tool of the host (a warning for Copilot)";
     UnknownSkill = "unknown-skill", Error, "an agent or subagent activates a skill that does not exist";
-    UnknownRouteTarget = "unknown-route-target", Error, "a route to a skill, or a Copilot handoff to an agent, that does not exist or is not visible";
+    UnknownRouteTarget = "unknown-route-target", Error, "a route to a skill, or a Copilot handoff to an agent, that does not exist or is not visible (a warning for a prompt file's agent)";
     BadGuard = "bad-guard", Error, "a route guard outside the grammar";
     BadStatus = "bad-status", Error, "a guard status outside the allowed set";
     GuardToolUndeclared = "guard-tool-undeclared", Error, "a guard names a tool the skill does not declare";

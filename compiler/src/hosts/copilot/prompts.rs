@@ -57,9 +57,11 @@ pub fn prompt(
         let key = key_or(parsed, "mode", mode.span);
         let diagnostic = Diagnostic::at(Code::Deprecated, file, key, "`mode` is deprecated");
         out.push(match &front.agent {
-            Some(_) => diagnostic.with_help(
-                "VS Code reads `agent` and ignores `mode` when both are there: remove `mode`",
-            ),
+            Some(_) => diagnostic
+                .with_help(
+                    "VS Code reads `agent` and ignores `mode` when both are there: remove `mode`",
+                )
+                .with_fix("remove the `mode` line", file, whole_line(&source.text, key), ""),
             None => diagnostic
                 .with_help(
                     "VS Code still reads `mode` as the agent for now; rename the key to `agent`",
@@ -96,6 +98,14 @@ pub fn prompt(
     }
 }
 
+/// The line that starts with `key` (a top-level key of the frontmatter),
+/// its line break included; `None` when the key does not start its line.
+fn whole_line(text: &str, key: Span) -> Option<Span> {
+    let starts_line = key.start == 0 || text.get(..key.start)?.ends_with('\n');
+    let end = text.get(key.start..)?.find('\n').map_or(text.len(), |i| key.start + i + 1);
+    starts_line.then_some(Span::new(key.start, end))
+}
+
 /// The globs of an `applyTo`, split as VS Code splits them: at commas
 /// outside braces, each trimmed, with where each is written when the value
 /// is verbatim in the file.
@@ -108,7 +118,13 @@ pub fn apply_to_parts(apply_to: &Spanned<agentc_schema::Text>) -> Vec<(String, S
         let lead = raw.len() - raw.trim_start().len();
         let trimmed = raw.trim();
         let at = from + lead;
-        parts.push((trimmed.to_owned(), apply_to.token_span(at..at + trimmed.len())));
+        // An empty pattern is shown at the comma that leaves it.
+        let range = match (trimmed.is_empty(), from.checked_sub(1)) {
+            (true, Some(comma)) => comma..from,
+            (true, None) => to..(to + 1).min(text.len()),
+            _ => at..at + trimmed.len(),
+        };
+        parts.push((trimmed.to_owned(), apply_to.token_span(range)));
     };
     for (i, c) in text.char_indices() {
         match c {
@@ -214,6 +230,12 @@ mod tests {
         assert_eq!(parts("**/*.ts, **/*.tsx"), ["**/*.ts", "**/*.tsx"]);
         assert_eq!(parts("src/**/*.{ts,tsx}"), ["src/**/*.{ts,tsx}"]);
         assert_eq!(parts("a,"), ["a", ""]);
+        let spanned = Spanned {
+            value: agentc_schema::Text("a,".to_owned()),
+            span: Span::new(0, 2),
+            text_at: Some(10),
+        };
+        assert_eq!(apply_to_parts(&spanned)[1].1, Span::new(11, 12));
     }
 
     #[test]

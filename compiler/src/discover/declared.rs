@@ -4,14 +4,13 @@
 //! path. Each is looked up one name at a time through the contained seam, so
 //! nothing else is listed and nothing outside the project is looked at.
 
-use std::collections::{HashMap, HashSet};
 use std::ffi::OsStr;
 use std::path::Path;
 
 use agentc_schema::Dialect;
 
 use crate::diagnostic::RelPath;
-use crate::fs::{Bounds, EntryKind, Fs};
+use crate::fs::{EntryKind, Fs};
 use crate::hosts::Declared;
 use crate::options::Options;
 
@@ -47,18 +46,7 @@ pub fn plugin_components(
     plugin: &PluginDir,
     named: &[(Component, String)],
 ) -> Layout {
-    let allowed =
-        Bounds::new([root_canon].into_iter().chain(workspace_canon).map(Path::to_path_buf));
-    let mut walk = Walk {
-        fs,
-        opts,
-        allowed,
-        dropped: HashSet::new(),
-        strays: HashMap::new(),
-        repository: false,
-        quiet: true,
-        layout: Layout::default(),
-    };
+    let mut walk = Walk::new(fs, opts, (root_canon, workspace_canon), true);
     for (component, path) in named {
         if let Some(entry) = walk.find(&plugin.path, &plugin.folder, path) {
             walk.component(plugin, *component, &entry);
@@ -80,18 +68,7 @@ pub fn listed_plugin(
     (base, rel): (&Path, &RelPath),
     path: &str,
 ) -> Option<Layout> {
-    let allowed =
-        Bounds::new([root_canon].into_iter().chain(workspace_canon).map(Path::to_path_buf));
-    let mut walk = Walk {
-        fs,
-        opts,
-        allowed,
-        dropped: HashSet::new(),
-        strays: HashMap::new(),
-        repository: false,
-        quiet: true,
-        layout: Layout::default(),
-    };
+    let mut walk = Walk::new(fs, opts, (root_canon, workspace_canon), true);
     let entry = walk.find(base, rel, path)?;
     if entry.kind != EntryKind::Dir {
         return None;

@@ -239,18 +239,7 @@ pub fn discover(
     root_canon: &Path,
     workspace_canon: Option<&Path>,
 ) -> Layout {
-    let allowed =
-        Bounds::new([root_canon].into_iter().chain(workspace_canon).map(Path::to_path_buf));
-    let mut walk = Walk {
-        fs,
-        opts,
-        allowed,
-        dropped: HashSet::new(),
-        strays: HashMap::new(),
-        repository: false,
-        quiet: false,
-        layout: Layout::default(),
-    };
+    let mut walk = Walk::new(fs, opts, (root_canon, workspace_canon), false);
     walk.root(root_canon);
     if let Some(ws) = workspace_canon {
         walk.workspace(ws, ws != root_canon);
@@ -262,6 +251,30 @@ pub fn discover(
         walk.refuse_empty_root(root_canon);
     }
     walk.layout
+}
+
+impl<'a> Walk<'a> {
+    /// A walk inside the canonical root and workspace; `quiet` leaves unsaid
+    /// what classifying an entry would report (see [`Walk::quiet`]).
+    fn new(
+        fs: &'a dyn Fs,
+        opts: &'a Options,
+        (root_canon, workspace_canon): (&Path, Option<&Path>),
+        quiet: bool,
+    ) -> Walk<'a> {
+        let allowed =
+            Bounds::new([root_canon].into_iter().chain(workspace_canon).map(Path::to_path_buf));
+        Walk {
+            fs,
+            opts,
+            allowed,
+            dropped: HashSet::new(),
+            strays: HashMap::new(),
+            repository: false,
+            quiet,
+            layout: Layout::default(),
+        }
+    }
 }
 
 impl Walk<'_> {

@@ -68,7 +68,7 @@ catalog! {
     BadFrontmatter = "bad-frontmatter", Error, "missing, misplaced or unterminated `---` block";
     YamlSyntax = "yaml-syntax", Error, "the frontmatter is not valid YAML";
     JsonSyntax = "json-syntax", Error, "a JSON file is not valid JSON";
-    TomlSyntax = "toml-syntax", Error, "the project file (`agentc.toml`) is not valid TOML";
+    TomlSyntax = "toml-syntax", Error, "a TOML file (`agentc.toml`, a Gemini CLI command) is not valid TOML";
     DuplicateKey = "duplicate-key", Error, "a key appears twice in one mapping";
     UnknownField = "unknown-field", Error, "a field the schema does not know (an error in JSON files, a warning in frontmatter)";
     MissingField = "missing-field", Error, "a required field is absent";
@@ -112,6 +112,7 @@ catalog! {
     UnknownHookEvent = "unknown-hook-event", Warning, "Claude Code hooks under an event Claude Code does not have (an error for a near miss)";
     MissingPath = "missing-path", Error, "a plugin component path, marketplace plugin source or hook script that is not there";
     UnknownMcpServer = "unknown-mcp-server", Warning, "a subagent names an MCP server no configuration defines (an error for a near miss)";
+    UnmatchedGlob = "unmatched-glob", Warning, "a rule's file pattern (Cursor `globs`, Cline `paths`, Kiro `fileMatchPattern`) matches no file in the repository, so the rule never applies";
 }
 
 impl Code {

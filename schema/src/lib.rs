@@ -15,13 +15,16 @@
 pub mod agent;
 pub mod assistant;
 pub mod dialect;
+pub mod gemini;
 pub mod guard;
 pub mod hooks;
 pub mod lockfile;
 pub mod marketplace;
 pub mod mcp;
 pub mod names;
+pub mod opencode;
 pub mod project;
+pub mod rules;
 pub mod runtime;
 pub mod schemas;
 pub mod settings;
@@ -37,13 +40,16 @@ pub use assistant::{
     PluginManifest,
 };
 pub use dialect::{Dialect, OneOrMany, ToolRules};
+pub use gemini::{GeminiCommand, GeminiExtension};
 pub use guard::{Guard, GuardError, Status, parse_guard};
 pub use hooks::{HookMatcher, HookType, HooksFile};
 pub use lockfile::Lockfile;
 pub use marketplace::{Marketplace, MarketplacePlugin, Paths, PathsOr};
 pub use mcp::{McpJson, McpServer, VscodeMcp};
 pub use names::{NameError, NameKind, check_name};
+pub use opencode::{OpencodeAgentFrontmatter, OpencodeCommandFrontmatter, OpencodeConfig};
 pub use project::{PROJECT_FILE, ProjectFile};
+pub use rules::{ClineRuleFrontmatter, CursorRuleFrontmatter, KiroSteeringFrontmatter};
 pub use schemas::Kind;
 pub use settings::ClaudeSettings;
 pub use shared::SharedStr;

@@ -6,8 +6,11 @@ use schemars::{JsonSchema, Schema};
 use crate::dialect::Dialect;
 use crate::{
     AgentFrontmatter, AgentManifest, ClaudeCommandFrontmatter, ClaudeSettings,
-    ClaudeSubagentFrontmatter, CopilotAgentFrontmatter, HooksFile, Lockfile, Marketplace, McpJson,
-    PluginManifest, ProjectFile, Registry, SkillFrontmatter, ToolManifest, VscodeMcp,
+    ClaudeSubagentFrontmatter, ClineRuleFrontmatter, CopilotAgentFrontmatter,
+    CursorRuleFrontmatter, GeminiCommand, GeminiExtension, HooksFile, KiroSteeringFrontmatter,
+    Lockfile, Marketplace, McpJson, OpencodeAgentFrontmatter, OpencodeCommandFrontmatter,
+    OpencodeConfig, PluginManifest, ProjectFile, Registry, SkillFrontmatter, ToolManifest,
+    VscodeMcp,
 };
 
 /// A kind of file agentc reads or writes.
@@ -32,11 +35,19 @@ pub enum Kind {
     McpJson,
     VscodeMcp,
     CopilotAgent,
+    CursorRule,
+    ClineRule,
+    OpencodeAgent,
+    OpencodeCommand,
+    OpencodeConfig,
+    GeminiCommand,
+    GeminiExtension,
+    KiroSteering,
     Project,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 20] = [
+    pub const ALL: [Kind; 28] = [
         Kind::Agent,
         Kind::AgentMd,
         Kind::Skill,
@@ -56,6 +67,14 @@ impl Kind {
         Kind::McpJson,
         Kind::VscodeMcp,
         Kind::CopilotAgent,
+        Kind::CursorRule,
+        Kind::ClineRule,
+        Kind::OpencodeAgent,
+        Kind::OpencodeCommand,
+        Kind::OpencodeConfig,
+        Kind::GeminiCommand,
+        Kind::GeminiExtension,
+        Kind::KiroSteering,
         Kind::Project,
     ];
 
@@ -81,6 +100,14 @@ impl Kind {
             Kind::McpJson => "mcp-json",
             Kind::VscodeMcp => "vscode-mcp",
             Kind::CopilotAgent => "copilot-agent",
+            Kind::CursorRule => "cursor-rule",
+            Kind::ClineRule => "cline-rule",
+            Kind::OpencodeAgent => "opencode-agent",
+            Kind::OpencodeCommand => "opencode-command",
+            Kind::OpencodeConfig => "opencode-config",
+            Kind::GeminiCommand => "gemini-command",
+            Kind::GeminiExtension => "gemini-extension",
+            Kind::KiroSteering => "kiro-steering",
             Kind::Project => "project",
         }
     }
@@ -109,6 +136,14 @@ impl Kind {
             Kind::McpJson => ".mcp.json, Claude Code's MCP servers",
             Kind::VscodeMcp => ".vscode/mcp.json, VS Code's MCP servers",
             Kind::CopilotAgent => "the YAML frontmatter of .github/agents/<name>.agent.md",
+            Kind::CursorRule => "the YAML frontmatter of .cursor/rules/<name>.mdc",
+            Kind::ClineRule => "the YAML frontmatter of a Cline rule (.clinerules)",
+            Kind::OpencodeAgent => "the YAML frontmatter of .opencode/agent/<name>.md",
+            Kind::OpencodeCommand => "the YAML frontmatter of .opencode/command/<name>.md",
+            Kind::OpencodeConfig => "opencode.json and opencode.jsonc, OpenCode's configuration",
+            Kind::GeminiCommand => ".gemini/commands/<name>.toml, Gemini CLI's custom commands",
+            Kind::GeminiExtension => "gemini-extension.json, a Gemini CLI extension's manifest",
+            Kind::KiroSteering => "the YAML frontmatter of .kiro/steering/<name>.md",
             Kind::Project => "agentc.toml, the project file",
         }
     }
@@ -130,6 +165,14 @@ impl Kind {
             Dialect::ClaudeSettings => Kind::ClaudeSettings,
             Dialect::McpJson => Kind::McpJson,
             Dialect::VscodeMcp => Kind::VscodeMcp,
+            Dialect::CursorRule => Kind::CursorRule,
+            Dialect::ClineRule => Kind::ClineRule,
+            Dialect::OpencodeAgent => Kind::OpencodeAgent,
+            Dialect::OpencodeCommand => Kind::OpencodeCommand,
+            Dialect::OpencodeConfig => Kind::OpencodeConfig,
+            Dialect::GeminiCommand => Kind::GeminiCommand,
+            Dialect::GeminiExtension => Kind::GeminiExtension,
+            Dialect::KiroSteering => Kind::KiroSteering,
         }
     }
 
@@ -178,6 +221,14 @@ impl Kind {
             Kind::McpJson => draft07::<McpJson>(),
             Kind::VscodeMcp => draft07::<VscodeMcp>(),
             Kind::CopilotAgent => draft07::<CopilotAgentFrontmatter>(),
+            Kind::CursorRule => draft07::<CursorRuleFrontmatter>(),
+            Kind::ClineRule => draft07::<ClineRuleFrontmatter>(),
+            Kind::OpencodeAgent => draft07::<OpencodeAgentFrontmatter>(),
+            Kind::OpencodeCommand => draft07::<OpencodeCommandFrontmatter>(),
+            Kind::OpencodeConfig => draft07::<OpencodeConfig>(),
+            Kind::GeminiCommand => draft07::<GeminiCommand>(),
+            Kind::GeminiExtension => draft07::<GeminiExtension>(),
+            Kind::KiroSteering => draft07::<KiroSteeringFrontmatter>(),
             Kind::Project => draft07::<ProjectFile>(),
         }
     }

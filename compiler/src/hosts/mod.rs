@@ -1,6 +1,7 @@
 //! The hosts: whoever reads a file and decides what happens to it — Claude
-//! Code, GitHub Copilot (VS Code, the Copilot CLI and cloud agent), the Agent
-//! Skills specification, and agentc's own runtimes. Each host is a module
+//! Code, GitHub Copilot (VS Code, the Copilot CLI and cloud agent), Cursor,
+//! Cline, OpenCode, Gemini CLI, Kiro, the Agent Skills specification, and
+//! agentc's own runtimes. Each host is a module
 //! holding what agentc knows of it: its frontmatter reader, how the Agent
 //! Skills specification's rules stand there, and its catalogues (tools,
 //! models), checked with "did you mean". `docs/formats.md` cites the
@@ -10,13 +11,22 @@
 //! of that dialect then says what its loader would do with it.
 
 pub mod claude_code;
+pub mod cline;
 pub mod codex;
 pub mod copilot;
+pub mod cursor;
+pub mod gemini;
+pub mod kiro;
 pub mod mcp;
+pub mod opencode;
 
-use agentc_schema::{Dialect, Spanned};
+use agentc_schema::{Dialect, Span, Spanned};
 
+use crate::catalog::Code;
+use crate::check::repo_files::RepoFiles;
 use crate::diagnostic::{Diagnostic, RelPath, Severity};
+use crate::parse::tree::{Node, Value};
+use crate::source::Source;
 use crate::suggest::{confident, did_you_mean};
 
 /// A file a host reads at a fixed place: its path from the project's top
@@ -30,7 +40,13 @@ pub struct Declared {
 /// The files the hosts read at fixed places of a project: discovery looks
 /// for each, and reads those it finds.
 pub fn project_files() -> impl Iterator<Item = &'static Declared> {
-    claude_code::PROJECT_FILES.iter().chain(copilot::PROJECT_FILES)
+    (claude_code::PROJECT_FILES.iter())
+        .chain(copilot::PROJECT_FILES)
+        .chain(cursor::PROJECT_FILES)
+        .chain(cline::PROJECT_FILES)
+        .chain(opencode::PROJECT_FILES)
+        .chain(gemini::PROJECT_FILES)
+        .chain(kiro::PROJECT_FILES)
 }
 
 /// The files a Claude Code plugin holds at fixed places besides its
@@ -66,10 +82,18 @@ pub enum Host {
     /// that folder too and applies no rule of its own).
     Codex,
     Copilot,
+    Cursor,
+    Cline,
+    OpenCode,
+    Gemini,
+    Kiro,
 }
 
 /// Why a specification rule is an error where the specification is the host.
 const SPECIFICATION: &str = "the Agent Skills specification requires it";
+
+/// For a host agentc reads no skills under.
+const NO_SKILLS: &str = "the Agent Skills specification asks for it";
 
 /// The Agent Skills specification's rules, which hosts apply differently.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -104,6 +128,13 @@ impl Host {
             | Dialect::McpJson => Host::ClaudeCode,
             Dialect::CodexSkill => Host::Codex,
             Dialect::CopilotSkill | Dialect::CopilotAgent | Dialect::VscodeMcp => Host::Copilot,
+            Dialect::CursorRule => Host::Cursor,
+            Dialect::ClineRule => Host::Cline,
+            Dialect::OpencodeAgent | Dialect::OpencodeCommand | Dialect::OpencodeConfig => {
+                Host::OpenCode
+            }
+            Dialect::GeminiCommand | Dialect::GeminiExtension => Host::Gemini,
+            Dialect::KiroSteering => Host::Kiro,
         }
     }
 
@@ -113,7 +144,15 @@ impl Host {
         match self {
             Host::Agentc | Host::Codex => None,
             Host::ClaudeCode => Some(Reader::ClaudeCode),
-            Host::AgentSkills | Host::Copilot => Some(Reader::Hosts),
+            // The JavaScript hosts: js-yaml (Cline, OpenCode's gray-matter),
+            // and whatever Cursor and Kiro use, which they do not publish.
+            Host::AgentSkills
+            | Host::Copilot
+            | Host::Cursor
+            | Host::Cline
+            | Host::OpenCode
+            | Host::Gemini
+            | Host::Kiro => Some(Reader::Hosts),
         }
     }
 
@@ -126,6 +165,10 @@ impl Host {
             Host::Copilot => (Severity::Warning, copilot::LOADS_UNPORTABLE_SKILLS),
             Host::Codex => codex::spec_rule(rule),
             Host::Agentc | Host::AgentSkills => (Severity::Error, SPECIFICATION),
+            // These hosts read no `SKILL.md` agentc checks under them.
+            Host::Cursor | Host::Cline | Host::OpenCode | Host::Gemini | Host::Kiro => {
+                (Severity::Warning, NO_SKILLS)
+            }
         }
     }
 
@@ -161,5 +204,130 @@ fn near_miss(
             fix,
         ),
         None => diagnostic,
+    }
+}
+
+/// One glob of a rule file, where it is written.
+#[derive(Clone, Debug)]
+pub struct Pattern {
+    pub text: String,
+    pub span: Span,
+}
+
+/// The globs of a value: a string's (split at commas outside braces when
+/// `commas`, as Cursor writes `globs`), or each string of a list.
+pub fn patterns(node: &Node, commas: bool) -> Vec<Pattern> {
+    match &node.value {
+        Value::Str(text) if commas => comma_pieces(text)
+            .into_iter()
+            .map(|(from, to)| Pattern {
+                text: text[from..to].to_owned(),
+                span: match node.text_at {
+                    Some(at) => Span::new(at + from, at + to),
+                    None => node.span,
+                },
+            })
+            .collect(),
+        Value::Str(text) => vec![Pattern { text: text.clone(), span: string_span(node, text) }],
+        Value::Seq(items) => items
+            .iter()
+            .filter_map(|item| match &item.value {
+                Value::Str(text) => {
+                    Some(Pattern { text: text.clone(), span: string_span(item, text) })
+                }
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// Where a string's characters are, or the whole value when they are not
+/// verbatim in the file.
+pub fn string_span(node: &Node, text: &str) -> Span {
+    match node.text_at {
+        Some(at) => Span::new(at, at + text.len()),
+        None => node.span,
+    }
+}
+
+/// The byte ranges of the pieces of `text` between commas outside `{…}`,
+/// blanks trimmed, empty pieces left out.
+pub fn comma_pieces(text: &str) -> Vec<(usize, usize)> {
+    let mut pieces = Vec::new();
+    let mut depth = 0usize;
+    let mut start = 0;
+    let mut push = |from: usize, to: usize| {
+        let piece = &text[from..to];
+        let lead = piece.len() - piece.trim_start().len();
+        let trimmed = piece.trim();
+        if !trimmed.is_empty() {
+            pieces.push((from + lead, from + lead + trimmed.len()));
+        }
+    };
+    for (i, c) in text.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth = depth.saturating_sub(1),
+            ',' if depth == 0 => {
+                push(start, i);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    push(start, text.len());
+    pieces
+}
+
+/// Each glob that matches no file of the repository (`files`), a warning:
+/// `host` never applies the rule through it. Globs are read generously — a
+/// `*` may cross folders and a pattern may name a folder — so a glob any
+/// host's matcher could apply is never reported.
+pub fn unmatched_globs(
+    source: &Source,
+    patterns: &[Pattern],
+    files: &RepoFiles,
+    host: &str,
+    out: &mut Vec<Diagnostic>,
+) {
+    for pattern in patterns {
+        let text = pattern.text.trim();
+        let text = text.trim_start_matches("./").trim_start_matches('/');
+        if text.is_empty() {
+            continue;
+        }
+        let folder = format!("{}/**", text.trim_end_matches('/'));
+        let mut any = Some(false);
+        for glob in [text, folder.as_str()] {
+            let Ok(glob) = globset::GlobBuilder::new(glob).literal_separator(false).build() else {
+                // Not a glob agentc can read: say nothing rather than guess.
+                any = None;
+                break;
+            };
+            match files.any_match(&glob.compile_matcher()) {
+                Some(true) => {
+                    any = Some(true);
+                    break;
+                }
+                None => any = None,
+                Some(false) => {}
+            }
+        }
+        if any != Some(false) {
+            continue;
+        }
+        out.push(
+            Diagnostic::at(
+                Code::UnmatchedGlob,
+                &source.path,
+                pattern.span,
+                format!("the glob `{}` matches no file in the repository", pattern.text),
+            )
+            .with_help(format!(
+                "{host} applies the rule only to files the glob matches; correct the pattern \
+                 (paths are relative to the repository's top, `**/` matches any folder)"
+            )),
+        );
     }
 }

@@ -1,14 +1,21 @@
 //! The assistants' configuration files — Claude Code's plugin marketplaces,
-//! hooks, settings and `.mcp.json`, VS Code's `.vscode/mcp.json` — from text
+//! hooks, settings and `.mcp.json`, VS Code's `.vscode/mcp.json`, and the
+//! rules, agents, commands and configuration of Cursor, Cline, OpenCode,
+//! Gemini CLI and Kiro (read by their hosts' modules) — from text
 //! to their schema types. The rules that hold across files (a hook's script
 //! exists, a subagent's MCP server is configured) are the hosts' and run in
 //! `check::config`.
 
 use agentc_schema::mcp::McpServers;
-use agentc_schema::{ClaudeSettings, Dialect, HooksFile, Marketplace, McpJson, VscodeMcp};
+use agentc_schema::{
+    ClaudeSettings, ClineRuleFrontmatter, CursorRuleFrontmatter, Dialect, GeminiCommand,
+    GeminiExtension, HooksFile, KiroSteeringFrontmatter, Marketplace, McpJson,
+    OpencodeAgentFrontmatter, OpencodeCommandFrontmatter, OpencodeConfig, Span, VscodeMcp,
+};
 
-use super::files::{Document, Reading, Syntax, decode_text, entry_value};
+use super::files::{Document, Markdown, Reading, Syntax, decode_text, entry_value};
 use crate::diagnostic::{Diagnostic, Severity};
+use crate::hosts::{cline, cursor, gemini, kiro, opencode};
 use crate::source::Source;
 
 /// A parsed configuration file, by dialect.
@@ -21,6 +28,29 @@ pub enum ConfigDoc {
     /// servers alone.
     Mcp(Document<McpJson>),
     VscodeMcp(Document<VscodeMcp>),
+    CursorRule(Box<Markdown<CursorRuleFrontmatter>>),
+    ClineRule(Box<Markdown<ClineRuleFrontmatter>>),
+    OpencodeAgent(Box<Markdown<OpencodeAgentFrontmatter>>),
+    OpencodeCommand(Box<Markdown<OpencodeCommandFrontmatter>>),
+    OpencodeConfig(Box<Document<OpencodeConfig>>),
+    GeminiCommand(Document<GeminiCommand>),
+    GeminiExtension(Box<Document<GeminiExtension>>),
+    KiroSteering(Box<Markdown<KiroSteeringFrontmatter>>),
+}
+
+impl ConfigDoc {
+    /// The Markdown body of a rule, agent or command file, whose links are
+    /// checked like any other body's.
+    pub fn body_span(&self) -> Option<Span> {
+        match self {
+            ConfigDoc::CursorRule(md) => Some(md.body_span),
+            ConfigDoc::ClineRule(md) => Some(md.body_span),
+            ConfigDoc::OpencodeAgent(md) => Some(md.body_span),
+            ConfigDoc::OpencodeCommand(md) => Some(md.body_span),
+            ConfigDoc::KiroSteering(md) => Some(md.body_span),
+            _ => None,
+        }
+    }
 }
 
 /// The keys of Claude Code's settings that agentc takes as written: Claude
@@ -248,6 +278,24 @@ pub fn config(
         Dialect::VscodeMcp => {
             let reading = Reading { syntax: Syntax::Jsonc, ..json };
             decode_text(source, text, 0, reading, out).map(ConfigDoc::VscodeMcp)
+        }
+        Dialect::CursorRule => cursor::read(source, out).map(|md| ConfigDoc::CursorRule(md.into())),
+        Dialect::ClineRule => cline::read(source, out).map(|md| ConfigDoc::ClineRule(md.into())),
+        Dialect::OpencodeAgent => {
+            opencode::agent(source, out).map(|md| ConfigDoc::OpencodeAgent(md.into()))
+        }
+        Dialect::OpencodeCommand => {
+            opencode::command(source, out).map(|md| ConfigDoc::OpencodeCommand(md.into()))
+        }
+        Dialect::OpencodeConfig => {
+            opencode::config(source, out).map(|doc| ConfigDoc::OpencodeConfig(doc.into()))
+        }
+        Dialect::GeminiCommand => gemini::command(source, out).map(ConfigDoc::GeminiCommand),
+        Dialect::GeminiExtension => {
+            gemini::extension(source, out).map(|doc| ConfigDoc::GeminiExtension(doc.into()))
+        }
+        Dialect::KiroSteering => {
+            kiro::read(source, out).map(|md| ConfigDoc::KiroSteering(md.into()))
         }
         _ => None,
     }

@@ -13,8 +13,9 @@ use agentc_schema::PROJECT_FILE;
 
 /// What marks a folder as a repository's top: version control, agentc's
 /// project file, or a folder (or Cline's `.clinerules` file) an assistant
-/// reads there.
-pub const MARKERS: [&str; 12] = [
+/// reads there, or a Gemini CLI extension's manifest, which marks the top of
+/// the extension's folder as `.claude-plugin` marks a plugin's.
+pub const MARKERS: [&str; 13] = [
     ".git",
     PROJECT_FILE,
     ".claude",
@@ -27,6 +28,7 @@ pub const MARKERS: [&str; 12] = [
     ".opencode",
     ".gemini",
     ".kiro",
+    "gemini-extension.json",
 ];
 
 /// The markers that count in the home folder, where `~/.claude/` and

@@ -168,3 +168,24 @@ pub fn extension(source: &Source, out: &mut Vec<Diagnostic>) -> Option<Document<
     }
     Some(doc)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{command_name, unclosed_shell};
+
+    #[test]
+    fn names_join_folders_with_colons_and_clean_segments() {
+        assert_eq!(command_name(".gemini/commands/git/commit.toml").as_deref(), Some("git:commit"));
+        assert_eq!(command_name(".gemini/commands/a b.toml").as_deref(), Some("a_b"));
+        let long = format!(".gemini/commands/{}.toml", "x".repeat(60));
+        assert_eq!(command_name(&long), Some(format!("{}...", "x".repeat(47))));
+        assert_eq!(command_name("elsewhere/a.toml"), None);
+    }
+
+    #[test]
+    fn shell_injections_close() {
+        assert_eq!(unclosed_shell("run !{git diff} then !{echo {a}}"), None);
+        assert_eq!(unclosed_shell("run !{git diff"), Some(4));
+        assert_eq!(unclosed_shell("ok !{a} bad !{b {c}"), Some(12));
+    }
+}

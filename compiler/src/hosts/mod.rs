@@ -331,3 +331,16 @@ pub fn unmatched_globs(
         );
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::comma_pieces;
+
+    #[test]
+    fn commas_split_outside_braces() {
+        let text = "src/**/*.ts, web/**/*.{ts,tsx} ,, ";
+        let pieces: Vec<&str> = comma_pieces(text).iter().map(|(a, b)| &text[*a..*b]).collect();
+        assert_eq!(pieces, ["src/**/*.ts", "web/**/*.{ts,tsx}"]);
+        assert!(comma_pieces("  ").is_empty());
+    }
+}

@@ -5,8 +5,10 @@ use std::path::{Path, PathBuf};
 
 use agentc::schema::{
     AgentFrontmatter, AgentManifest, ClaudeCommandFrontmatter, ClaudeSubagentFrontmatter,
-    CopilotAgentFrontmatter, CopilotInstructionsFrontmatter, CopilotPromptFrontmatter, Dialect,
-    Kind, PluginManifest, ProjectFile, Registry, SkillFrontmatter, ToolManifest,
+    ClineRuleFrontmatter, CopilotAgentFrontmatter, CopilotInstructionsFrontmatter,
+    CopilotPromptFrontmatter, CursorRuleFrontmatter, Dialect, Kind, KiroSteeringFrontmatter,
+    OpencodeAgentFrontmatter, OpencodeCommandFrontmatter, PluginManifest, ProjectFile, Registry,
+    SkillFrontmatter, ToolManifest,
 };
 use agentc_compiler::RelPath;
 use agentc_compiler::diagnostic::Severity;
@@ -136,6 +138,24 @@ fn compiler_errors(kind: Kind, path: &Path) -> Vec<String> {
         Kind::McpJson => config(Dialect::McpJson, &mut out),
         Kind::VscodeMcp => config(Dialect::VscodeMcp, &mut out),
         Kind::CodexMetadata => config(Dialect::CodexMetadata, &mut out),
+        Kind::OpencodeConfig => config(Dialect::OpencodeConfig, &mut out),
+        Kind::GeminiCommand => config(Dialect::GeminiCommand, &mut out),
+        Kind::GeminiExtension => config(Dialect::GeminiExtension, &mut out),
+        Kind::CursorRule => {
+            drop(decode_text::<CursorRuleFrontmatter>(&source, &text, 0, front, &mut out))
+        }
+        Kind::ClineRule => {
+            drop(decode_text::<ClineRuleFrontmatter>(&source, &text, 0, front, &mut out))
+        }
+        Kind::KiroSteering => {
+            drop(decode_text::<KiroSteeringFrontmatter>(&source, &text, 0, front, &mut out))
+        }
+        Kind::OpencodeAgent => {
+            drop(decode_text::<OpencodeAgentFrontmatter>(&source, &text, 0, front, &mut out))
+        }
+        Kind::OpencodeCommand => {
+            drop(decode_text::<OpencodeCommandFrontmatter>(&source, &text, 0, front, &mut out))
+        }
         Kind::Lockfile => unreachable!(),
     }
     out.into_iter().filter(|d| d.severity == Severity::Error).map(|d| d.message).collect()

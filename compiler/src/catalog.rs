@@ -68,7 +68,7 @@ catalog! {
     BadFrontmatter = "bad-frontmatter", Error, "missing, misplaced or unterminated `---` block";
     YamlSyntax = "yaml-syntax", Error, "the frontmatter is not valid YAML";
     JsonSyntax = "json-syntax", Error, "a JSON file is not valid JSON";
-    TomlSyntax = "toml-syntax", Error, "the project file (`agentc.toml`) is not valid TOML";
+    TomlSyntax = "toml-syntax", Error, "a TOML file (`agentc.toml`, a Gemini CLI command) is not valid TOML";
     DuplicateKey = "duplicate-key", Error, "a key appears twice in one mapping";
     UnknownField = "unknown-field", Error, "a field the schema does not know (an error in JSON files, a warning in frontmatter)";
     MissingField = "missing-field", Error, "a required field is absent";
@@ -113,6 +113,7 @@ catalog! {
     MissingPath = "missing-path", Error, "a plugin component path, marketplace plugin source or hook script that is not there";
     UnknownMcpServer = "unknown-mcp-server", Warning, "a subagent names an MCP server no configuration defines (an error for a near miss)";
     ImportChain = "import-chain", Warning, "a CLAUDE.md or GEMINI.md `@` import that leads back to a file already imported, or deeper than the host's five hops";
+    UnmatchedGlob = "unmatched-glob", Warning, "a file pattern (Copilot `applyTo`, Cursor `globs`, Cline `paths`, Kiro `fileMatchPattern`) that matches no file in the repository, so what it guards never applies";
 }
 
 impl Code {

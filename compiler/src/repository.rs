@@ -12,9 +12,24 @@ use crate::fs::{Bounds, EntryKind, Fs, Resolved};
 use agentc_schema::PROJECT_FILE;
 
 /// What marks a folder as a repository's top: version control, agentc's
-/// project file, or a folder an assistant reads there.
-pub const MARKERS: [&str; 7] =
-    [".git", PROJECT_FILE, ".claude", ".github", ".agents", ".claude-plugin", ".codex"];
+/// project file, or a folder (or Cline's `.clinerules` file) an assistant
+/// reads there, or a Gemini CLI extension's manifest, which marks the top of
+/// the extension's folder as `.claude-plugin` marks a plugin's.
+pub const MARKERS: [&str; 13] = [
+    ".git",
+    PROJECT_FILE,
+    ".claude",
+    ".github",
+    ".agents",
+    ".claude-plugin",
+    ".codex",
+    ".cursor",
+    ".clinerules",
+    ".opencode",
+    ".gemini",
+    ".kiro",
+    "gemini-extension.json",
+];
 
 /// The markers that count in the home folder, where `~/.claude/` and
 /// `~/.agents/` are the user's own settings, not a project.

@@ -4,7 +4,9 @@
 //! agentc's own formats are the runbook `SKILL.md`, the `AGENT.md` bundle and
 //! the `agent.json` package. The formats of the wild are the Agent Skills
 //! `SKILL.md` (agentskills.io), Claude Code's skills, subagents, slash
-//! commands and plugins, and GitHub Copilot's custom agents. `docs/formats.md`
+//! commands and plugins, GitHub Copilot's custom agents, and the rules,
+//! agents, commands and configuration of Cursor, Cline, OpenCode, Gemini CLI
+//! and Kiro. `docs/formats.md`
 //! says where each rule comes from.
 
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
@@ -87,6 +89,23 @@ pub enum Dialect {
     /// Gemini CLI's memory file (`GEMINI.md` in any folder), with its
     /// `@path` imports.
     GeminiMd,
+    /// A Cursor project rule (`.cursor/rules/**/*.mdc`).
+    CursorRule,
+    /// A Cline rule (`.clinerules` as a file, or the `.md` and `.txt` files
+    /// of the `.clinerules/` folder).
+    ClineRule,
+    /// An OpenCode agent (`.opencode/agent/**/*.md`, `.opencode/agents/`).
+    OpencodeAgent,
+    /// An OpenCode command (`.opencode/command/**/*.md`, `.opencode/commands/`).
+    OpencodeCommand,
+    /// OpenCode's configuration (`opencode.json`, `opencode.jsonc`).
+    OpencodeConfig,
+    /// A Gemini CLI custom command (`.gemini/commands/**/*.toml`).
+    GeminiCommand,
+    /// A Gemini CLI extension's manifest (`gemini-extension.json`).
+    GeminiExtension,
+    /// A Kiro steering file (`.kiro/steering/*.md`).
+    KiroSteering,
 }
 
 impl Dialect {
@@ -123,6 +142,14 @@ impl Dialect {
             Dialect::AgentsMd => "agents-md",
             Dialect::ClaudeMd => "claude-md",
             Dialect::GeminiMd => "gemini-md",
+            Dialect::CursorRule => "cursor-rule",
+            Dialect::ClineRule => "cline-rule",
+            Dialect::OpencodeAgent => "opencode-agent",
+            Dialect::OpencodeCommand => "opencode-command",
+            Dialect::OpencodeConfig => "opencode-config",
+            Dialect::GeminiCommand => "gemini-command",
+            Dialect::GeminiExtension => "gemini-extension",
+            Dialect::KiroSteering => "kiro-steering",
         }
     }
 

@@ -108,7 +108,7 @@ pub struct McpServer {
     pub name: String,
     /// The file configuring it.
     pub source: String,
-    /// Who reads that file: `claude-code` or `vscode`.
+    /// Who reads that file: `claude-code`, `vscode` or `gemini-cli`.
     pub host: String,
     /// The plugin configuring it.
     #[serde(default, skip_serializing_if = "Option::is_none")]

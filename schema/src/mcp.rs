@@ -206,4 +206,34 @@ pub struct McpServer {
     /// The version.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub version: Option<serde_json::Value>,
+    /// # Streamable HTTP URL
+    ///
+    /// Gemini CLI: where a remote server listens over streamable HTTP
+    /// (`url` being for SSE).
+    #[serde(rename = "httpUrl", default, skip_serializing_if = "Option::is_none")]
+    pub http_url: Option<Spanned<Text>>,
+
+    /// # Trust
+    ///
+    /// Gemini CLI: run the server's tools without asking.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trust: Option<bool>,
+
+    /// # Included tools
+    ///
+    /// Gemini CLI: the only tools of the server to use.
+    #[serde(rename = "includeTools", default, skip_serializing_if = "Option::is_none")]
+    pub include_tools: Option<Vec<String>>,
+
+    /// # Excluded tools
+    ///
+    /// Gemini CLI: tools of the server not to use.
+    #[serde(rename = "excludeTools", default, skip_serializing_if = "Option::is_none")]
+    pub exclude_tools: Option<Vec<String>>,
+
+    /// # Description
+    ///
+    /// Gemini CLI: what the server provides.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
 }

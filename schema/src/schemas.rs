@@ -6,8 +6,10 @@ use schemars::{JsonSchema, Schema};
 use crate::dialect::Dialect;
 use crate::{
     AgentFrontmatter, AgentManifest, ClaudeCommandFrontmatter, ClaudeSettings,
-    ClaudeSubagentFrontmatter, CopilotAgentFrontmatter, CopilotInstructionsFrontmatter,
-    CopilotPromptFrontmatter, HooksFile, Lockfile, Marketplace, McpJson, PluginManifest,
+    ClaudeSubagentFrontmatter, ClineRuleFrontmatter, CopilotAgentFrontmatter,
+    CopilotInstructionsFrontmatter, CopilotPromptFrontmatter, CursorRuleFrontmatter, GeminiCommand,
+    GeminiExtension, HooksFile, KiroSteeringFrontmatter, Lockfile, Marketplace, McpJson,
+    OpencodeAgentFrontmatter, OpencodeCommandFrontmatter, OpencodeConfig, PluginManifest,
     ProjectFile, Registry, SkillFrontmatter, ToolManifest, VscodeMcp,
 };
 
@@ -36,11 +38,19 @@ pub enum Kind {
     CopilotAgent,
     CopilotPrompt,
     CopilotInstructions,
+    CursorRule,
+    ClineRule,
+    OpencodeAgent,
+    OpencodeCommand,
+    OpencodeConfig,
+    GeminiCommand,
+    GeminiExtension,
+    KiroSteering,
     Project,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 23] = [
+    pub const ALL: [Kind; 31] = [
         Kind::Agent,
         Kind::AgentMd,
         Kind::Skill,
@@ -63,6 +73,14 @@ impl Kind {
         Kind::CopilotAgent,
         Kind::CopilotPrompt,
         Kind::CopilotInstructions,
+        Kind::CursorRule,
+        Kind::ClineRule,
+        Kind::OpencodeAgent,
+        Kind::OpencodeCommand,
+        Kind::OpencodeConfig,
+        Kind::GeminiCommand,
+        Kind::GeminiExtension,
+        Kind::KiroSteering,
         Kind::Project,
     ];
 
@@ -91,6 +109,14 @@ impl Kind {
             Kind::CopilotAgent => "copilot-agent",
             Kind::CopilotPrompt => "copilot-prompt",
             Kind::CopilotInstructions => "copilot-instructions",
+            Kind::CursorRule => "cursor-rule",
+            Kind::ClineRule => "cline-rule",
+            Kind::OpencodeAgent => "opencode-agent",
+            Kind::OpencodeCommand => "opencode-command",
+            Kind::OpencodeConfig => "opencode-config",
+            Kind::GeminiCommand => "gemini-command",
+            Kind::GeminiExtension => "gemini-extension",
+            Kind::KiroSteering => "kiro-steering",
             Kind::Project => "project",
         }
     }
@@ -124,6 +150,14 @@ impl Kind {
             Kind::CopilotInstructions => {
                 "the YAML frontmatter of .github/instructions/**/<name>.instructions.md"
             }
+            Kind::CursorRule => "the YAML frontmatter of .cursor/rules/<name>.mdc",
+            Kind::ClineRule => "the YAML frontmatter of a Cline rule (.clinerules)",
+            Kind::OpencodeAgent => "the YAML frontmatter of .opencode/agent/<name>.md",
+            Kind::OpencodeCommand => "the YAML frontmatter of .opencode/command/<name>.md",
+            Kind::OpencodeConfig => "opencode.json and opencode.jsonc, OpenCode's configuration",
+            Kind::GeminiCommand => ".gemini/commands/<name>.toml, Gemini CLI's custom commands",
+            Kind::GeminiExtension => "gemini-extension.json, a Gemini CLI extension's manifest",
+            Kind::KiroSteering => "the YAML frontmatter of .kiro/steering/<name>.md",
             Kind::Project => "agentc.toml, the project file",
         }
     }
@@ -149,6 +183,14 @@ impl Kind {
             Dialect::CodexMetadata => Kind::CodexMetadata,
             Dialect::CopilotPrompt => Kind::CopilotPrompt,
             Dialect::CopilotInstructions => Kind::CopilotInstructions,
+            Dialect::CursorRule => Kind::CursorRule,
+            Dialect::ClineRule => Kind::ClineRule,
+            Dialect::OpencodeAgent => Kind::OpencodeAgent,
+            Dialect::OpencodeCommand => Kind::OpencodeCommand,
+            Dialect::OpencodeConfig => Kind::OpencodeConfig,
+            Dialect::GeminiCommand => Kind::GeminiCommand,
+            Dialect::GeminiExtension => Kind::GeminiExtension,
+            Dialect::KiroSteering => Kind::KiroSteering,
             Dialect::CopilotRepoInstructions
             | Dialect::AgentsMd
             | Dialect::ClaudeMd
@@ -204,6 +246,14 @@ impl Kind {
             Kind::CopilotAgent => draft07::<CopilotAgentFrontmatter>(),
             Kind::CopilotPrompt => draft07::<CopilotPromptFrontmatter>(),
             Kind::CopilotInstructions => draft07::<CopilotInstructionsFrontmatter>(),
+            Kind::CursorRule => draft07::<CursorRuleFrontmatter>(),
+            Kind::ClineRule => draft07::<ClineRuleFrontmatter>(),
+            Kind::OpencodeAgent => draft07::<OpencodeAgentFrontmatter>(),
+            Kind::OpencodeCommand => draft07::<OpencodeCommandFrontmatter>(),
+            Kind::OpencodeConfig => draft07::<OpencodeConfig>(),
+            Kind::GeminiCommand => draft07::<GeminiCommand>(),
+            Kind::GeminiExtension => draft07::<GeminiExtension>(),
+            Kind::KiroSteering => draft07::<KiroSteeringFrontmatter>(),
             Kind::Project => draft07::<ProjectFile>(),
         }
     }

@@ -12,6 +12,7 @@ use agentc_schema::mcp::McpServers;
 use agentc_schema::{HookType, HooksFile, Span};
 
 use super::links::{Named, Trees, missing};
+use super::repo_files::Lazy;
 use crate::catalog::Code;
 use crate::diagnostic::{Diagnostic, RelPath, Severity};
 use crate::fs::Fs;
@@ -19,6 +20,7 @@ use crate::hosts::claude_code::hooks::{self, Base};
 use crate::hosts::claude_code::mcp::{self as claude_mcp, plugin_server, tool_form};
 use crate::hosts::claude_code::{plugins, settings};
 use crate::hosts::mcp::{self, Reader};
+use crate::hosts::{cline, cursor, gemini, kiro};
 use crate::parse::config::ConfigDoc;
 use crate::parse::decode::decode;
 use crate::parse::dialects::AssistantDoc;
@@ -42,7 +44,10 @@ pub struct Checked {
 pub fn check(fs: &dyn Fs, trees: &Trees<'_>, project: &Project) -> Checked {
     let mut out = Vec::new();
     let mut listed = Vec::new();
-    let repo_files = super::repo_files::Lazy::default();
+    // Listed the first time a rule's glob asks, and once.
+    let files = Lazy::default();
+    let repo = || files.get(fs, trees.root());
+    let mut gemini_commands = Vec::new();
     for config in &project.configs {
         let source = &config.source;
         let plugin = config.file.plugin.as_ref();
@@ -156,19 +161,63 @@ pub fn check(fs: &dyn Fs, trees: &Trees<'_>, project: &Project) -> Checked {
             }
             ConfigDoc::Prompt(md) => super::copilot_files::prompt(project, source, md, &mut out),
             ConfigDoc::Instructions(md) => {
-                super::copilot_files::apply_to(fs, trees, &repo_files, source, md, &mut out);
+                super::copilot_files::apply_to(fs, trees, &files, source, md, &mut out);
             }
             ConfigDoc::Markdown { .. } => {
                 super::memory::imports(fs, trees, source, config.file.dialect, &mut out);
             }
+            ConfigDoc::CursorRule(md) => cursor::check(source, md, repo(), &mut out),
+            ConfigDoc::ClineRule(md) => cline::check(source, md, repo(), &mut out),
+            ConfigDoc::KiroSteering(md) => kiro::check(source, md, repo(), &mut out),
+            ConfigDoc::GeminiCommand(_) => gemini_commands.push(source),
+            ConfigDoc::GeminiExtension(doc) => {
+                context_files(fs, trees, source, &doc.value.context_file_name, &mut out);
+            }
+            ConfigDoc::OpencodeAgent(_)
+            | ConfigDoc::OpencodeCommand(_)
+            | ConfigDoc::OpencodeConfig(_) => {}
         }
     }
+    gemini::duplicates(&gemini_commands, &mut out);
     for plugin in &project.plugins {
         manifest(fs, trees, plugin, &mut out);
     }
     frontmatter(fs, trees, project, &mut out);
     subagent_servers(project, &mut out);
     Checked { diagnostics: out, listed }
+}
+
+/// The files an extension's `contextFileName` names, beside its manifest:
+/// Gemini CLI loads none that is missing, silently.
+fn context_files(
+    fs: &dyn Fs,
+    trees: &Trees<'_>,
+    source: &Source,
+    names: &Option<serde_json::Value>,
+    out: &mut Vec<Diagnostic>,
+) {
+    if names.is_none() {
+        return;
+    }
+    let Ok(parsed) = crate::parse::json::parse(&source.text) else {
+        return;
+    };
+    let Some(node) = entry_value(&parsed.root, "contextFileName") else {
+        return;
+    };
+    let folder = Path::new(&*source.path.path).parent().unwrap_or(Path::new(""));
+    for pattern in crate::hosts::patterns(node, false) {
+        let named = Named {
+            code: Code::MissingPath,
+            what: "context file",
+            path: &pattern.text,
+            span: pattern.span,
+            relative_to: "the extension's folder",
+        };
+        if let Some(diagnostic) = missing(fs, trees, source, folder, &named) {
+            out.push(diagnostic.with_severity(Severity::Warning));
+        }
+    }
 }
 
 /// A hooks file's own rules, and that each script it names exists.

@@ -84,9 +84,7 @@ pub fn apply_to(
     let Some(apply_to) = &parsed.front.value.apply_to else {
         return;
     };
-    let Some(top) = trees.top(source.path.origin) else {
-        return;
-    };
+    let top = trees.root();
     for (glob, span) in prompts::apply_to_parts(apply_to) {
         // A pattern from `/` is matched against the full path on disk, which
         // agentc does not guess at.
@@ -105,12 +103,11 @@ pub fn apply_to(
         }
         out.push(
             Diagnostic::at(
-                Code::InvalidValue,
+                Code::UnmatchedGlob,
                 &source.path,
                 span,
                 format!("`{glob}` matches no file of the repository, so it never applies"),
             )
-            .with_severity(Severity::Warning)
             .with_help(format!(
                 "VS Code matches `{}` against each file's path, ignoring case; correct the \
                  pattern, or remove it if those files are gone",

@@ -39,6 +39,11 @@ impl<'a> Trees<'a> {
         Trees { root, workspace, bounds, listed: Mutex::default() }
     }
 
+    /// The project's root, canonical.
+    pub fn root(&self) -> &Path {
+        self.root
+    }
+
     fn base(&self, origin: Origin) -> Option<&Path> {
         match origin {
             Origin::Root => Some(self.root),
@@ -126,6 +131,7 @@ pub fn check(
     // read by the model as a skill's are.
     for config in &project.configs {
         if let Some(span) = config.doc.body_span()
+            && !config.doc.links_from_top()
             && seen.insert(&config.file.file.path)
         {
             bodies.push((&config.source, config.source.slice(span), span));
@@ -135,7 +141,37 @@ pub fn check(
         .par_iter()
         .map(|(source, body, span)| body_links(fs, trees, source, body, *span))
         .collect();
-    let rest = found.split_off(project.skills.len()).into_iter().flatten().collect();
+    let mut rest: Vec<Diagnostic> =
+        found.split_off(project.skills.len()).into_iter().flatten().collect();
+    // The rules, agents and commands of the other assistants are read by a
+    // model working at the project's top, which takes a path written there
+    // from the top as readily as from the file: either way is not broken.
+    let configs: Vec<&crate::project::Config> =
+        project.configs.iter().filter(|c| c.doc.links_from_top()).collect();
+    let from_configs: Vec<Vec<Diagnostic>> = configs
+        .par_iter()
+        .map(|config| {
+            let Some(span) = config.doc.body_span() else {
+                return Vec::new();
+            };
+            let source = &config.source;
+            relative_links(source.slice(span), span.start)
+                .into_iter()
+                .filter_map(|link| {
+                    let diagnostic = broken(fs, trees, source, &link)?;
+                    let from_top = Named {
+                        code: Code::BrokenLink,
+                        what: "link",
+                        path: &link.path,
+                        span: link.span,
+                        relative_to: "the project's top",
+                    };
+                    missing(fs, trees, source, Path::new(""), &from_top).map(|_| diagnostic)
+                })
+                .collect()
+        })
+        .collect();
+    rest.extend(from_configs.into_iter().flatten());
     (found, rest)
 }
 

@@ -17,6 +17,9 @@ pub enum Reader {
     ClaudeCode,
     VsCode,
     Copilot,
+    /// Gemini CLI (an extension's `mcpServers`): no `type`; `url` is SSE and
+    /// `httpUrl` streamable HTTP.
+    Gemini,
 }
 
 impl Reader {
@@ -26,6 +29,7 @@ impl Reader {
             Reader::ClaudeCode => &["stdio", "sse", "http"],
             Reader::VsCode => &["stdio", "sse", "http"],
             Reader::Copilot => &["local", "stdio", "sse", "http"],
+            Reader::Gemini => &["stdio", "sse", "http"],
         }
     }
 
@@ -34,6 +38,7 @@ impl Reader {
             Reader::ClaudeCode => "Claude Code",
             Reader::VsCode => "VS Code",
             Reader::Copilot => "Copilot",
+            Reader::Gemini => "Gemini CLI",
         }
     }
 }
@@ -105,9 +110,20 @@ pub fn servers(
             );
         }
         let (needs, present) = match remote {
-            true => ("url", value.url.is_some()),
+            true => (
+                "url",
+                value.url.is_some() || (reader == Reader::Gemini && value.http_url.is_some()),
+            ),
             // No type and a URL: VS Code infers a remote server from it.
             false if kind.is_none() && value.url.is_some() && reader == Reader::VsCode => {
+                ("url", true)
+            }
+            // Gemini CLI tells a remote server by its URL alone.
+            false
+                if kind.is_none()
+                    && reader == Reader::Gemini
+                    && (value.url.is_some() || value.http_url.is_some()) =>
+            {
                 ("url", true)
             }
             false => ("command", value.command.is_some()),
@@ -133,11 +149,24 @@ pub fn servers(
                 .with_help(help),
             );
         }
+        if let (Some(http_url), false) = (&value.http_url, reader == Reader::Gemini) {
+            out.push(
+                Diagnostic::at(
+                    Code::InvalidValue,
+                    file,
+                    http_url.span,
+                    format!("`httpUrl` is Gemini CLI's; {} does not read it", reader.name()),
+                )
+                .with_severity(Severity::Warning)
+                .with_help("write `\"type\": \"http\"` and the address as `\"url\"`"),
+            );
+        }
         let texts = value
             .command
             .iter()
             .map(|c| (c.value.as_str(), c.span, c.text_at))
             .chain(value.url.iter().map(|u| (u.value.as_str(), u.span, u.text_at)))
+            .chain(value.http_url.iter().map(|u| (u.value.as_str(), u.span, u.text_at)))
             .chain(value.args.iter().flatten().map(|a| (a.value.as_str(), a.span, a.text_at)))
             .chain(value.env.iter().flatten().map(|(_, v)| (v.value.as_str(), v.span, v.text_at)))
             .chain(

@@ -1,6 +1,7 @@
 //! The hosts: whoever reads a file and decides what happens to it — Claude
-//! Code, GitHub Copilot (VS Code, the Copilot CLI and cloud agent), the Agent
-//! Skills specification, and agentc's own runtimes. Each host is a module
+//! Code, GitHub Copilot (VS Code, the Copilot CLI and cloud agent), Cursor,
+//! Cline, OpenCode, Gemini CLI, Kiro, the Agent Skills specification, and
+//! agentc's own runtimes. Each host is a module
 //! holding what agentc knows of it: its frontmatter reader, how the Agent
 //! Skills specification's rules stand there, and its catalogues (tools,
 //! models), checked with "did you mean". `docs/formats.md` cites the
@@ -10,14 +11,23 @@
 //! of that dialect then says what its loader would do with it.
 
 pub mod claude_code;
+pub mod cline;
 pub mod codex;
 pub mod copilot;
+pub mod cursor;
+pub mod gemini;
+pub mod kiro;
 pub mod mcp;
 pub mod memory;
+pub mod opencode;
 
-use agentc_schema::{Dialect, Spanned};
+use agentc_schema::{Dialect, Span, Spanned};
 
+use crate::catalog::Code;
+use crate::check::repo_files::RepoFiles;
 use crate::diagnostic::{Diagnostic, RelPath, Severity};
+use crate::parse::tree::{Node, Value};
+use crate::source::Source;
 use crate::suggest::{confident, did_you_mean};
 
 /// A file a host reads at a fixed place: its path from the project's top
@@ -31,7 +41,14 @@ pub struct Declared {
 /// The files the hosts read at fixed places of a project: discovery looks
 /// for each, and reads those it finds.
 pub fn project_files() -> impl Iterator<Item = &'static Declared> {
-    claude_code::PROJECT_FILES.iter().chain(copilot::PROJECT_FILES).chain(memory::PROJECT_FILES)
+    (claude_code::PROJECT_FILES.iter())
+        .chain(copilot::PROJECT_FILES)
+        .chain(memory::PROJECT_FILES)
+        .chain(cursor::PROJECT_FILES)
+        .chain(cline::PROJECT_FILES)
+        .chain(opencode::PROJECT_FILES)
+        .chain(gemini::PROJECT_FILES)
+        .chain(kiro::PROJECT_FILES)
 }
 
 /// The files a Claude Code plugin holds at fixed places besides its
@@ -67,12 +84,19 @@ pub enum Host {
     /// that folder too and applies no rule of its own).
     Codex,
     Copilot,
-    /// Google's Gemini CLI, reading `GEMINI.md`.
+    Cursor,
+    Cline,
+    OpenCode,
+    /// Google's Gemini CLI: its commands, extensions and `GEMINI.md`.
     Gemini,
+    Kiro,
 }
 
 /// Why a specification rule is an error where the specification is the host.
 const SPECIFICATION: &str = "the Agent Skills specification requires it";
+
+/// For a host agentc reads no skills under.
+const NO_SKILLS: &str = "the Agent Skills specification asks for it";
 
 /// The Agent Skills specification's rules, which hosts apply differently.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -114,7 +138,13 @@ impl Host {
             | Dialect::CopilotPrompt
             | Dialect::CopilotInstructions
             | Dialect::CopilotRepoInstructions => Host::Copilot,
-            Dialect::GeminiMd => Host::Gemini,
+            Dialect::CursorRule => Host::Cursor,
+            Dialect::ClineRule => Host::Cline,
+            Dialect::OpencodeAgent | Dialect::OpencodeCommand | Dialect::OpencodeConfig => {
+                Host::OpenCode
+            }
+            Dialect::GeminiCommand | Dialect::GeminiExtension | Dialect::GeminiMd => Host::Gemini,
+            Dialect::KiroSteering => Host::Kiro,
         }
     }
 
@@ -124,7 +154,15 @@ impl Host {
         match self {
             Host::Agentc | Host::Codex => None,
             Host::ClaudeCode => Some(Reader::ClaudeCode),
-            Host::AgentSkills | Host::Copilot | Host::Gemini => Some(Reader::Hosts),
+            // The JavaScript hosts: js-yaml (Cline, OpenCode's gray-matter),
+            // and whatever Cursor and Kiro use, which they do not publish.
+            Host::AgentSkills
+            | Host::Copilot
+            | Host::Cursor
+            | Host::Cline
+            | Host::OpenCode
+            | Host::Gemini
+            | Host::Kiro => Some(Reader::Hosts),
         }
     }
 
@@ -134,10 +172,13 @@ impl Host {
     pub const fn spec_rule(self, rule: SpecRule) -> (Severity, &'static str) {
         match self {
             Host::ClaudeCode => (Severity::Warning, claude_code::LOADS_UNPORTABLE_SKILLS),
-            // Gemini CLI reads no skill agentc checks; its memory files have no frontmatter.
-            Host::Copilot | Host::Gemini => (Severity::Warning, copilot::LOADS_UNPORTABLE_SKILLS),
+            Host::Copilot => (Severity::Warning, copilot::LOADS_UNPORTABLE_SKILLS),
             Host::Codex => codex::spec_rule(rule),
             Host::Agentc | Host::AgentSkills => (Severity::Error, SPECIFICATION),
+            // These hosts read no `SKILL.md` agentc checks under them.
+            Host::Cursor | Host::Cline | Host::OpenCode | Host::Gemini | Host::Kiro => {
+                (Severity::Warning, NO_SKILLS)
+            }
         }
     }
 
@@ -173,5 +214,143 @@ fn near_miss(
             fix,
         ),
         None => diagnostic,
+    }
+}
+
+/// One glob of a rule file, where it is written.
+#[derive(Clone, Debug)]
+pub struct Pattern {
+    pub text: String,
+    pub span: Span,
+}
+
+/// The globs of a value: a string's (split at commas outside braces when
+/// `commas`, as Cursor writes `globs`), or each string of a list.
+pub fn patterns(node: &Node, commas: bool) -> Vec<Pattern> {
+    match &node.value {
+        Value::Str(text) if commas => comma_pieces(text)
+            .into_iter()
+            .map(|(from, to)| Pattern {
+                text: text[from..to].to_owned(),
+                span: match node.text_at {
+                    Some(at) => Span::new(at + from, at + to),
+                    None => node.span,
+                },
+            })
+            .collect(),
+        Value::Str(text) => vec![Pattern { text: text.clone(), span: string_span(node, text) }],
+        Value::Seq(items) => items
+            .iter()
+            .filter_map(|item| match &item.value {
+                Value::Str(text) => {
+                    Some(Pattern { text: text.clone(), span: string_span(item, text) })
+                }
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// Where a string's characters are, or the whole value when they are not
+/// verbatim in the file.
+pub fn string_span(node: &Node, text: &str) -> Span {
+    match node.text_at {
+        Some(at) => Span::new(at, at + text.len()),
+        None => node.span,
+    }
+}
+
+/// The byte ranges of the pieces of `text` between commas outside `{…}`,
+/// blanks trimmed, empty pieces left out.
+pub fn comma_pieces(text: &str) -> Vec<(usize, usize)> {
+    let mut pieces = Vec::new();
+    let mut depth = 0usize;
+    let mut start = 0;
+    let mut push = |from: usize, to: usize| {
+        let piece = &text[from..to];
+        let lead = piece.len() - piece.trim_start().len();
+        let trimmed = piece.trim();
+        if !trimmed.is_empty() {
+            pieces.push((from + lead, from + lead + trimmed.len()));
+        }
+    };
+    for (i, c) in text.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth = depth.saturating_sub(1),
+            ',' if depth == 0 => {
+                push(start, i);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    push(start, text.len());
+    pieces
+}
+
+/// Each glob that matches no file of the repository (`files`), a warning:
+/// `host` never applies the rule through it. Globs are read generously — a
+/// `*` may cross folders and a pattern may name a folder — so a glob any
+/// host's matcher could apply is never reported.
+pub fn unmatched_globs(
+    source: &Source,
+    patterns: &[Pattern],
+    files: &RepoFiles,
+    host: &str,
+    out: &mut Vec<Diagnostic>,
+) {
+    for pattern in patterns {
+        let text = pattern.text.trim();
+        let text = text.trim_start_matches("./").trim_start_matches('/');
+        if text.is_empty() {
+            continue;
+        }
+        let folder = format!("{}/**", text.trim_end_matches('/'));
+        let mut any = Some(false);
+        for glob in [text, folder.as_str()] {
+            let Ok(glob) = globset::GlobBuilder::new(glob).literal_separator(false).build() else {
+                // Not a glob agentc can read: say nothing rather than guess.
+                any = None;
+                break;
+            };
+            match files.any_match(&glob.compile_matcher()) {
+                Some(true) => {
+                    any = Some(true);
+                    break;
+                }
+                None => any = None,
+                Some(false) => {}
+            }
+        }
+        if any != Some(false) {
+            continue;
+        }
+        out.push(
+            Diagnostic::at(
+                Code::UnmatchedGlob,
+                &source.path,
+                pattern.span,
+                format!("the glob `{}` matches no file in the repository", pattern.text),
+            )
+            .with_help(format!(
+                "{host} applies the rule only to files the glob matches; correct the pattern \
+                 (paths are relative to the repository's top, `**/` matches any folder)"
+            )),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::comma_pieces;
+
+    #[test]
+    fn commas_split_outside_braces() {
+        let text = "src/**/*.ts, web/**/*.{ts,tsx} ,, ";
+        let pieces: Vec<&str> = comma_pieces(text).iter().map(|(a, b)| &text[*a..*b]).collect();
+        assert_eq!(pieces, ["src/**/*.ts", "web/**/*.{ts,tsx}"]);
+        assert!(comma_pieces("  ").is_empty());
     }
 }

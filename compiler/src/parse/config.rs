@@ -1,15 +1,19 @@
 //! The assistants' configuration files — Claude Code's plugin marketplaces,
 //! hooks, settings and `.mcp.json`, VS Code's `.vscode/mcp.json`, prompt and
-//! instructions files, and the memory files (`AGENTS.md`, `CLAUDE.md`,
-//! `GEMINI.md`) — from text to their schema types. The rules that hold across files (a hook's script
+//! instructions files, the memory files (`AGENTS.md`, `CLAUDE.md`,
+//! `GEMINI.md`), and the rules, agents, commands and configuration of Cursor,
+//! Cline, OpenCode, Gemini CLI and Kiro (read by their hosts' modules) — from
+//! text to their schema types. The rules that hold across files (a hook's script
 //! exists, a subagent's MCP server is configured) are the hosts' and run in
 //! `check::config`.
 
 use agentc_schema::copilot_files::{COPILOT_INSTRUCTIONS_FIELDS, COPILOT_PROMPT_FIELDS};
 use agentc_schema::mcp::McpServers;
 use agentc_schema::{
-    ClaudeSettings, CopilotInstructionsFrontmatter, CopilotPromptFrontmatter, Dialect, HooksFile,
-    Marketplace, McpJson, Span, VscodeMcp,
+    ClaudeSettings, ClineRuleFrontmatter, CopilotInstructionsFrontmatter, CopilotPromptFrontmatter,
+    CursorRuleFrontmatter, Dialect, GeminiCommand, GeminiExtension, HooksFile,
+    KiroSteeringFrontmatter, Marketplace, McpJson, OpencodeAgentFrontmatter,
+    OpencodeCommandFrontmatter, OpencodeConfig, Span, VscodeMcp,
 };
 
 use super::files::{
@@ -17,6 +21,7 @@ use super::files::{
 };
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::hosts::copilot::prompts;
+use crate::hosts::{cline, cursor, gemini, kiro, opencode};
 use crate::source::Source;
 
 /// A parsed configuration file, by dialect.
@@ -39,6 +44,14 @@ pub enum ConfigDoc {
     Markdown {
         body: Span,
     },
+    CursorRule(Box<Markdown<CursorRuleFrontmatter>>),
+    ClineRule(Box<Markdown<ClineRuleFrontmatter>>),
+    OpencodeAgent(Box<Markdown<OpencodeAgentFrontmatter>>),
+    OpencodeCommand(Box<Markdown<OpencodeCommandFrontmatter>>),
+    OpencodeConfig(Box<Document<OpencodeConfig>>),
+    GeminiCommand(Document<GeminiCommand>),
+    GeminiExtension(Box<Document<GeminiExtension>>),
+    KiroSteering(Box<Markdown<KiroSteeringFrontmatter>>),
 }
 
 impl ConfigDoc {
@@ -48,8 +61,27 @@ impl ConfigDoc {
             ConfigDoc::Prompt(md) => Some(md.body_span),
             ConfigDoc::Instructions(md) => Some(md.body_span),
             ConfigDoc::Markdown { body } => Some(*body),
+            ConfigDoc::CursorRule(md) => Some(md.body_span),
+            ConfigDoc::ClineRule(md) => Some(md.body_span),
+            ConfigDoc::OpencodeAgent(md) => Some(md.body_span),
+            ConfigDoc::OpencodeCommand(md) => Some(md.body_span),
+            ConfigDoc::KiroSteering(md) => Some(md.body_span),
             _ => None,
         }
+    }
+
+    /// Whether a relative link in the body may also be written from the
+    /// project's top: the other assistants' rules, agents and commands are
+    /// read by a model working there, which takes either.
+    pub fn links_from_top(&self) -> bool {
+        matches!(
+            self,
+            ConfigDoc::CursorRule(_)
+                | ConfigDoc::ClineRule(_)
+                | ConfigDoc::OpencodeAgent(_)
+                | ConfigDoc::OpencodeCommand(_)
+                | ConfigDoc::KiroSteering(_)
+        )
     }
 }
 
@@ -313,6 +345,24 @@ pub fn config(
         | Dialect::AgentsMd
         | Dialect::ClaudeMd
         | Dialect::GeminiMd => Some(ConfigDoc::Markdown { body: Span::new(0, text.len()) }),
+        Dialect::CursorRule => cursor::read(source, out).map(|md| ConfigDoc::CursorRule(md.into())),
+        Dialect::ClineRule => cline::read(source, out).map(|md| ConfigDoc::ClineRule(md.into())),
+        Dialect::OpencodeAgent => {
+            opencode::agent(source, out).map(|md| ConfigDoc::OpencodeAgent(md.into()))
+        }
+        Dialect::OpencodeCommand => {
+            opencode::command(source, out).map(|md| ConfigDoc::OpencodeCommand(md.into()))
+        }
+        Dialect::OpencodeConfig => {
+            opencode::config(source, out).map(|doc| ConfigDoc::OpencodeConfig(doc.into()))
+        }
+        Dialect::GeminiCommand => gemini::command(source, out).map(ConfigDoc::GeminiCommand),
+        Dialect::GeminiExtension => {
+            gemini::extension(source, out).map(|doc| ConfigDoc::GeminiExtension(doc.into()))
+        }
+        Dialect::KiroSteering => {
+            kiro::read(source, out).map(|md| ConfigDoc::KiroSteering(md.into()))
+        }
         _ => None,
     }
 }

@@ -52,11 +52,23 @@ pub fn resolve(project: &Project, model: &mut Model) {
                         .map_or_else(Vec::new, |node| hook_sets(node, &source, None)),
                 );
             }
+            ConfigDoc::GeminiExtension(doc) => {
+                if let Some(list) = &doc.value.mcp_servers {
+                    servers.extend(server_list(list, &source, "gemini-cli", None));
+                }
+            }
             ConfigDoc::Marketplace(_)
             | ConfigDoc::CodexMetadata(_)
             | ConfigDoc::Prompt(_)
             | ConfigDoc::Instructions(_)
-            | ConfigDoc::Markdown { .. } => {}
+            | ConfigDoc::Markdown { .. }
+            | ConfigDoc::CursorRule(_)
+            | ConfigDoc::ClineRule(_)
+            | ConfigDoc::OpencodeAgent(_)
+            | ConfigDoc::OpencodeCommand(_)
+            | ConfigDoc::OpencodeConfig(_)
+            | ConfigDoc::GeminiCommand(_)
+            | ConfigDoc::KiroSteering(_) => {}
         }
     }
     for plugin in &project.plugins {

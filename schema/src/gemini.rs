@@ -1,0 +1,128 @@
+//! Gemini CLI's files: custom commands (`.gemini/commands/**/*.toml`) and an
+//! extension's manifest (`gemini-extension.json`), as gemini-cli's
+//! `FileCommandLoader.ts` and `ExtensionConfig` read them (`docs/formats.md`,
+//! "Gemini CLI").
+
+use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
+use serde::{Deserialize, Serialize};
+
+use crate::mcp::McpServers;
+use crate::span::Spanned;
+use crate::values::Text;
+
+/// # Gemini CLI command
+///
+/// `.gemini/commands/<name>.toml`: the command `/<name>`, a folder adding a
+/// `<folder>:` namespace.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[schemars(
+    title = "Gemini CLI custom command",
+    extend("$id" = "https://agentc.dev/schemas/gemini-command.schema.json")
+)]
+pub struct GeminiCommand {
+    /// # Prompt
+    ///
+    /// What is sent to the model: `{{args}}` is replaced by what follows the
+    /// command, `!{…}` by a shell command's output, `@{path}` by a file.
+    #[schemars(example = &"Review the staged changes: !{git diff --staged}")]
+    pub prompt: Spanned<String>,
+
+    /// # Description
+    ///
+    /// One line shown in `/help`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = &"Reviews the staged changes")]
+    pub description: Option<Spanned<String>>,
+}
+
+/// One file name, or a list of them.
+fn names(_: &mut SchemaGenerator) -> Schema {
+    json_schema!({
+        "anyOf": [
+            { "type": "string" },
+            { "type": "array", "items": { "type": "string" } }
+        ]
+    })
+}
+
+/// # Gemini CLI extension
+///
+/// `gemini-extension.json`, at the top of an extension's folder.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[schemars(
+    title = "Gemini CLI gemini-extension.json",
+    extend("$id" = "https://agentc.dev/schemas/gemini-extension.schema.json")
+)]
+pub struct GeminiExtension {
+    /// # Name
+    ///
+    /// Letters, digits and dashes; by convention the extension's folder name.
+    #[schemars(regex(pattern = r"^[a-zA-Z0-9-]+$"), example = &"my-extension")]
+    pub name: Spanned<Text>,
+
+    /// # Version
+    ///
+    /// The extension's version.
+    #[schemars(example = &"1.0.0")]
+    pub version: Spanned<Text>,
+
+    /// # Description
+    ///
+    /// What the extension does, shown in the extension gallery.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = &"Tools for working with the example API")]
+    pub description: Option<String>,
+
+    /// # MCP servers
+    ///
+    /// By name: a local server (`command`) or a remote one (`url` for SSE,
+    /// `httpUrl` for streamable HTTP).
+    #[serde(rename = "mcpServers", default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = serde_json::json!({"example": {"command": "node", "args": ["${extensionPath}${/}server.js"]}}))]
+    pub mcp_servers: Option<McpServers>,
+
+    /// # Context file name
+    ///
+    /// The file (or files) of the extension loaded as context; `GEMINI.md`
+    /// when absent and present.
+    #[serde(rename = "contextFileName", default, skip_serializing_if = "Option::is_none")]
+    #[schemars(schema_with = "names", example = &"GEMINI.md")]
+    pub context_file_name: Option<serde_json::Value>,
+
+    /// # Excluded tools
+    ///
+    /// Built-in tools the extension turns off, optionally with a command
+    /// (`run_shell_command(rm -rf)`).
+    #[serde(rename = "excludeTools", default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = serde_json::json!(["run_shell_command(rm -rf)"]))]
+    pub exclude_tools: Option<Vec<String>>,
+
+    /// # Settings
+    ///
+    /// Values the user is asked for at install: `name`, `description`,
+    /// `envVar`, and `sensitive`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = serde_json::json!([{"name": "API key", "description": "Your key", "envVar": "EXAMPLE_API_KEY", "sensitive": true}]))]
+    pub settings: Option<serde_json::Value>,
+
+    /// # Themes
+    ///
+    /// Custom themes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = serde_json::json!([]))]
+    pub themes: Option<serde_json::Value>,
+
+    /// # Plan
+    ///
+    /// Planning settings: `directory` for the planning artifacts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = serde_json::json!({"directory": "plans"}))]
+    pub plan: Option<serde_json::Value>,
+
+    /// # Migrated to
+    ///
+    /// Where the extension moved (a URL).
+    #[serde(rename = "migratedTo", default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = &"https://github.com/example/new-extension")]
+    pub migrated_to: Option<String>,
+}

@@ -1,0 +1,133 @@
+//! The rule files of the editors' assistants — Cursor's `.cursor/rules/*.mdc`,
+//! Cline's `.clinerules`, Kiro's `.kiro/steering/*.md`: Markdown whose
+//! frontmatter says when the rule applies. Cursor and Kiro publish no schema
+//! or parser; what is here is what their documentation states
+//! (`docs/formats.md`, "Cursor rules", "Cline rules", "Kiro steering").
+
+use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
+use serde::{Deserialize, Serialize};
+
+use crate::span::Spanned;
+use crate::values::Text;
+
+/// One glob, or a list of them.
+fn patterns(_: &mut SchemaGenerator) -> Schema {
+    json_schema!({
+        "anyOf": [
+            { "type": "string" },
+            { "type": "array", "items": { "type": "string" } }
+        ]
+    })
+}
+
+/// Text, or nothing after the key (`description:`), as Cursor writes it.
+fn blank_or_text(_: &mut SchemaGenerator) -> Schema {
+    json_schema!({ "anyOf": [{ "type": "string" }, { "const": null }] })
+}
+
+/// Globs as Cursor writes them: comma-separated text, a list, or nothing.
+fn cursor_globs(_: &mut SchemaGenerator) -> Schema {
+    json_schema!({
+        "anyOf": [
+            { "type": "string" },
+            { "type": "array", "items": { "type": "string" } },
+            { "const": null }
+        ]
+    })
+}
+
+/// # Cursor rule
+///
+/// The YAML frontmatter of `.cursor/rules/<name>.mdc`; the Markdown after it
+/// is the rule. No key is required: a rule with none is applied only when
+/// mentioned (`@rule-name`).
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
+#[schemars(
+    title = "Cursor rule frontmatter",
+    extend("$id" = "https://agentc.dev/schemas/cursor-rule.schema.json")
+)]
+pub struct CursorRuleFrontmatter {
+    /// # Description
+    ///
+    /// When the rule helps: the agent reads it to decide whether to apply
+    /// the rule (an "Agent Requested" rule).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(schema_with = "blank_or_text", example = &"Conventions for the public API")]
+    pub description: Option<serde_json::Value>,
+
+    /// # Globs
+    ///
+    /// The files that attach the rule ("Auto Attached"), separated by commas.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(schema_with = "cursor_globs", example = &"src/**/*.ts, src/**/*.tsx")]
+    pub globs: Option<serde_json::Value>,
+
+    /// # Always apply
+    ///
+    /// Whether the rule is in every request ("Always").
+    #[serde(rename = "alwaysApply", default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "bool", example = false)]
+    pub always_apply: Option<serde_json::Value>,
+}
+
+/// # Cline rule
+///
+/// The YAML frontmatter of a Cline rule (`.clinerules`, or a `.md` or `.txt`
+/// file in the `.clinerules/` folder). A rule without it is always active.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
+#[schemars(
+    title = "Cline rule frontmatter",
+    extend("$id" = "https://agentc.dev/schemas/cline-rule.schema.json")
+)]
+pub struct ClineRuleFrontmatter {
+    /// # Paths
+    ///
+    /// Globs of workspace paths: the rule is active when one of them matches
+    /// a file in the conversation (open, mentioned or edited).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Vec<String>", example = serde_json::json!(["src/**/*.ts", "tests/**"]))]
+    pub paths: Option<serde_json::Value>,
+}
+
+/// # Kiro steering file
+///
+/// The YAML frontmatter of `.kiro/steering/<name>.md`. Without it the file is
+/// included in every interaction.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
+#[schemars(
+    title = "Kiro steering frontmatter",
+    extend("$id" = "https://agentc.dev/schemas/kiro-steering.schema.json")
+)]
+pub struct KiroSteeringFrontmatter {
+    /// # Inclusion
+    ///
+    /// When Kiro includes the file: `always`, `fileMatch` (with
+    /// `fileMatchPattern`), `manual` (as `#<file-name>` in chat) or `auto`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(
+        extend("enum" = ["always", "fileMatch", "manual", "auto"]),
+        example = &"fileMatch"
+    )]
+    pub inclusion: Option<Spanned<Text>>,
+
+    /// # File match pattern
+    ///
+    /// For `fileMatch`: one glob, or a list of globs.
+    #[serde(rename = "fileMatchPattern", default, skip_serializing_if = "Option::is_none")]
+    #[schemars(schema_with = "patterns", example = serde_json::json!(["**/*.ts", "**/*.tsx"]))]
+    pub file_match_pattern: Option<serde_json::Value>,
+
+    /// # Name
+    ///
+    /// For `auto`: the file's name as Kiro shows it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = &"api-standards")]
+    pub name: Option<Spanned<Text>>,
+
+    /// # Description
+    ///
+    /// For `auto`: what the file is for, which Kiro matches against requests.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = &"REST conventions for the API handlers")]
+    pub description: Option<Spanned<Text>>,
+}

@@ -232,8 +232,9 @@ struct CommonArgs {
     #[arg(long)]
     deny_warnings: bool,
     /// Read only these layouts; repeat it or give a comma list. Layouts: agentc, agent-skills
-    /// (`.agents/skills/`), claude (`.claude/`), claude-plugins, copilot (`.github/agents/`).
-    /// Without it, every layout found is read.
+    /// (`.agents/skills/`), claude (`.claude/`, `.mcp.json`), claude-plugins, copilot
+    /// (`.github/`, `.vscode/mcp.json`), memory (AGENTS.md, CLAUDE.md, GEMINI.md), cursor,
+    /// cline, opencode, gemini, kiro. Without it, every layout found is read.
     #[arg(long, value_name = "LAYOUT")]
     layout: Vec<String>,
     /// The largest file agentc reads, in bytes [default: 16777216].

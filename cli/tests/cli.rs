@@ -484,6 +484,33 @@ fn lock_at_a_repositorys_top_writes_inside_it() {
 }
 
 #[test]
+fn layout_narrows_the_hosts_files_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let repo = repository(dir.path());
+    write(&repo.join(".cursor/rules/style.mdc"), "---\nalwaysApply: yes\n---\nBe terse.\n");
+    write(&repo.join(".kiro/steering/api.md"), "---\ninclusion: sometimes\n---\nREST.\n");
+    write(&repo.join("CLAUDE.md"), "See [the guide](docs/missing.md).\n");
+    let codes = |args: &[&str]| {
+        let out = agentc(args, &repo);
+        let stdout = text(&out.stdout);
+        let mut files: Vec<String> = (stdout.lines())
+            .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+            .filter_map(|d| d["file"].as_str().map(str::to_owned))
+            .collect();
+        files.dedup();
+        files
+    };
+    let json = ["check", "--message-format", "json"];
+    let all = codes(&json);
+    let expected = [".claude/agents/reviewer.md", ".cursor/rules/style.mdc"];
+    assert_eq!(all, [&expected[..], &[".kiro/steering/api.md", "CLAUDE.md"]].concat());
+    let kiro = codes(&[&json[..], &["--layout", "kiro"]].concat());
+    assert_eq!(kiro, [".kiro/steering/api.md"]);
+    let two = codes(&[&json[..], &["--layout", "cursor,memory"]].concat());
+    assert_eq!(two, [".cursor/rules/style.mdc", "CLAUDE.md"]);
+}
+
+#[test]
 fn init_in_a_repository_with_agent_files_writes_a_project_file_for_them() {
     let dir = tempfile::tempdir().unwrap();
     let repo = repository(dir.path());

@@ -113,17 +113,36 @@ pub enum LayoutKind {
     Claude,
     /// Folders holding `.claude-plugin/plugin.json`.
     ClaudePlugins,
-    /// `.github/agents`, `.github/chatmodes`.
+    /// `.github/agents`, `.github/chatmodes`, and VS Code's prompt,
+    /// instructions and MCP files.
     Copilot,
+    /// The memory files: `AGENTS.md`, `CLAUDE.md`, `GEMINI.md` in any folder.
+    Memory,
+    /// `.cursor/rules/`.
+    Cursor,
+    /// `.clinerules`.
+    Cline,
+    /// `.opencode/`, `opencode.json`.
+    Opencode,
+    /// `.gemini/commands/`, `gemini-extension.json`.
+    Gemini,
+    /// `.kiro/steering/`.
+    Kiro,
 }
 
 impl LayoutKind {
-    pub const ALL: [LayoutKind; 5] = [
+    pub const ALL: [LayoutKind; 11] = [
         LayoutKind::Agentc,
         LayoutKind::AgentSkills,
         LayoutKind::Claude,
         LayoutKind::ClaudePlugins,
         LayoutKind::Copilot,
+        LayoutKind::Memory,
+        LayoutKind::Cursor,
+        LayoutKind::Cline,
+        LayoutKind::Opencode,
+        LayoutKind::Gemini,
+        LayoutKind::Kiro,
     ];
 
     /// The name used by `--layout`.
@@ -134,6 +153,12 @@ impl LayoutKind {
             LayoutKind::Claude => "claude",
             LayoutKind::ClaudePlugins => "claude-plugins",
             LayoutKind::Copilot => "copilot",
+            LayoutKind::Memory => "memory",
+            LayoutKind::Cursor => "cursor",
+            LayoutKind::Cline => "cline",
+            LayoutKind::Opencode => "opencode",
+            LayoutKind::Gemini => "gemini",
+            LayoutKind::Kiro => "kiro",
         }
     }
 

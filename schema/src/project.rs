@@ -61,7 +61,8 @@ pub struct ProjectFile {
     /// # Layouts
     ///
     /// The layouts to read: `agentc`, `agent-skills`, `claude`,
-    /// `claude-plugins`, `copilot`. Default: every layout found.
+    /// `claude-plugins`, `copilot`, `memory`, `cursor`, `cline`, `opencode`,
+    /// `gemini`, `kiro`. Default: every layout found.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(example = crate::values::example_list("agentc claude"))]
     pub layouts: Option<List<Text>>,

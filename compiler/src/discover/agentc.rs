@@ -247,7 +247,8 @@ impl Walk<'_> {
     /// there, which belong to the project as much as the root does.
     pub(super) fn workspace(&mut self, workspace: &Path, assistants: bool) {
         if assistants {
-            self.declared(workspace, &RelPath::workspace(""), crate::hosts::project_files(), None);
+            let files = self.project_files();
+            self.declared(workspace, &RelPath::workspace(""), files.into_iter(), None);
             if let Some(claude) = self.probe(workspace, ".claude")
                 && claude.kind == EntryKind::Dir
                 && self.reads(LayoutKind::Claude)

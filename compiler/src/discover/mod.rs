@@ -571,7 +571,8 @@ impl Walk<'_> {
             return;
         }
         if self.repository {
-            self.declared(root, &rel, crate::hosts::project_files(), None);
+            let files = self.project_files();
+            self.declared(root, &rel, files.into_iter(), None);
         }
         let root_plugin = self.plugin_manifest(&entries);
         if let Some(manifest) = &root_plugin {
@@ -694,6 +695,14 @@ impl Walk<'_> {
     /// Whether `--layout` lets agentc read `kind` (every layout without it).
     fn reads(&self, kind: LayoutKind) -> bool {
         self.opts.layouts.is_empty() || self.opts.layouts.contains(&kind)
+    }
+
+    /// The hosts' files at fixed places of the layouts read.
+    fn project_files(&self) -> Vec<&'static crate::hosts::Declared> {
+        (crate::hosts::project_files())
+            .filter(|(layout, _)| self.reads(*layout))
+            .map(|(_, file)| file)
+            .collect()
     }
 
     fn found(&mut self, kind: LayoutKind, entry: &Entry) {

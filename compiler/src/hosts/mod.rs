@@ -26,6 +26,7 @@ use agentc_schema::{Dialect, Span, Spanned};
 use crate::catalog::Code;
 use crate::check::repo_files::RepoFiles;
 use crate::diagnostic::{Diagnostic, RelPath, Severity};
+use crate::options::LayoutKind;
 use crate::parse::tree::{Node, Value};
 use crate::source::Source;
 use crate::suggest::{confident, did_you_mean};
@@ -38,17 +39,22 @@ pub struct Declared {
     pub dialect: Dialect,
 }
 
-/// The files the hosts read at fixed places of a project: discovery looks
-/// for each, and reads those it finds.
-pub fn project_files() -> impl Iterator<Item = &'static Declared> {
-    (claude_code::PROJECT_FILES.iter())
-        .chain(copilot::PROJECT_FILES)
-        .chain(memory::PROJECT_FILES)
-        .chain(cursor::PROJECT_FILES)
-        .chain(cline::PROJECT_FILES)
-        .chain(opencode::PROJECT_FILES)
-        .chain(gemini::PROJECT_FILES)
-        .chain(kiro::PROJECT_FILES)
+/// The files the hosts read at fixed places of a project, each with the
+/// layout (`--layout`) it belongs to: discovery looks for those of the
+/// layouts it reads, and reads those it finds.
+pub fn project_files() -> impl Iterator<Item = (LayoutKind, &'static Declared)> {
+    [
+        (LayoutKind::Claude, claude_code::PROJECT_FILES),
+        (LayoutKind::Copilot, copilot::PROJECT_FILES),
+        (LayoutKind::Memory, memory::PROJECT_FILES),
+        (LayoutKind::Cursor, cursor::PROJECT_FILES),
+        (LayoutKind::Cline, cline::PROJECT_FILES),
+        (LayoutKind::Opencode, opencode::PROJECT_FILES),
+        (LayoutKind::Gemini, gemini::PROJECT_FILES),
+        (LayoutKind::Kiro, kiro::PROJECT_FILES),
+    ]
+    .into_iter()
+    .flat_map(|(layout, files)| files.iter().map(move |file| (layout, file)))
 }
 
 /// The files a Claude Code plugin holds at fixed places besides its

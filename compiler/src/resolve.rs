@@ -303,6 +303,7 @@ fn tool_table(project: &Project, hosts: &[(String, RelPath)], out: &mut Vec<Diag
             scope: ScopeKind::Host,
             agent: None,
             plugin: None,
+            nested: None,
             site: Site { file: file.clone(), span: None },
             source: None,
             view: View::Agentc,

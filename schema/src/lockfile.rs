@@ -293,7 +293,9 @@ pub struct Agent {
 pub struct Skill {
     /// The skill's `name`.
     pub name: String,
-    /// The unique name: `agent__<agent>__<name>` for private skills.
+    /// The unique name: `agent__<agent>__<name>` for private skills,
+    /// `<plugin>:<name>` for a plugin's, `<folder>/<name>` for a skill of a
+    /// nested Codex skill folder (`<folder>/.agents/skills`).
     pub qualified: String,
     /// Where the skill is defined.
     pub scope: ScopeKind,

@@ -329,15 +329,15 @@ impl Walk<'_> {
             || layout.found.iter().any(|(kind, _)| *kind == LayoutKind::Agentc)
             || !layout.tools.is_empty()
             || layout.system_prompt.is_some();
-        if agentc {
-            return;
-        }
-        for skill in &mut layout.skills {
-            if skill.owner == Owner::Repo && skill.dialect == Dialect::Runbook {
-                skill.dialect = Dialect::CodexSkill;
+        if !agentc {
+            for skill in &mut layout.skills {
+                if skill.owner == Owner::Repo && skill.dialect == Dialect::Runbook {
+                    skill.dialect = Dialect::CodexSkill;
+                }
             }
         }
-        // Each Codex skill's metadata, `agents/openai.yaml` beside its SKILL.md.
+        // Each Codex skill's metadata, `agents/openai.yaml` beside its
+        // SKILL.md (the nested folders' skills are Codex's whatever the top holds).
         let folders: Vec<(std::path::PathBuf, RelPath)> = (self.layout.skills.iter())
             .filter(|s| s.dialect == Dialect::CodexSkill)
             .filter_map(|s| {

@@ -11,8 +11,8 @@ use agentc_schema::Dialect;
 
 use crate::diagnostic::RelPath;
 use crate::fs::{EntryKind, Fs};
-use crate::hosts::Declared;
-use crate::options::Options;
+use crate::hosts::{Declared, codex};
+use crate::options::{LayoutKind, Options};
 
 use super::{
     AssistantFile, Component, ConfigFile, Entry, Layout, Owner, PluginDir, SkillFile, Walk,
@@ -176,12 +176,14 @@ impl Walk<'_> {
                     everywhere.push(declared);
                     Vec::new()
                 }
-                (_, true) => self.matching(top, rel, &patterns, deep, (0, &mut { MAX_FOLDERS })),
+                (_, true) => {
+                    self.matching(top, rel, (&patterns, &[]), deep, (0, &mut { MAX_FOLDERS }))
+                }
                 (_, false) => match self.find(top, rel, folder) {
                     Some(dir) if dir.kind == EntryKind::Dir => self.matching(
                         &dir.path,
                         &dir.rel,
-                        &patterns,
+                        (&patterns, &[]),
                         deep,
                         (0, &mut { MAX_FOLDERS }),
                     ),
@@ -190,15 +192,26 @@ impl Walk<'_> {
             };
             found.extend(entries.into_iter().map(|e| (e, declared.dialect)));
         }
-        if !everywhere.is_empty() {
+        // Codex reads `.agents/skills` in every folder from the repository's
+        // top down to the one it works in: any folder may be one.
+        let nested: &[&str] = match plugin.is_none() && self.reads(LayoutKind::AgentSkills) {
+            true => &[".agents"],
+            false => &[],
+        };
+        if !everywhere.is_empty() || !nested.is_empty() {
             let patterns: Vec<&str> =
                 everywhere.iter().map(|d| d.path.rsplit('/').next().unwrap_or(d.path)).collect();
             // The repository's folders are no host's layout: what is odd in
             // them (a link out, a special file) is left unsaid, as at its top.
             let was = std::mem::replace(&mut self.quiet, true);
-            let entries = self.matching(top, rel, &patterns, true, (0, &mut { MAX_FOLDERS }));
+            let entries =
+                self.matching(top, rel, (&patterns, nested), true, (0, &mut { MAX_FOLDERS }));
             self.quiet = was;
             for entry in entries {
+                if entry.kind == EntryKind::Dir {
+                    self.nested_codex(&entry);
+                    continue;
+                }
                 let dialect = everywhere
                     .iter()
                     .zip(&patterns)
@@ -229,12 +242,13 @@ impl Walk<'_> {
 
     /// The files of `dir` whose names match one of `patterns` (one `*` at
     /// most each), and with `deep` those of every folder below but hidden
-    /// ones and `node_modules`, in name order.
+    /// ones and `node_modules`, in name order; and below `dir`, the folders
+    /// named one of `folders` (hidden ones, not walked into).
     fn matching(
         &mut self,
         dir: &Path,
         rel: &RelPath,
-        patterns: &[&str],
+        (patterns, folders): (&[&str], &[&str]),
         deep: bool,
         (depth, budget): (usize, &mut usize),
     ) -> Vec<Entry> {
@@ -245,6 +259,9 @@ impl Walk<'_> {
         *budget -= 1;
         for entry in self.list(dir, rel) {
             match entry.kind {
+                EntryKind::Dir if depth > 0 && folders.contains(&entry.name.as_str()) => {
+                    found.push(entry)
+                }
                 EntryKind::Dir
                     if deep
                         && depth < MAX_DEPTH
@@ -254,7 +271,7 @@ impl Walk<'_> {
                     found.extend(self.matching(
                         &entry.path,
                         &entry.rel,
-                        patterns,
+                        (patterns, folders),
                         deep,
                         (depth + 1, &mut *budget),
                     ))
@@ -266,6 +283,53 @@ impl Walk<'_> {
             }
         }
         found
+    }
+
+    /// A Codex skill folder below the repository's top,
+    /// `<folder>/.agents/skills`: every `SKILL.md` in it down to Codex's
+    /// scan depth, read as Codex reads it. Codex reads it only when working
+    /// in `<folder>` or below, so its skills are named in a namespace of
+    /// their own ([`Owner::Nested`]).
+    fn nested_codex(&mut self, dot_agents: &Entry) {
+        let Some(skills) = self.find(&dot_agents.path, &dot_agents.rel, "skills") else {
+            return;
+        };
+        if skills.kind != EntryKind::Dir {
+            return;
+        }
+        self.found(LayoutKind::AgentSkills, &skills);
+        let folder = dot_agents.rel.path.rsplit_once('/').map_or("", |(folder, _)| folder);
+        let owner = Owner::Nested(folder.to_owned());
+        self.codex_tree(&skills, &owner, 0, &mut { codex::MAX_SKILL_DIRS });
+    }
+
+    /// Codex's scan of a skill folder: a folder holding `SKILL.md` is a
+    /// skill, at any depth to [`codex::MAX_SCAN_DEPTH`]; hidden entries are
+    /// skipped, and at most [`codex::MAX_SKILL_DIRS`] folders are listed.
+    fn codex_tree(&mut self, dir: &Entry, owner: &Owner, depth: usize, budget: &mut usize) {
+        if *budget == 0 {
+            return;
+        }
+        *budget -= 1;
+        let inside = self.list(&dir.path, &dir.rel);
+        if depth > 0
+            && let Some(skill) = inside.iter().find(|c| c.is_file("SKILL.md"))
+        {
+            self.layout.skills.push(SkillFile {
+                file: skill.file_ref(),
+                folder: dir.name.clone(),
+                owner: owner.clone(),
+                dialect: Dialect::CodexSkill,
+            });
+        }
+        for child in inside {
+            if child.kind == EntryKind::Dir
+                && !child.name.starts_with('.')
+                && depth < codex::MAX_SCAN_DEPTH
+            {
+                self.codex_tree(&child, owner, depth + 1, budget);
+            }
+        }
     }
 }
 

@@ -48,6 +48,10 @@ pub enum Owner {
     /// A Claude Code plugin, by its folder: its components are namespaced
     /// (`<plugin>:<name>`), so they never clash with the project's.
     Plugin(String),
+    /// A Codex skill folder below the top (`web/.agents/skills`), by the
+    /// folder holding `.agents` (`web`): Codex reads it only when working
+    /// there, so its names (`web/<name>`) never clash with a sibling's.
+    Nested(String),
 }
 
 /// A `SKILL.md` to read.

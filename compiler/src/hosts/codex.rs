@@ -13,6 +13,13 @@ use crate::catalog::Code;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::source::Source;
 
+/// How deep Codex looks for `SKILL.md` below a skill folder
+/// (`MAX_SCAN_DEPTH` in its `core-skills` loader).
+pub const MAX_SCAN_DEPTH: usize = 6;
+/// How many folders Codex scans in one skill folder
+/// (`MAX_SKILLS_DIRS_PER_ROOT`).
+pub const MAX_SKILL_DIRS: usize = 2000;
+
 /// How the specification's rules stand under Codex.
 pub const fn spec_rule(rule: SpecRule) -> (Severity, &'static str) {
     match rule {

@@ -34,6 +34,9 @@ pub struct Def {
     pub agent: Option<String>,
     /// The Claude Code plugin defining it: its own namespace, never shared.
     pub plugin: Option<String>,
+    /// The folder of a nested Codex skill folder defining it
+    /// ([`Owner::Nested`]): its own namespace, never shared.
+    pub nested: Option<String>,
     pub site: Site,
     /// The index of the definition in `Project::skills` or `Project::tools`
     /// (none for a tool only the host declares).
@@ -80,10 +83,15 @@ impl Def {
             Owner::Plugin(plugin) => Some(plugin.clone()),
             _ => None,
         };
-        let qualified = match (&agent, &plugin) {
-            (Some(a), _) => qualified_name(a, name),
-            (None, Some(p)) => format!("{p}:{name}"),
-            (None, None) => name.to_owned(),
+        let nested = match owner {
+            Owner::Nested(folder) => Some(folder.clone()),
+            _ => None,
+        };
+        let qualified = match (&agent, &plugin, &nested) {
+            (Some(a), _, _) => qualified_name(a, name),
+            (None, Some(p), _) => format!("{p}:{name}"),
+            (None, None, Some(folder)) => format!("{folder}/{name}"),
+            (None, None, None) => name.to_owned(),
         };
         Def {
             name: name.to_owned(),
@@ -91,6 +99,7 @@ impl Def {
             scope,
             agent,
             plugin,
+            nested,
             site,
             source: Some(index),
             view,
@@ -299,6 +308,7 @@ fn scope_kind(owner: &Owner) -> (ScopeKind, Option<String>) {
         Owner::Repo => (ScopeKind::Repo, None),
         Owner::Agent(a) => (ScopeKind::Agent, Some(a.clone())),
         Owner::Plugin(_) => (ScopeKind::Plugin, None),
+        Owner::Nested(_) => (ScopeKind::Repo, None),
     }
 }
 
@@ -355,7 +365,8 @@ pub(super) fn build_table(
             if same_file[i] {
                 return i;
             }
-            let namespace = def.agent.as_deref().or(def.plugin.as_deref());
+            let namespace =
+                def.agent.as_deref().or(def.plugin.as_deref()).or(def.nested.as_deref());
             let scope = (def.view == View::Agentc).then_some(def.scope);
             *seen.entry((def.view, namespace, scope, def.name.as_str())).or_insert(i)
         })
@@ -402,7 +413,8 @@ pub(super) fn build_table(
             table.plugins.insert((plugin.clone(), table.defs[i].name.clone()), i);
             continue;
         }
-        if table.defs[i].agent.is_some() {
+        // A nested Codex skill is seen only from its folder down.
+        if table.defs[i].agent.is_some() || table.defs[i].nested.is_some() {
             continue;
         }
         let name = table.defs[i].name.clone();

@@ -128,7 +128,8 @@ pub struct ClaudeSubagentFrontmatter {
 
     /// # Isolation
     ///
-    /// `worktree` runs the subagent in a temporary git worktree.
+    /// `worktree` runs the subagent in a temporary git worktree, `remote`
+    /// in a remote environment.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(example = &"worktree")]
     pub isolation: Option<Spanned<Isolation>>,
@@ -627,6 +628,8 @@ pub enum ClaudeEffort {
 #[serde(rename_all = "lowercase")]
 pub enum Isolation {
     Worktree,
+    /// In a remote environment (Claude Code 2.1.332 accepts it).
+    Remote,
 }
 
 /// The colours Claude Code shows subagents in.

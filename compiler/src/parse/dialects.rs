@@ -173,6 +173,7 @@ pub fn subagent(
     source: &Source,
     out: &mut Vec<Diagnostic>,
 ) -> Option<Markdown<ClaudeSubagentFrontmatter>> {
+    let before = out.len();
     let parsed = markdown::<ClaudeSubagentFrontmatter>(
         source,
         Frontmatter::Required,
@@ -180,6 +181,7 @@ pub fn subagent(
         Reading::CLAUDE_FRONTMATTER,
         out,
     )?;
+    claude_code::ignored_values(&parsed.front.tree, &mut out[before..]);
     let front = &parsed.front.value;
     let file = &source.path;
     let name = &front.name;

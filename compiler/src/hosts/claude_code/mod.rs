@@ -264,27 +264,6 @@ fn dated_only(family: &str) -> bool {
     family.starts_with("claude-3-") || matches!(family, "claude-sonnet-4" | "claude-opus-4")
 }
 
-#[cfg(test)]
-mod tests {
-    use super::claude_family;
-
-    #[test]
-    fn model_ids_name_their_family() {
-        for (id, family) in [
-            ("claude-sonnet-4-5-20250929", Some(("claude-sonnet-4-5", true))),
-            ("us.anthropic.claude-opus-4-1-20250805-v1:0", Some(("claude-opus-4-1", true))),
-            ("claude-opus-4-5@20251101", Some(("claude-opus-4-5", true))),
-            ("claude-sonnet-5[1m]", Some(("claude-sonnet-5", false))),
-            ("claude-3-5-sonnet-latest", Some(("claude-3-5-sonnet", true))),
-            ("claude-sonnet-4", Some(("claude-sonnet-4", false))),
-            ("gpt-4o", None),
-            ("claude- sonnet", None),
-        ] {
-            assert_eq!(claude_family(id), family, "{id}");
-        }
-    }
-}
-
 /// The subagent fields whose bad value Claude Code logs and drops, loading
 /// the subagent without it (2.1.332's agent loader: `color` silently,
 /// the others with "Agent file … has invalid …").
@@ -312,6 +291,27 @@ pub fn ignored_values(tree: &Node, found: &mut [Diagnostic]) {
                     "{help}Claude Code drops the value and runs the subagent without it"
                 ));
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::claude_family;
+
+    #[test]
+    fn model_ids_name_their_family() {
+        for (id, family) in [
+            ("claude-sonnet-4-5-20250929", Some(("claude-sonnet-4-5", true))),
+            ("us.anthropic.claude-opus-4-1-20250805-v1:0", Some(("claude-opus-4-1", true))),
+            ("claude-opus-4-5@20251101", Some(("claude-opus-4-5", true))),
+            ("claude-sonnet-5[1m]", Some(("claude-sonnet-5", false))),
+            ("claude-3-5-sonnet-latest", Some(("claude-3-5-sonnet", true))),
+            ("claude-sonnet-4", Some(("claude-sonnet-4", false))),
+            ("gpt-4o", None),
+            ("claude- sonnet", None),
+        ] {
+            assert_eq!(claude_family(id), family, "{id}");
         }
     }
 }

@@ -215,6 +215,10 @@ struct Walk<'a> {
     /// of the project, a dangling link, a special file) is left unsaid: the
     /// entry is in a folder of the repository that no host reads.
     quiet: bool,
+    /// Each folder's names as read: the walk for files hosts read in any
+    /// folder (memory files, nested Codex skills) passes folders the
+    /// layout's walk lists too, and reads none twice.
+    read: HashMap<PathBuf, Vec<(OsString, EntryKind)>>,
     layout: Layout,
 }
 
@@ -276,6 +280,7 @@ impl<'a> Walk<'a> {
             strays: HashMap::new(),
             repository: false,
             quiet,
+            read: HashMap::new(),
             layout: Layout::default(),
         }
     }
@@ -364,6 +369,9 @@ impl Walk<'_> {
     /// A folder's entry names and kinds, sorted bytewise; none (reported)
     /// when it cannot be read.
     fn names(&mut self, dir: &Path, rel: &RelPath) -> Vec<(OsString, EntryKind)> {
+        if let Some(names) = self.read.get(dir) {
+            return names.clone();
+        }
         let mut names = match self.fs.read_dir(dir) {
             Ok(names) => names,
             Err(err) => {
@@ -379,6 +387,7 @@ impl Walk<'_> {
             }
         };
         names.sort_by(|(a, _), (b, _)| a.as_encoded_bytes().cmp(b.as_encoded_bytes()));
+        self.read.insert(dir.to_path_buf(), names.clone());
         names
     }
 

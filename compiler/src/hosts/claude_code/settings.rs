@@ -44,9 +44,13 @@ pub fn permissions(source: &Source, permissions: &Permissions, out: &mut Vec<Dia
     }
 }
 
+/// What Claude Code 2.1.332 takes as `default` in `defaultMode` ("'manual'
+/// is accepted as an alias for 'default'", its settings schema).
+const DEFAULT_ALIAS: &str = "manual";
+
 fn default_mode(source: &Source, mode: &Spanned<agentc_schema::Text>, out: &mut Vec<Diagnostic>) {
     let text = mode.value.as_str();
-    if PERMISSION_MODES.contains(&text) {
+    if PERMISSION_MODES.contains(&text) || text == DEFAULT_ALIAS {
         return;
     }
     let diagnostic = Diagnostic::at(

@@ -268,32 +268,39 @@ pub fn string_span(node: &Node, text: &str) -> Span {
 }
 
 /// The byte ranges of the pieces of `text` between commas outside `{…}`,
-/// blanks trimmed, empty pieces left out.
-pub fn comma_pieces(text: &str) -> Vec<(usize, usize)> {
+/// as written: blanks kept, empty pieces too (VS Code's `applyTo` and the
+/// hosts' comma-separated globs split so).
+pub fn comma_split(text: &str) -> Vec<std::ops::Range<usize>> {
     let mut pieces = Vec::new();
-    let mut depth = 0usize;
-    let mut start = 0;
-    let mut push = |from: usize, to: usize| {
-        let piece = &text[from..to];
-        let lead = piece.len() - piece.trim_start().len();
-        let trimmed = piece.trim();
-        if !trimmed.is_empty() {
-            pieces.push((from + lead, from + lead + trimmed.len()));
-        }
-    };
+    let (mut depth, mut start) = (0usize, 0usize);
     for (i, c) in text.char_indices() {
         match c {
             '{' => depth += 1,
             '}' => depth = depth.saturating_sub(1),
             ',' if depth == 0 => {
-                push(start, i);
+                pieces.push(start..i);
                 start = i + 1;
             }
             _ => {}
         }
     }
-    push(start, text.len());
+    pieces.push(start..text.len());
     pieces
+}
+
+/// The byte ranges of the pieces of `text` between commas outside `{…}`,
+/// blanks trimmed, empty pieces left out.
+pub fn comma_pieces(text: &str) -> Vec<(usize, usize)> {
+    comma_split(text)
+        .into_iter()
+        .filter_map(|range| {
+            let piece = &text[range.clone()];
+            let lead = piece.len() - piece.trim_start().len();
+            let trimmed = piece.trim();
+            let at = range.start + lead;
+            (!trimmed.is_empty()).then_some((at, at + trimmed.len()))
+        })
+        .collect()
 }
 
 /// Each glob that matches no file of the repository (`files`), a warning:

@@ -111,34 +111,23 @@ fn whole_line(text: &str, key: Span) -> Option<Span> {
 /// is verbatim in the file.
 pub fn apply_to_parts(apply_to: &Spanned<agentc_schema::Text>) -> Vec<(String, Span)> {
     let text = apply_to.value.as_str();
-    let mut parts = Vec::new();
-    let (mut depth, mut start) = (0usize, 0usize);
-    let mut push = |from: usize, to: usize| {
-        let raw = &text[from..to];
-        let lead = raw.len() - raw.trim_start().len();
-        let trimmed = raw.trim();
-        let at = from + lead;
-        // An empty pattern is shown at the comma that leaves it.
-        let range = match (trimmed.is_empty(), from.checked_sub(1)) {
-            (true, Some(comma)) => comma..from,
-            (true, None) => to..(to + 1).min(text.len()),
-            _ => at..at + trimmed.len(),
-        };
-        parts.push((trimmed.to_owned(), apply_to.token_span(range)));
-    };
-    for (i, c) in text.char_indices() {
-        match c {
-            '{' => depth += 1,
-            '}' => depth = depth.saturating_sub(1),
-            ',' if depth == 0 => {
-                push(start, i);
-                start = i + 1;
-            }
-            _ => {}
-        }
-    }
-    push(start, text.len());
-    parts
+    let pieces = crate::hosts::comma_split(text);
+    pieces
+        .into_iter()
+        .map(|piece| {
+            let raw = &text[piece.clone()];
+            let lead = raw.len() - raw.trim_start().len();
+            let trimmed = raw.trim();
+            let at = piece.start + lead;
+            // An empty pattern is shown at the comma that leaves it.
+            let range = match (trimmed.is_empty(), piece.start.checked_sub(1)) {
+                (true, Some(comma)) => comma..piece.start,
+                (true, None) => piece.end..(piece.end + 1).min(text.len()),
+                _ => at..at + trimmed.len(),
+            };
+            (trimmed.to_owned(), apply_to.token_span(range))
+        })
+        .collect()
 }
 
 /// Whether VS Code applies a glob to every request, attached file or not.

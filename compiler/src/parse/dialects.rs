@@ -205,6 +205,26 @@ pub fn subagent(
             )
             .with_help("Claude Code skips such a subagent without a word; use lowercase letters and hyphens"),
         );
+    } else if !name.span.is_unknown()
+        && !text.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+    {
+        let suggested: String = text
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '-' })
+            .collect();
+        out.push(
+            Diagnostic::at(
+                Code::BadName,
+                file,
+                name.span,
+                format!("the subagent name `{text}` is not lowercase letters, digits and hyphens"),
+            )
+            .with_severity(Severity::Warning)
+            .with_help(format!(
+                "Claude Code's documentation asks for lowercase letters and hyphens, e.g. \
+                 `{suggested}`; Claude Code loads this subagent all the same"
+            )),
+        );
     }
     for rules in [&front.tools, &front.disallowed_tools].into_iter().flatten() {
         claude_code::tools(source, rules, out);

@@ -88,6 +88,11 @@ pub fn skill(
     } else {
         dialects::spec_skill(source, &parsed.front.value, folder, dialect, out);
     }
+    // Skills that may be uploaded to Anthropic: Claude Code's, and the
+    // specification's own collections.
+    if matches!(dialect, Dialect::ClaudeSkill | Dialect::AgentSkill) {
+        crate::hosts::claude_code::upload::check(source, &parsed.front.value, out);
+    }
     Some(parsed)
 }
 

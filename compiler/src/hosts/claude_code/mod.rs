@@ -7,6 +7,7 @@ pub mod hooks;
 pub mod mcp;
 pub mod plugins;
 pub mod settings;
+pub mod upload;
 
 use agentc_schema::assistant::{
     CLAUDE_MODEL_ALIASES, CLAUDE_MODEL_FAMILIES, CLAUDE_RENAMED_TOOLS, CLAUDE_TOOLS,

@@ -288,6 +288,7 @@ pub fn copilot_agent(
                 ),
         );
     }
+    copilot::body_length(source, parsed.body_span, out);
     if let Some(tools) = &front.tools {
         copilot::tools(source, tools, out);
     }

@@ -5,7 +5,7 @@
 //! [VSC-SKILLS]) and `docs/research/copilot.md`.
 
 use agentc_schema::assistant::COPILOT_TOOLS;
-use agentc_schema::{Dialect, ToolRules};
+use agentc_schema::{Dialect, Span, ToolRules};
 
 use super::Declared;
 
@@ -65,4 +65,37 @@ pub fn tools(source: &Source, rules: &ToolRules, out: &mut Vec<Diagnostic>) {
              extension your team installs provides this tool, ignore this warning",
         ));
     }
+}
+/// The longest prompt (a custom agent's body) GitHub documents: "The
+/// prompt can be a maximum of 30,000 characters" (custom agents
+/// configuration, `docs/research/copilot.md` §7).
+pub const MAX_AGENT_PROMPT: usize = 30_000;
+
+/// A custom agent's body past [`MAX_AGENT_PROMPT`] characters, reported
+/// at the first character over, to the end of its line. A warning: VS Code does not enforce the
+/// limit, and what GitHub's agents do past it is not documented.
+pub fn body_length(source: &Source, body: Span, out: &mut Vec<Diagnostic>) {
+    let text = source.slice(body);
+    let Some((over, _)) = text.char_indices().nth(MAX_AGENT_PROMPT) else {
+        return;
+    };
+    let count = text.chars().count();
+    // The line where the limit falls: the whole rest would be a page of source.
+    let line_end = text[over..].find('\n').map_or(text.len(), |i| over + i);
+    out.push(
+        Diagnostic::at(
+            Code::InvalidValue,
+            &source.path,
+            Span::new(body.start + over, body.start + line_end),
+            format!(
+                "the agent's prompt is {count} characters; GitHub documents at most {MAX_AGENT_PROMPT}"
+            ),
+        )
+        .with_severity(Severity::Warning)
+        .with_help(
+            "move reference material into files the agent reads (or a skill) and keep the \
+             prompt under 30,000 characters; GitHub does not document what its agents do past \
+             the limit, and VS Code does not enforce it",
+        ),
+    );
 }

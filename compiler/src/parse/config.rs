@@ -344,7 +344,11 @@ pub fn config(
         Dialect::CopilotRepoInstructions
         | Dialect::AgentsMd
         | Dialect::ClaudeMd
-        | Dialect::GeminiMd => Some(ConfigDoc::Markdown { body: Span::new(0, text.len()) }),
+        | Dialect::GeminiMd => {
+            let body = Span::new(0, text.len());
+            super::markup::unclosed(source, body, out);
+            Some(ConfigDoc::Markdown { body })
+        }
         Dialect::CursorRule => cursor::read(source, out).map(|md| ConfigDoc::CursorRule(md.into())),
         Dialect::ClineRule => cline::read(source, out).map(|md| ConfigDoc::ClineRule(md.into())),
         Dialect::OpencodeAgent => {

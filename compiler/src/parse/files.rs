@@ -650,7 +650,9 @@ pub fn markdown<T: DeserializeOwned>(
         }
     };
     let front = decode_text::<T>(source, split.yaml, split.yaml_start, reading, out)?;
-    Some(Markdown { front, body_span: Span::new(split.body_start, text.len()) })
+    let body_span = Span::new(split.body_start, text.len());
+    super::markup::unclosed(source, body_span, out);
+    Some(Markdown { front, body_span })
 }
 
 /// Reports a declared name that differs from the folder it lives in.

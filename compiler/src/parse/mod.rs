@@ -12,6 +12,7 @@ pub mod frontmatter;
 pub mod json;
 pub mod lenient;
 pub mod links;
+pub mod markup;
 pub mod skill;
 pub mod toml;
 pub mod tree;

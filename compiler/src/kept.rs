@@ -43,7 +43,8 @@ pub(crate) struct SkillPart {
 }
 
 impl Kept {
-    /// Every diagnostic, in report order without repeats.
+    /// Every diagnostic, at the levels `[lints]` sets, in report order
+    /// without repeats.
     pub(crate) fn diagnostics(&self) -> Vec<Diagnostic> {
         let skills = self
             .skills
@@ -59,6 +60,7 @@ impl Kept {
                 .flatten()
                 .cloned()
                 .collect();
+        self.options.apply_lints(&mut all);
         diagnostic::sort(&mut all);
         all
     }

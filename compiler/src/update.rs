@@ -106,6 +106,7 @@ impl Compilation {
         }
         let (parsed, parse) = memo.skill(&skill_file, &source);
         self.sources.insert(file.clone(), source.clone());
+        kept.rescan(&source);
         match (was, parsed) {
             (Was::Parsed(i), Some(parsed)) if self.same_definition(i, &parsed) => {
                 self.project.skills[i] = Skill { file: skill_file, source, parsed };

@@ -189,18 +189,32 @@ fn is_flag_tags(text: &str, run: Span) -> bool {
 /// U+061C (D8), U+180E (E1); U+200B–U+2069 (E2), U+FEFF (EF), the tags (F3).
 const LEADS: [[u8; 3]; 2] = [[0xC2, 0xD8, 0xE1], [0xE2, 0xEF, 0xF3]];
 
+/// Runs reported one by one in a file; past it, one diagnostic counts the
+/// rest, so a hostile file of a million hidden characters between letters
+/// costs a bounded report (as `MAX_PASSES` bounds a document's problems).
+pub const MAX_RUNS: usize = 64;
+
+/// One hidden character: where it starts, what it is.
+type Found = (usize, char, Kind);
+
 /// Every run of hidden characters in `source`, each a diagnostic at the run
-/// with a fix that removes it.
+/// with a fix that removes it (the first [`MAX_RUNS`], then one for the rest).
 pub fn scan(source: &Source) -> Vec<Diagnostic> {
     let text: &str = &source.text;
     let bytes = text.as_bytes();
     if bytes.is_ascii() {
         return Vec::new();
     }
-    // Each lead byte starts a character (it is never a continuation byte).
-    let mut found: Vec<(usize, char, Kind)> = LEADS
-        .iter()
-        .flat_map(|[a, b, c]| memchr::memchr3_iter(*a, *b, *c, bytes))
+    // The two searches, merged in order of position. Each lead byte starts a
+    // character (it is never a continuation byte).
+    let [low, high] = LEADS.map(|[a, b, c]| memchr::memchr3_iter(a, b, c, bytes).peekable());
+    let (mut low, mut high) = (low, high);
+    let positions = std::iter::from_fn(move || match (low.peek(), high.peek()) {
+        (Some(l), Some(h)) if l < h => low.next(),
+        (Some(_), None) => low.next(),
+        _ => high.next(),
+    });
+    let mut found = positions
         .filter_map(|at| {
             let c = text[at..].chars().next()?;
             let kind = kind(c)?;
@@ -217,34 +231,59 @@ pub fn scan(source: &Source) -> Vec<Diagnostic> {
             };
             reported.then_some((at, c, kind))
         })
-        .collect();
-    if found.is_empty() {
-        return Vec::new();
-    }
-    found.sort_unstable_by_key(|&(at, ..)| at);
+        .peekable();
 
     let mut diagnostics = Vec::new();
-    let mut at = 0;
-    while at < found.len() {
+    // Past the bound: how many more runs, the first one's place, the worst.
+    let mut rest: Option<(usize, Span, Kind)> = None;
+    let mut run: Vec<Found> = Vec::new();
+    while let Some(first) = found.next() {
         // A run: characters that touch, reported and removed together.
-        let mut end = at + 1;
-        while end < found.len() && found[end].0 == found[end - 1].0 + found[end - 1].1.len_utf8() {
-            end += 1;
+        run.clear();
+        run.push(first);
+        while let Some(&next) = found.peek() {
+            let (at, c, _) = run[run.len() - 1];
+            if next.0 != at + c.len_utf8() {
+                break;
+            }
+            run.push(next);
+            found.next();
         }
-        let run = &found[at..end];
-        at = end;
-        let (first, (last, last_char, _)) = (run[0].0, run[run.len() - 1]);
-        let span = Span::new(first, last + last_char.len_utf8());
+        let (last, last_char, _) = run[run.len() - 1];
+        let span = Span::new(first.0, last + last_char.len_utf8());
         if run.iter().all(|&(_, _, kind)| kind == Kind::Tag) && is_flag_tags(text, span) {
             continue;
         }
-        diagnostics.push(report(source, span, run));
+        let worst = run.iter().map(|&(_, _, kind)| kind).max().unwrap_or(Kind::Invisible);
+        match &mut rest {
+            None if diagnostics.len() < MAX_RUNS => diagnostics.push(report(source, span, &run)),
+            None => rest = Some((1, span, worst)),
+            Some((count, _, kind)) => {
+                *count += 1;
+                *kind = (*kind).max(worst);
+            }
+        }
+    }
+    if let Some((count, span, worst)) = rest {
+        let message = format!(
+            "{count} more runs of hidden characters from here to the end of the file, not \
+             reported one by one"
+        );
+        let help = format!(
+            "the first {MAX_RUNS} are reported with a fix each; apply them (`agentc check --fix`) \
+             and check again to see the rest"
+        );
+        diagnostics.push(
+            Diagnostic::at(Code::HiddenCharacter, &source.path, span, message)
+                .with_severity(worst.severity())
+                .with_help(help),
+        );
     }
     diagnostics
 }
 
 /// The diagnostic for one run of hidden characters.
-fn report(source: &Source, span: Span, run: &[(usize, char, Kind)]) -> Diagnostic {
+fn report(source: &Source, span: Span, run: &[Found]) -> Diagnostic {
     let worst = run.iter().map(|&(_, _, kind)| kind).max().unwrap_or(Kind::Invisible);
     let tags: Vec<char> = run.iter().filter(|r| r.2 == Kind::Tag).map(|r| r.1).collect();
     let mut parts: Vec<String> = Vec::new();
@@ -313,9 +352,12 @@ mod tests {
     use super::*;
     use crate::diagnostic::RelPath;
 
+    fn scanned_all(text: &str) -> Vec<Diagnostic> {
+        scan(&Source::new(RelPath::root("a.md"), text))
+    }
+
     fn scanned(text: &str) -> Vec<(usize, usize, Severity, String)> {
-        let source = Source::new(RelPath::root("a.md"), text);
-        scan(&source)
+        scanned_all(text)
             .into_iter()
             .map(|d| {
                 let span = d.location.span.unwrap_or_default();
@@ -406,6 +448,20 @@ mod tests {
         assert_eq!(describe('\u{E0000}'), "U+E0000 (an unassigned tag character)");
         // Tags after a black flag that are no region code are reported.
         assert_eq!(scanned(&format!("🏴{hidden}\u{E007F}")).len(), 1);
+    }
+
+    /// A file of hidden characters between letters is reported in a
+    /// bounded count of diagnostics, the last one counting the rest.
+    #[test]
+    fn a_flood_is_reported_within_a_bound() {
+        let text = "a\u{200B}".repeat(10_000) + "a\u{202E}";
+        let found = scanned_all(&text);
+        assert_eq!(found.len(), MAX_RUNS + 1);
+        let last = &found[MAX_RUNS];
+        assert_eq!(last.location.span, Some(Span::new(4 * MAX_RUNS + 1, 4 * MAX_RUNS + 4)));
+        assert!(last.message.starts_with("9937 more runs"), "{}", last.message);
+        assert_eq!(last.severity, Severity::Error, "the worst of the rest");
+        assert!(last.fix.is_none());
     }
 
     #[test]

@@ -264,6 +264,79 @@ fn a_broken_project_file_is_reported_at_its_lines() {
     assert!(stderr.contains("error: agentc.toml has errors"), "{stderr}");
 }
 
+/// `[lints]` in agentc.toml sets a code's level for `check` and `lock`:
+/// `allow` drops it, `warn` and `deny` set its severity; `--deny-warnings`
+/// still counts the warnings left.
+#[test]
+fn lint_levels_in_the_project_file_apply_to_check_and_lock() {
+    let dir = tempfile::tempdir().unwrap();
+    // `Raed` is an unknown-tool error, `magentaa` an invalid-value warning
+    // (Claude Code drops the colour), and the text file a stray-entry warning.
+    let subagent = "---\nname: rev\ndescription: Reviews code.\ntools: Raed, Grep\n\
+                    color: magentaa\n---\nReview the diff.\n";
+    write(&dir.path().join(".claude/agents/rev.md"), subagent);
+    write(&dir.path().join(".claude/agents/notes.txt"), "notes");
+    let summary = |args: &[&str]| {
+        let out = agentc(args, dir.path());
+        let stdout = text(&out.stdout);
+        let codes: Vec<String> = stdout
+            .lines()
+            .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+            .filter(|d| d["type"] == "diagnostic")
+            .map(|d| format!("{} {}", d["severity"].as_str().unwrap(), d["code"].as_str().unwrap()))
+            .collect();
+        (out.status.code(), codes)
+    };
+    let json = ["--message-format", "json"];
+    let check = [&["check"][..], &json].concat();
+    let lock = [&["lock"][..], &json].concat();
+    let (code, before) = summary(&check);
+    assert_eq!(code, Some(1));
+    assert_eq!(before, ["warning stray-entry", "error unknown-tool", "warning invalid-value"]);
+
+    let project = "[lints]\nunknown-tool = \"warn\"\ninvalid-value = \"deny\"\n\
+                   stray-entry = \"allow\"\n";
+    write(&dir.path().join("agentc.toml"), project);
+    let (code, after) = summary(&check);
+    assert_eq!(code, Some(1));
+    assert_eq!(after, ["warning unknown-tool", "error invalid-value"]);
+    assert_eq!(summary(&lock), (Some(1), after.clone()));
+
+    let project = "[lints]\nunknown-tool = \"allow\"\ninvalid-value = \"allow\"\n";
+    write(&dir.path().join("agentc.toml"), project);
+    let (code, left) = summary(&check);
+    assert_eq!((code, &left[..]), (Some(0), &["warning stray-entry".to_owned()][..]));
+    assert_eq!(summary(&[&check[..], &["--deny-warnings"]].concat()).0, Some(1));
+    assert_eq!(summary(&lock).0, Some(0));
+    assert!(dir.path().join("agents.lock").is_file());
+}
+
+/// A key of `[lints]` that is no code, or a level that is none, is an error
+/// at its line and column with "did you mean".
+#[test]
+fn an_unknown_lint_code_or_level_is_an_error_at_its_place() {
+    let dir = tempfile::tempdir().unwrap();
+    write(&dir.path().join("agents/skills/billing/SKILL.md"), SKILL);
+    let project = "[lints]\nunknown-tool = \"deny\"\nunknwn-skill = \"allow\"\n\
+                   stray-entry = \"alow\"\n";
+    write(&dir.path().join("agentc.toml"), project);
+    let out = agentc(&["check"], dir.path());
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains(
+            "error[invalid-value]: `unknwn-skill` is not a diagnostic code\n --> agentc.toml:3:1"
+        ),
+        "{stderr}"
+    );
+    assert!(stderr.contains("did you mean `unknown-skill`?"), "{stderr}");
+    assert!(
+        stderr.contains("error[invalid-value]: `alow` is not a level\n --> agentc.toml:4:15"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("did you mean `allow`?"), "{stderr}");
+}
+
 #[test]
 fn the_stale_lockfile_hint_is_a_command_that_works() {
     let dir = tempfile::tempdir().unwrap();

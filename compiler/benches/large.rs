@@ -13,7 +13,9 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use agentc_bench::{Spec, generate};
+use agentc_compiler::check::hidden;
 use agentc_compiler::fs::RealFs;
+use agentc_compiler::source::Source;
 use agentc_compiler::{compile, project_file};
 use rayon::prelude::*;
 
@@ -69,6 +71,24 @@ fn main() {
         assert!(errors <= stats.mistakes, "{:?}", compilation.diagnostics.first());
         assert_eq!(compilation.model.skills.len(), spec.skills);
     }
+    // The hidden-character scan, alone, over the sources of the last compile
+    // (part of `check` above): as generated (ASCII, the common case), and with
+    // each file made non-ASCII by one `é`, so the SIMD search runs through it.
+    let compilation = compile(&RealFs, &opts).unwrap();
+    let sources: Vec<Source> = compilation.sources.values().cloned().collect();
+    let accented: Vec<Source> =
+        sources.iter().map(|s| Source::new(s.path.clone(), format!("é{}", s.text))).collect();
+    let scan = |sources: &[Source]| {
+        let mut rounds = Vec::new();
+        for _ in 0..7 {
+            let start = Instant::now();
+            let found: usize = sources.par_iter().map(|s| hidden::scan(s).len()).sum();
+            rounds.push(start.elapsed());
+            assert_eq!(found, 0);
+        }
+        median(rounds)
+    };
+    let (ascii, non_ascii) = (scan(&sources), scan(&accented));
     let (read, check) = (median(read), median(check));
     println!(
         "{} skills, {} registry tools, {} files ({} MiB), {} with a mistake",
@@ -81,4 +101,6 @@ fn main() {
     println!("read every file:  {read:>10.1?}  (median of 7)");
     println!("agentc check:     {check:>10.1?}  (median of 7)");
     println!("ratio:            {:>10.2}x", check.as_secs_f64() / read.as_secs_f64());
+    println!("hidden characters: {ascii:>9.1?}  (in check; ASCII files, median of 7)");
+    println!("  non-ASCII files: {non_ascii:>9.1?}  (each file with one `é`, median of 7)");
 }

@@ -115,6 +115,7 @@ catalog! {
     ImportChain = "import-chain", Warning, "a CLAUDE.md or GEMINI.md `@` import that leads back to a file already imported, or deeper than the host's five hops";
     UnclosedMarkup = "unclosed-markup", Warning, "a code fence or an XML-style tag a Markdown body opens and never closes, which changes what the model reads";
     UnmatchedGlob = "unmatched-glob", Warning, "a file pattern (Copilot `applyTo`, Cursor `globs`, Cline `paths`, Kiro `fileMatchPattern`) that matches no file in the repository, so what it guards never applies";
+    HiddenCharacter = "hidden-character", Error, "Unicode a reviewer cannot see in an agent file: tag characters or a bidirectional control (an error), a zero-width or other invisible character (a warning)";
 }
 
 impl Code {
@@ -136,6 +137,9 @@ pub fn markdown_table() -> String {
     for code in Code::ALL {
         let severity = match code {
             Code::UnknownField => "error in JSON, warning in frontmatter",
+            Code::HiddenCharacter => {
+                "error for tags and bidi controls, warning for invisible characters"
+            }
             _ => code.default_severity().as_str(),
         };
         out.push_str(&format!("| `{}` | {severity} | {} |\n", code.as_str(), code.summary()));

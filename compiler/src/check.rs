@@ -18,6 +18,7 @@ use crate::suggest::{did_you_mean, list_names};
 
 pub mod config;
 pub mod copilot_files;
+pub mod hidden;
 pub mod links;
 pub mod memory;
 pub mod repo_files;

@@ -288,6 +288,7 @@ pub fn compile_with(
         assistants: shares.assistants,
         configs: configs.diagnostics,
         rest,
+        hidden: crate::kept::Kept::scan_all(&sources),
     };
     Ok(Compilation {
         diagnostics: kept.diagnostics(),

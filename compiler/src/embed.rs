@@ -33,6 +33,8 @@ pub struct Request {
     /// The layouts to read (all when empty), as `--layout`.
     pub layouts: std::collections::BTreeSet<crate::options::LayoutKind>,
     pub max_file_size: Option<u64>,
+    /// The levels `[lints]` sets in `agentc.toml`.
+    pub lints: std::collections::BTreeMap<crate::catalog::Code, crate::options::LintLevel>,
 }
 
 impl Request {
@@ -50,6 +52,7 @@ impl Request {
             shown_workspace: None,
             layouts: Default::default(),
             max_file_size: None,
+            lints: Default::default(),
         }
     }
 
@@ -80,6 +83,7 @@ impl Request {
             exclude: opts.exclude.iter().map(|s| s.as_str().to_owned()).collect(),
             layouts: opts.layouts.clone(),
             max_file_size: Some(opts.max_file_size),
+            lints: opts.lints.clone(),
             ..Request::new(opts.root.clone(), String::new())
         })
     }
@@ -148,6 +152,7 @@ fn options(request: &Request) -> Result<Options, Failure> {
         opts.exclude.extend(Scope::parse_list(scope).map_err(|e| Failure::new(e.to_string()))?);
     }
     opts.layouts = request.layouts.clone();
+    opts.lints = request.lints.clone();
     if let Some(max) = request.max_file_size {
         opts.max_file_size = max;
     }

@@ -538,7 +538,9 @@ impl Window {
 /// Adds the source text of `piece` to a window. The renderer shows C0
 /// controls and DEL as control pictures (`␛`) but passes the C1 controls
 /// through, so each of those is shown as `�`, a piece of its own that maps
-/// back to the character it stands for.
+/// back to the character it stands for; so is each hidden character
+/// (`hidden-character`), which would reorder the snippet on the terminal or
+/// leave its caret under nothing.
 fn show_piece(
     text: &mut String,
     pieces: &mut Vec<(std::ops::Range<usize>, usize)>,
@@ -548,7 +550,7 @@ fn show_piece(
     let mut from = piece.start;
     let c1 = source.text[piece.clone()]
         .char_indices()
-        .filter(|&(_, c)| is_control(c) && !c.is_ascii())
+        .filter(|&(_, c)| !c.is_ascii() && (is_control(c) || crate::check::hidden::is_hidden(c)))
         .map(|(at, c)| (piece.start + at, c.len_utf8()));
     for (at, len) in c1 {
         if from < at {

@@ -3,11 +3,14 @@
 //! skill table, each agent, the coding assistants, the rest). `compile` fills
 //! it; `update` redoes the parts an edit touches.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
+
+use rayon::prelude::*;
 
 use crate::diagnostic::{self, Diagnostic, RelPath};
 use crate::options::Options;
 use crate::resolve::Share;
+use crate::source::Source;
 
 /// What an update needs from the compile that made a compilation: its
 /// options, and every diagnostic and reference by what made it.
@@ -31,6 +34,8 @@ pub(crate) struct Kept {
     pub(crate) configs: Vec<Diagnostic>,
     /// Every other diagnostic.
     pub(crate) rest: Vec<Diagnostic>,
+    /// The hidden characters in each file read (files with none are absent).
+    pub(crate) hidden: HashMap<RelPath, Vec<Diagnostic>>,
 }
 
 /// One skill's part.
@@ -43,7 +48,8 @@ pub(crate) struct SkillPart {
 }
 
 impl Kept {
-    /// Every diagnostic, in report order without repeats.
+    /// Every diagnostic, at the levels `[lints]` sets, in report order
+    /// without repeats.
     pub(crate) fn diagnostics(&self) -> Vec<Diagnostic> {
         let skills = self
             .skills
@@ -54,13 +60,35 @@ impl Kept {
             [&self.rest, &self.configs, &self.skill_table, &self.assistants.diagnostics]
                 .into_iter()
                 .chain(self.unparsed.values())
+                .chain(self.hidden.values())
                 .chain(skills)
                 .chain(agents)
                 .flatten()
                 .cloned()
                 .collect();
+        self.options.apply_lints(&mut all);
         diagnostic::sort(&mut all);
         all
+    }
+
+    /// Scans every file read for hidden characters, in parallel.
+    pub(crate) fn scan_all(
+        sources: &BTreeMap<RelPath, Source>,
+    ) -> HashMap<RelPath, Vec<Diagnostic>> {
+        sources
+            .par_iter()
+            .map(|(path, source)| (path.clone(), crate::check::hidden::scan(source)))
+            .filter(|(_, found)| !found.is_empty())
+            .collect()
+    }
+
+    /// Scans a file read again.
+    pub(crate) fn rescan(&mut self, source: &Source) {
+        let found = crate::check::hidden::scan(source);
+        match found.is_empty() {
+            true => self.hidden.remove(&source.path),
+            false => self.hidden.insert(source.path.clone(), found),
+        };
     }
 
     /// Where each skill's references start in `Names::refs`, and where the

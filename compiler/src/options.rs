@@ -1,9 +1,14 @@
 //! What a compile is asked to do: the root, the workspace, the registry and the
 //! scopes switched off.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::path::PathBuf;
+
+pub use agentc_schema::LintLevel;
+
+use crate::catalog::{Code, Severity};
+use crate::diagnostic::Diagnostic;
 
 /// The default bound on a file's size: 16 MiB.
 pub const DEFAULT_MAX_FILE_SIZE: u64 = 16 * 1024 * 1024;
@@ -183,6 +188,9 @@ pub struct Options {
     pub host_tools: Vec<String>,
     /// The layouts to read (`--layout`); empty reads every layout agentc knows.
     pub layouts: BTreeSet<LayoutKind>,
+    /// The level set for a code (`[lints]` in `agentc.toml`); a code not
+    /// here keeps the severity its check gave it.
+    pub lints: BTreeMap<Code, LintLevel>,
 }
 
 impl Options {
@@ -195,7 +203,29 @@ impl Options {
             max_file_size: DEFAULT_MAX_FILE_SIZE,
             host_tools: Vec::new(),
             layouts: BTreeSet::new(),
+            lints: BTreeMap::new(),
         }
+    }
+
+    /// Applies the `[lints]` levels to every diagnostic of a compile: the
+    /// one place they are applied, after every check has reported, so no
+    /// check needs to know about them.
+    pub fn apply_lints(&self, diagnostics: &mut Vec<Diagnostic>) {
+        if self.lints.is_empty() {
+            return;
+        }
+        diagnostics.retain_mut(|diagnostic| match self.lints.get(&diagnostic.code) {
+            None => true,
+            Some(LintLevel::Allow) => false,
+            Some(LintLevel::Warn) => {
+                diagnostic.severity = Severity::Warning;
+                true
+            }
+            Some(LintLevel::Deny) => {
+                diagnostic.severity = Severity::Error;
+                true
+            }
+        });
     }
 
     pub fn excludes(&self, scope: Scope) -> bool {

@@ -13,7 +13,7 @@ use crate::compile::Compilation;
 use crate::diagnostic::{self, Diagnostic, RelPath};
 use crate::discover::FileRef;
 use crate::fs::{Bounds, EntryKind, Fs, Refused, Resolved};
-use crate::options::{LayoutKind, Options, Scope};
+use crate::options::{LayoutKind, LintLevel, Options, Scope};
 use crate::parse::files::{Reading, Syntax, decode_text};
 use crate::read::{ReadFailure, read_one};
 use crate::suggest::did_you_mean;
@@ -170,6 +170,26 @@ fn options(
             None => out.push(unknown_name(file, layout.span, &layout.value, "layout", names)),
         }
     }
+    for (code, level) in project.lints.iter().flatten() {
+        let code = match Code::parse(&code.value) {
+            Some(known) => Some(known),
+            None => {
+                out.push(unknown_code(file, code));
+                None
+            }
+        };
+        let levels = LintLevel::ALL.iter().map(|l| l.as_str());
+        let level = match LintLevel::parse(level.value.as_str()) {
+            Some(known) => Some(known),
+            None => {
+                out.push(unknown_name(file, level.span, &level.value, "level", levels));
+                None
+            }
+        };
+        if let (Some(code), Some(level)) = (code, level) {
+            options.lints.insert(code, level);
+        }
+    }
     // Beside the root folder, as `Cargo.lock` sits beside `Cargo.toml`; in the
     // project's own folder when that is the root.
     let lockfile = lockfile.unwrap_or_else(|| match project.root {
@@ -285,6 +305,19 @@ fn unknown_name<'a>(
         .with_help(help)
 }
 
+/// A key of `[lints]` that is no diagnostic code. The codes are too many to
+/// list in a help line: `agentc explain --list` prints them.
+fn unknown_code(file: &RelPath, code: &Spanned<String>) -> Diagnostic {
+    let names = Code::ALL.iter().map(|c| c.as_str());
+    let list = "`agentc explain --list` prints the codes";
+    let help = match did_you_mean(&code.value, names) {
+        Some(close) => format!("did you mean `{close}`? {list}"),
+        None => list.to_owned(),
+    };
+    let message = format!("`{}` is not a diagnostic code", code.value);
+    Diagnostic::at(Code::InvalidValue, file, code.span, message).with_help(help)
+}
+
 /// `agents.lock` beside the root folder, as `Cargo.lock` sits beside
 /// `Cargo.toml`; in it when the root is a repository's top or the folder
 /// agentc runs in, so it is never written outside the repository.
@@ -307,5 +340,57 @@ mod tests {
         let failed = load(&fs, &fs.root().join(PROJECT_FILE), PROJECT_FILE).unwrap_err();
         let json = crate::emit::json(&failed.diagnostics[0], &failed.sources, &Default::default());
         assert_eq!((json["code"].as_str(), json["line"].as_u64()), (Some("not-utf8"), Some(2)));
+    }
+
+    /// Every code can be given a level, with every level, and is read as
+    /// that code: `[lints]` reaches every diagnostic agentc has.
+    #[test]
+    fn every_code_can_be_named_in_lints() {
+        for level in LintLevel::ALL {
+            let mut fs = MemFs::new();
+            let lines: String =
+                Code::ALL.iter().map(|code| format!("{code} = \"{}\"\n", level.as_str())).collect();
+            fs.insert(PROJECT_FILE, format!("[lints]\n{lines}")).unwrap();
+            let project = load(&fs, &fs.root().join(PROJECT_FILE), PROJECT_FILE)
+                .unwrap_or_else(|failed| panic!("{:#?}", failed.diagnostics));
+            let expected = Code::ALL.iter().map(|&code| (code, level)).collect();
+            assert_eq!(project.options.lints, expected);
+        }
+    }
+
+    /// `allow` drops a code's diagnostics, `warn` and `deny` set their
+    /// severity, whatever the check gave them.
+    #[test]
+    fn lint_levels_apply_to_a_compile() {
+        use crate::catalog::Severity;
+        let mut fs = MemFs::new();
+        // A skill whose body links nowhere (`broken-link`, an error) in a
+        // folder holding a stray file (`stray-entry`, a warning), and a
+        // name that differs from its folder (`name-mismatch`, a warning).
+        let skill = "---\nname: greet\ndescription: Greets.\n---\nSee [the notes](notes.md).\n";
+        fs.insert("skills/greeting/SKILL.md", skill).unwrap();
+        fs.insert("skills/greeting/stray/x.txt", "x").unwrap();
+        let mut opts = Options::new(fs.root());
+        let plain = crate::compile(&fs, &opts).unwrap().diagnostics;
+        let codes = |diagnostics: &[Diagnostic]| -> Vec<(Code, Severity)> {
+            diagnostics.iter().map(|d| (d.code, d.severity)).collect()
+        };
+        let before = codes(&plain);
+        assert!(before.contains(&(Code::BrokenLink, Severity::Error)), "{before:?}");
+        assert!(before.contains(&(Code::NameMismatch, Severity::Warning)), "{before:?}");
+        opts.lints.insert(Code::BrokenLink, LintLevel::Warn);
+        opts.lints.insert(Code::NameMismatch, LintLevel::Deny);
+        opts.lints.insert(Code::StrayEntry, LintLevel::Allow);
+        let after = codes(&crate::compile(&fs, &opts).unwrap().diagnostics);
+        let expected: Vec<_> = before
+            .iter()
+            .filter(|(code, _)| *code != Code::StrayEntry)
+            .map(|&(code, severity)| match code {
+                Code::BrokenLink => (code, Severity::Warning),
+                Code::NameMismatch => (code, Severity::Error),
+                _ => (code, severity),
+            })
+            .collect();
+        assert_eq!(after, expected);
     }
 }

@@ -106,6 +106,7 @@ impl Compilation {
         }
         let (parsed, parse) = memo.skill(&skill_file, &source);
         self.sources.insert(file.clone(), source.clone());
+        kept.rescan(&source);
         match (was, parsed) {
             (Was::Parsed(i), Some(parsed)) if self.same_definition(i, &parsed) => {
                 self.project.skills[i] = Skill { file: skill_file, source, parsed };
@@ -471,11 +472,12 @@ mod tests {
         let intake = "skills/intake/SKILL.md";
         let charges = "billing/skills/charge-lookup/SKILL.md";
         let refunds = "billing/skills/refund-review/SKILL.md";
-        let cases: [(&str, &str, Change); 15] = [
+        let cases: [(&str, &str, Change); 16] = [
             (intake, "description", |t| t.replacen("description: ", "description: Now ", 1)),
             (intake, "misspelt route", |t| t.replacen("classify-request", "clasify-request", 1)),
             (intake, "unknown tool", |t| t.replacen("tools:\n", "tools:\n  - lookup_tickt\n", 1)),
             (intake, "broken link", |t| format!("{t}\nSee [the guide](guide.md).\n")),
+            (intake, "hidden character", |t| format!("{t}\nAsk\u{200B} twice.\n")),
             (intake, "unchanged", |t| t.to_owned()),
             (intake, "renamed", |t| t.replacen("name: intake", "name: intake-desk", 1)),
             (intake, "name moved", |t| t.replacen("---\n", "---\n# the first skill\n", 1)),

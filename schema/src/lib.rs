@@ -51,7 +51,7 @@ pub use marketplace::{Marketplace, MarketplacePlugin, Paths, PathsOr};
 pub use mcp::{McpJson, McpServer, VscodeMcp};
 pub use names::{NameError, NameKind, check_name};
 pub use opencode::{OpencodeAgentFrontmatter, OpencodeCommandFrontmatter, OpencodeConfig};
-pub use project::{PROJECT_FILE, ProjectFile};
+pub use project::{LintLevel, PROJECT_FILE, ProjectFile};
 pub use rules::{ClineRuleFrontmatter, CursorRuleFrontmatter, KiroSteeringFrontmatter};
 pub use schemas::Kind;
 pub use settings::ClaudeSettings;

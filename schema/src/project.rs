@@ -1,6 +1,8 @@
 //! `agentc.toml`: the project file, which every door reads (the command line,
 //! `agents!()`, `build.rs`), so they cannot disagree about what to compile.
 
+use std::collections::BTreeMap;
+
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -73,4 +75,52 @@ pub struct ProjectFile {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(example = 16777216)]
     pub max_file_size: Option<Spanned<u64>>,
+
+    /// # Lint levels
+    ///
+    /// The level of any diagnostic code (`agentc explain --list` prints them),
+    /// as Cargo's `[lints]` sets rustc's: `allow` drops the diagnostic, `warn`
+    /// makes it a warning, `deny` an error. A code not named keeps its default.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(
+        with = "Option<BTreeMap<String, LintLevel>>",
+        extend("propertyNames" = { "pattern": "^[a-z][a-z0-9]*(-[a-z0-9]+)*$" }),
+        example = serde_json::json!({ "unmatched-glob": "allow", "stray-entry": "deny" })
+    )]
+    pub lints: Option<BTreeMap<Spanned<String>, Spanned<Text>>>,
+}
+
+/// # Lint level
+///
+/// What becomes of a diagnostic with this code.
+// The project file holds the level as text, so that a misspelt one is
+// reported with "did you mean" (the compiler parses it with
+// [`LintLevel::parse`]); this type names the levels once, for the compiler
+// and for the schema's enum.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum LintLevel {
+    /// The diagnostic is not reported.
+    Allow,
+    /// The diagnostic is a warning.
+    Warn,
+    /// The diagnostic is an error.
+    Deny,
+}
+
+impl LintLevel {
+    pub const ALL: [LintLevel; 3] = [LintLevel::Allow, LintLevel::Warn, LintLevel::Deny];
+
+    /// The level as written in `agentc.toml`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            LintLevel::Allow => "allow",
+            LintLevel::Warn => "warn",
+            LintLevel::Deny => "deny",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<LintLevel> {
+        LintLevel::ALL.into_iter().find(|level| level.as_str() == name)
+    }
 }

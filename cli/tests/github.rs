@@ -80,7 +80,12 @@ fn control_characters_reach_no_annotation_raw() {
     let ours = text(&out.stdout);
     assert_eq!(
         ours,
-        "::error title=agentc unknown-route-target,file=.github/agents/pl\\u{1b}[2Jan.agent.md,\
+        "::warning title=agentc bad-name,file=.claude/agents/reviewer.md,line=2,endLine=2,col=7,\
+         endColumn=40::the subagent name `S1\\u{1b}]0;TITLE\\u{7}\\u{1b}[2J\\t\\u{9b}\\u{7f}` is \
+         not lowercase letters, digits and hyphens%0Ahelp: Claude Code's documentation asks for \
+         lowercase letters and hyphens, e.g. `s1-0-title-2j`; Claude Code loads this \
+         subagent all the same\n\
+         ::error title=agentc unknown-route-target,file=.github/agents/pl\\u{1b}[2Jan.agent.md,\
          line=5,endLine=5,col=12,endColumn=45::the handoff leads to \
          `S1\\u{1b}]0;TITLE\\u{7}\\u{1b}[2J\\t\\u{9b}\\u{7f}`, which is not a Copilot agent of \
          this project%0Ahelp: an agent is named by its `name`, or by its file (`<name>.agent.md`) \

@@ -208,10 +208,12 @@ pub fn subagent(
     } else if !name.span.is_unknown()
         && !text.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
     {
-        let suggested: String = text
+        let lowered: String = text
             .chars()
             .map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '-' })
             .collect();
+        let suggested =
+            lowered.split('-').filter(|part| !part.is_empty()).collect::<Vec<_>>().join("-");
         out.push(
             Diagnostic::at(
                 Code::BadName,

@@ -114,6 +114,7 @@ catalog! {
     UnknownMcpServer = "unknown-mcp-server", Warning, "a subagent names an MCP server no configuration defines (an error for a near miss)";
     ImportChain = "import-chain", Warning, "a CLAUDE.md or GEMINI.md `@` import that leads back to a file already imported, or deeper than the host's five hops";
     UnmatchedGlob = "unmatched-glob", Warning, "a file pattern (Copilot `applyTo`, Cursor `globs`, Cline `paths`, Kiro `fileMatchPattern`) that matches no file in the repository, so what it guards never applies";
+    Secret = "secret", Error, "a private key or a token of a known format committed in an agent file (gitleaks' rules); never shown";
 }
 
 impl Code {

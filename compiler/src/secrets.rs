@@ -399,11 +399,19 @@ fn floor(text: &str, mut offset: usize) -> usize {
 }
 
 /// The lines holding `start..end`, as gitleaks takes a finding's line.
+/// At most [`LINE_REACH`] bytes either side of the match: a file of one
+/// huge line with a match every few bytes would otherwise cost the whole
+/// line per match.
 fn lines(text: &str, start: usize, end: usize) -> (usize, usize) {
-    let from = text[..start].rfind('\n').map_or(0, |i| i + 1);
-    let to = text[end..].find('\n').map_or(text.len(), |i| end + i);
+    let low = floor(text, start.saturating_sub(LINE_REACH));
+    let high = floor(text, (end + LINE_REACH).min(text.len()));
+    let from = text[low..start].rfind('\n').map_or(low, |i| low + i + 1);
+    let to = text[end..high].find('\n').map_or(high, |i| end + i);
     (from, to)
 }
+
+/// How far a finding's line reaches from its match.
+const LINE_REACH: usize = 1024;
 
 /// The secrets in `text`, the file at `path` (as users see it), in order.
 pub fn scan(path: &str, text: &str) -> Vec<Found> {

@@ -29,6 +29,8 @@ pub struct SourceData {
     /// The secrets in the text, found the first time they are asked for
     /// (when the file is read, in the compile's parallel pass).
     secrets: OnceLock<Vec<crate::secrets::Found>>,
+    /// [`Source::masked`], made once: every diagnostic in the file shows it.
+    masked: OnceLock<Option<Source>>,
 }
 
 const MARK_STRIDE: usize = 4096;
@@ -73,6 +75,7 @@ impl Source {
             line_starts,
             char_marks: OnceLock::new(),
             secrets: OnceLock::new(),
+            masked: OnceLock::new(),
         }))
     }
 
@@ -145,6 +148,10 @@ impl Source {
     /// The file as it may be shown, its secrets masked byte for byte (every
     /// span of the file still points where it did); `None` when it holds none.
     pub fn masked(&self) -> Option<Source> {
+        self.masked.get_or_init(|| self.mask()).clone()
+    }
+
+    fn mask(&self) -> Option<Source> {
         let secrets = self.secrets();
         if secrets.is_empty() {
             return None;

@@ -39,6 +39,13 @@ fn check_case(case: &Path) -> Result<(), libtest_mimic::Failed> {
         return Err(format!("{name} must compile clean:\n{human}").into());
     }
     let report = format!("exit code: {code}\n\n--- human ---\n{human}\n--- json ---\n{json}");
+    let secrets = secrets_in(case);
+    if name.starts_with("secret-") && secrets.is_empty() {
+        return Err(format!("{name}: the case holds no secret").into());
+    }
+    if let Some(secret) = secrets.iter().find(|s| report.contains(s.as_str())) {
+        return Err(format!("{name}: the output shows the secret text `{secret}`").into());
+    }
     let mut settings = insta::Settings::clone_current();
     settings.set_prepend_module_to_snapshot(false);
     settings.set_omit_expression(true);
@@ -48,6 +55,27 @@ fn check_case(case: &Path) -> Result<(), libtest_mimic::Failed> {
         settings.bind(|| insta::assert_snapshot!(name, report))
     }))
     .map_err(|_| libtest_mimic::Failed::from("the output differs from the snapshot (see above)"))
+}
+
+/// The text agentc must never print of every secret in a case's files.
+fn secrets_in(case: &Path) -> Vec<String> {
+    let mut texts = Vec::new();
+    let mut folders = vec![case.join("root"), case.join("workspace")];
+    while let Some(folder) = folders.pop() {
+        let Ok(entries) = std::fs::read_dir(&folder) else { continue };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                folders.push(path);
+            } else if let Ok(text) = std::fs::read_to_string(&path) {
+                let path = path.to_string_lossy();
+                for found in agentc_compiler::secrets::scan(&path, &text) {
+                    texts.extend(found.hidden.iter().map(|s| text[s.start..s.end].to_owned()));
+                }
+            }
+        }
+    }
+    texts
 }
 
 /// One test per fixture directory, so every failing case is listed.

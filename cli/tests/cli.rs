@@ -605,3 +605,66 @@ fn init_in_a_repository_with_agent_files_writes_a_project_file_for_them() {
     let lockfile = std::fs::read_to_string(repo.join("agents.lock")).unwrap();
     assert!(lockfile.contains(".claude/agents/reviewer.md"), "{lockfile}");
 }
+
+/// A repository with credentials in a skill's body, `.mcp.json`, a Copilot
+/// agent and a subagent's `model` (where another diagnostic quotes the
+/// value): every output format reports them, and none prints them.
+#[test]
+fn no_output_format_prints_a_secret() {
+    let dir = tempfile::tempdir().unwrap();
+    let repo = dir.path().join("repo");
+    std::fs::create_dir_all(repo.join(".git")).unwrap();
+    // Fakes of the providers' formats, put together here so no line of this
+    // file is one.
+    let github = ["ghp_", "FAKEagentcCliTestN0tARealT0ken9x8y7z"].concat();
+    let slack = ["xoxb-", "1234567890-9876543210-FAKEagentcCliTest"].concat();
+    let key_lines = [
+        "b3BlbnNzaC1rZXktdjEAVEhJUyBJUyBOT1QgQSBLRVk6IGEgZmFrZSBmb3IgYWdlbnRjIH",
+        "Rlc3RzIG9mIHRoZSBzZWNyZXQgY29kZS4gVEhJUyBJUyBOT1QgQSBLRVk6IGEgZmFrZSBm",
+    ];
+    let armour = |edge: &str| format!("-----{edge} OPENSSH {}-----", ["PRIVATE", " KEY"].concat());
+    write(
+        &repo.join(".claude/skills/deploy/SKILL.md"),
+        format!(
+            "---\nname: deploy\ndescription: Deploy to staging.\n---\nKey:\n{}\n{}\n{}\n{}\n",
+            armour("BEGIN"),
+            key_lines[0],
+            key_lines[1],
+            armour("END")
+        ),
+    );
+    write(
+        &repo.join(".mcp.json"),
+        format!(
+            "{{\"mcpServers\": {{\"github\": {{\"command\": \"gh-mcp\", \"env\": {{\"TOKEN\": \"{github}\"}}}}}}}}\n"
+        ),
+    );
+    write(
+        &repo.join(".claude/agents/reviewer.md"),
+        format!("---\nname: reviewer\ndescription: Reviews.\nmodel: {github}\n---\nReview.\n"),
+    );
+    write(
+        &repo.join(".github/agents/notify.agent.md"),
+        format!(
+            "---\ndescription: Notify.\nmcp-servers:\n  slack:\n    type: local\n    command: npx\n    \
+             tools: ['*']\n    env:\n      SLACK_BOT_TOKEN: {slack}\n---\nNotify.\n"
+        ),
+    );
+    let hidden = [&github[4..], &slack[4..], key_lines[0], key_lines[1]];
+    for format in ["human", "json", "github", "sarif"] {
+        let out = agentc(&["check", "--message-format", format], &repo);
+        assert_eq!(out.status.code(), Some(1), "{format}: {}", text(&out.stderr));
+        let all = format!("{}{}", text(&out.stdout), text(&out.stderr));
+        assert!(all.contains("secret"), "{format}: {all}");
+        for secret in hidden {
+            assert!(!all.contains(secret), "{format} prints `{secret}`:\n{all}");
+        }
+        if format == "human" {
+            assert!(all.contains("ghp_****"), "the line is shown masked: {all}");
+            assert!(all.contains("bad-model"), "the other diagnostic is there: {all}");
+        }
+    }
+    let out = agentc(&["check", "--message-format", "json"], &repo);
+    let secrets = text(&out.stdout).matches("\"code\":\"secret\"").count();
+    assert_eq!(secrets, 4, "{}", text(&out.stdout));
+}

@@ -557,3 +557,35 @@ fn the_server_looks_at_nothing_outside_the_project() {
     assert!(published.iter().all(|uri| !uri.contains("leak")), "{published:?}");
     client.shutdown();
 }
+
+/// A token typed into a skill, where a route's target quotes it: the editor
+/// is told of the secret, and no message, related note or code action it
+/// receives holds the token.
+#[test]
+fn the_server_never_sends_a_secret() {
+    let (_dir, root) = common::example_project();
+    let mut client = Client::start(&root);
+    let intake_path = root.join("agents/skills/intake/SKILL.md");
+    let intake = url(&intake_path);
+    let text = std::fs::read_to_string(&intake_path).unwrap();
+    client.open(&intake, &text);
+    // A fake of the format, put together here so no line of this file is one.
+    let token = ["ghp_", "FAKEagentcLspTestN0tARealT0ken9x8y7z"].concat();
+    let edited = text.replace("- classify-request:", &format!("- {token}:"));
+    assert_ne!(edited, text);
+    client.change(&intake, 2, &edited);
+    let diagnostics = client.diagnostics(&intake, Some(2));
+    let codes: Vec<&str> = diagnostics.iter().filter_map(|d| d["code"].as_str()).collect();
+    assert!(codes.contains(&"secret"), "{diagnostics:?}");
+    assert!(codes.contains(&"unknown-route-target"), "{diagnostics:?}");
+    let mut sent = serde_json::to_string(&diagnostics).unwrap();
+    for d in &diagnostics {
+        let actions = client.request(
+            "textDocument/codeAction",
+            json!({ "textDocument": { "uri": intake }, "range": d["range"], "context": { "diagnostics": [d] } }),
+        );
+        sent.push_str(&actions.to_string());
+    }
+    assert!(!sent.contains(&token[4..]), "{sent}");
+    client.shutdown();
+}

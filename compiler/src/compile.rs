@@ -191,10 +191,7 @@ impl Memo {
         {
             return (kept.parsed.clone(), kept.diagnostics.clone());
         }
-        let mut diagnostics = Vec::new();
-        let parsed =
-            crate::parse::skill::skill(source, &file.folder, file.dialect, &mut diagnostics)
-                .map(Arc::new);
+        let (parsed, diagnostics) = parse_skill(file, source);
         if let Ok(mut kept) = self.skills.lock() {
             let entry = KeptSkill {
                 text: source.text.clone(),
@@ -215,6 +212,18 @@ impl Memo {
             kept.retain(|rel, _| sources.contains_key(rel));
         }
     }
+}
+
+/// A skill file's parse, and its problems with the secrets committed in it.
+fn parse_skill(
+    file: &SkillFile,
+    source: &Source,
+) -> (Option<Arc<Markdown<agentc_schema::SkillFrontmatter>>>, Vec<Diagnostic>) {
+    let mut diagnostics = Vec::new();
+    let parsed = crate::parse::skill::skill(source, &file.folder, file.dialect, &mut diagnostics)
+        .map(Arc::new);
+    diagnostics.extend(crate::secrets::diagnostics(source));
+    (parsed, diagnostics)
 }
 
 /// Compiles the agents directory `opts.root`.
@@ -250,6 +259,11 @@ pub fn compile_with(
     let Output { diagnostics: mut rest, sources, inputs, mut skill_parses, skill_order, .. } = out;
     if let Some(memo) = memo {
         memo.retain(&sources);
+    }
+    // A skill's secrets are its parse's problems (an edit redoes them);
+    // every other file's are with the rest.
+    for source in sources.values().filter(|s| !skill_parses.contains_key(&s.path)) {
+        rest.extend(crate::secrets::diagnostics(source));
     }
     let resolve::Resolution { model, names, shares } =
         resolve::resolve(&project, opts, registry_file.as_ref(), &mut rest);
@@ -290,8 +304,10 @@ pub fn compile_with(
         rest,
         hidden: crate::kept::Kept::scan_all(&sources),
     };
+    let mut diagnostics = kept.diagnostics();
+    crate::secrets::redact(&mut diagnostics, sources.values());
     Ok(Compilation {
-        diagnostics: kept.diagnostics(),
+        diagnostics,
         sources,
         inputs,
         project,
@@ -533,12 +549,7 @@ fn build(
             };
             let (parsed, diags) = match memo {
                 Some(memo) => memo.skill(&file, &source),
-                None => {
-                    let mut diags = Vec::new();
-                    let parsed =
-                        crate::parse::skill::skill(&source, &file.folder, file.dialect, &mut diags);
-                    (parsed.map(Arc::new), diags)
-                }
+                None => parse_skill(&file, &source),
             };
             (file, Some((source, parsed)), diags)
         })

@@ -171,7 +171,9 @@ pub fn human_from(
                 marks.push((&label.location, Some(text.as_ref()), false));
             }
         }
-        let source = sources.get(file);
+        // A file holding a secret is shown with it masked.
+        let masked = sources.get(file).and_then(Source::masked);
+        let source = masked.as_ref().or_else(|| sources.get(file));
         let spanned: Vec<_> = marks.iter().filter(|(loc, ..)| loc.span.is_some()).collect();
         match source {
             Some(source) if !spanned.is_empty() => {

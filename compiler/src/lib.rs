@@ -50,6 +50,7 @@ pub mod read;
 pub mod repository;
 pub mod resolve;
 pub mod runbook;
+pub mod secrets;
 pub mod source;
 pub mod suggest;
 pub mod update;

@@ -55,7 +55,17 @@ pub fn read_all(
     max_size: u64,
     memo: Option<&SourceMemo>,
 ) -> Vec<ReadResult> {
-    files.par_iter().map(|file| read_remembered(fs, file, max_size, memo)).collect()
+    files
+        .par_iter()
+        .map(|file| {
+            let result = read_remembered(fs, file, max_size, memo);
+            // Scanned for secrets now, in parallel, while the text is warm.
+            if let Ok(source) = &result {
+                source.secrets();
+            }
+            result
+        })
+        .collect()
 }
 
 /// [`read_one`], answered from `memo` when the bytes are those it kept.

@@ -26,6 +26,11 @@ pub struct SourceData {
     /// time a column is asked far into a line: thousands of diagnostics on one
     /// long line then cost a bounded count each, not a scan from the line's start.
     char_marks: OnceLock<Vec<usize>>,
+    /// The secrets in the text, found the first time they are asked for
+    /// (when the file is read, in the compile's parallel pass).
+    secrets: OnceLock<Vec<crate::secrets::Found>>,
+    /// [`Source::masked`], made once: every diagnostic in the file shows it.
+    masked: OnceLock<Option<Source>>,
 }
 
 const MARK_STRIDE: usize = 4096;
@@ -69,6 +74,8 @@ impl Source {
             sha256,
             line_starts,
             char_marks: OnceLock::new(),
+            secrets: OnceLock::new(),
+            masked: OnceLock::new(),
         }))
     }
 
@@ -131,6 +138,28 @@ impl Source {
     /// Where a span starts and ends.
     pub fn span_bounds(&self, span: Span) -> (LineCol, LineCol) {
         (self.line_col(span.start), self.line_col(span.end.max(span.start)))
+    }
+
+    /// The secrets committed in this file.
+    pub fn secrets(&self) -> &[crate::secrets::Found] {
+        self.secrets.get_or_init(|| crate::secrets::scan(&self.path.path, &self.text))
+    }
+
+    /// The file as it may be shown, its secrets masked byte for byte (every
+    /// span of the file still points where it did); `None` when it holds none.
+    pub fn masked(&self) -> Option<Source> {
+        self.masked.get_or_init(|| self.mask()).clone()
+    }
+
+    fn mask(&self) -> Option<Source> {
+        let secrets = self.secrets();
+        if secrets.is_empty() {
+            return None;
+        }
+        let mut hidden: Vec<Span> = secrets.iter().flat_map(|f| f.hidden.iter().copied()).collect();
+        hidden.sort_by_key(|s| s.start);
+        let text = crate::secrets::mask(&self.text, hidden.into_iter());
+        Some(Source::with_digest(self.path.clone(), text, self.sha256.clone()))
     }
 
     fn floor_char_boundary(&self, mut offset: usize) -> usize {

@@ -70,6 +70,7 @@ impl Compilation {
         let updated = self.update_with(&mut kept, fs, memo, file);
         if updated {
             self.diagnostics = kept.diagnostics();
+            crate::secrets::redact(&mut self.diagnostics, self.sources.values());
         }
         self.kept = Some(kept);
         updated

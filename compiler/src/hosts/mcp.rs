@@ -175,6 +175,79 @@ pub fn servers(
         for (text, span, text_at) in texts {
             variables(source, text, span, text_at, reader, inputs, out);
         }
+        if reader == Reader::Copilot {
+            let passed = value.env.iter().flatten().chain(value.headers.iter().flatten());
+            for (_, v) in passed {
+                copilot_secrets(source, &v.value, v.span, v.text_at, out);
+            }
+        }
+    }
+}
+
+/// The prefix of the only secrets and variables the Copilot cloud agent
+/// passes to MCP servers (GitHub's MCP configuration pages, `docs/formats.md`).
+const COPILOT_MCP: &str = "COPILOT_MCP_";
+
+/// The secrets and variables an `env` or `headers` value of a Copilot
+/// agent's server refers to (`$NAME`, `${NAME}`, `${NAME:-default}`,
+/// `${{ secrets.NAME }}`, `${{ vars.NAME }}`): each not prefixed
+/// `COPILOT_MCP_` is a warning, as the cloud agent leaves it unset.
+fn copilot_secrets(
+    source: &Source,
+    text: &str,
+    span: Span,
+    text_at: Option<usize>,
+    out: &mut Vec<Diagnostic>,
+) {
+    let at = |from: usize, to: usize| match text_at {
+        Some(base) => Span::new(base + from, base + to),
+        None => span,
+    };
+    let is_name = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let mut rest = 0;
+    while let Some(found) = text[rest..].find('$') {
+        let start = rest + found;
+        let after = &text[start + 1..];
+        let (name_at, end) = if let Some(inner) = after.strip_prefix("{{") {
+            // `${{ secrets.NAME }}`: GitHub Actions' syntax, read in agent files.
+            let Some(close) = inner.find("}}") else { break };
+            let expr = inner[..close].trim();
+            let Some(name) = expr.strip_prefix("secrets.").or_else(|| expr.strip_prefix("vars."))
+            else {
+                rest = start + 3 + close + 2;
+                continue;
+            };
+            let offset = start + 3 + inner.find(name).unwrap_or(0);
+            (offset..offset + name.len(), start + 3 + close + 2)
+        } else if let Some(inner) = after.strip_prefix('{') {
+            let len = inner.find(|c: char| !is_name(c)).unwrap_or(inner.len());
+            let end = inner[len..].find('}').map_or(text.len(), |i| start + 2 + len + i + 1);
+            (start + 2..start + 2 + len, end)
+        } else {
+            let len = after.find(|c: char| !is_name(c)).unwrap_or(after.len());
+            (start + 1..start + 1 + len, start + 1 + len)
+        };
+        rest = end.max(start + 1);
+        let name = &text[name_at.clone()];
+        if name.is_empty() || name.starts_with(COPILOT_MCP) {
+            continue;
+        }
+        out.push(
+            Diagnostic::at(
+                Code::InvalidValue,
+                &source.path,
+                at(start, end),
+                format!(
+                    "`{name}` is not prefixed `{COPILOT_MCP}`: the Copilot cloud agent passes only \
+                     secrets and variables named `{COPILOT_MCP}…` to MCP servers"
+                ),
+            )
+            .with_severity(Severity::Warning)
+            .with_help(format!(
+                "store it as an Agents secret or variable (or in the repository's `copilot` \
+                 environment) named `{COPILOT_MCP}{name}`, and refer to `${COPILOT_MCP}{name}`"
+            )),
+        );
     }
 }
 

@@ -1,0 +1,761 @@
+//! Secrets committed in agent files: private keys and tokens with a known
+//! shape, found by gitleaks' maintained rule set (`compiler/vendor/gitleaks/`,
+//! read as gitleaks' detector reads it) rather than patterns of agentc's own.
+//!
+//! Every file is scanned once, when it is read (`read::read_all`, in
+//! parallel), and what is found is kept with its source. A file costs one
+//! case-insensitive keyword search (Aho-Corasick) and nothing more unless
+//! one of a rule's keywords is in it: only then is that rule's regex run,
+//! and each regex is compiled the first time a file needs it.
+//!
+//! The secret itself is never shown: the diagnostic points at its first line
+//! and names the rule, the human renderer shows the line masked
+//! ([`Source::masked`]), and [`redact`] takes the secret's text out of every
+//! other diagnostic's words and drops a fix that would show it.
+
+use std::sync::OnceLock;
+
+use agentc_schema::Span;
+use aho_corasick::{AhoCorasick, AhoCorasickKind};
+use regex::bytes::{Regex, RegexBuilder};
+use toml_edit::{Item, Table};
+
+use crate::catalog::Code;
+use crate::diagnostic::Diagnostic;
+use crate::source::Source;
+
+/// gitleaks' default configuration, v8.30.1 (see the folder's README).
+const GITLEAKS: &str = include_str!("../vendor/gitleaks/gitleaks.toml");
+
+/// The rules agentc does not apply, and why.
+const SKIPPED: &[(&str, &str)] = &[
+    // It matches any `key`/`token`/`secret`/`password` assignment whose value
+    // looks random enough: in agent files, which explain configuration in
+    // prose and examples, that is mostly placeholders and identifiers. The
+    // rules kept each know a provider's token format.
+    ("generic-api-key", "no provider's format: an assignment with a random-looking value"),
+];
+
+/// Characters of a secret left visible when it is shown masked: enough to
+/// recognise the kind of token (`ghp_`, `AKIA`, `sk-a`), too few to use it.
+const KEEP: usize = 4;
+
+/// A secret in a file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found {
+    rule: usize,
+    /// Where the diagnostic points: the secret's first line.
+    pub span: Span,
+    /// The bytes never shown (the secret but its first characters, and but
+    /// a private key's `-----BEGIN … KEY-----` line), without line ends.
+    pub hidden: Vec<Span>,
+}
+
+impl Found {
+    /// gitleaks' id of the rule that found it (`github-pat`).
+    pub fn rule_id(&self) -> &'static str {
+        rules().rules.get(self.rule).map_or("", |r| r.id.as_str())
+    }
+
+    /// What the secret is, in gitleaks' words ("GitHub Personal Access Token").
+    pub fn kind(&self) -> &'static str {
+        rules().rules.get(self.rule).map_or("", |r| r.kind.as_str())
+    }
+}
+
+/// A regex compiled the first time it is needed: most are never needed.
+#[derive(Debug)]
+struct Pattern {
+    source: String,
+    compiled: OnceLock<Option<Regex>>,
+}
+
+impl Pattern {
+    fn new(source: &str) -> Pattern {
+        Pattern { source: source.to_owned(), compiled: OnceLock::new() }
+    }
+
+    /// The compiled regex, or `None` when the `regex` crate refuses it
+    /// (a test checks every rule compiles).
+    fn regex(&self) -> Option<&Regex> {
+        self.compiled
+            .get_or_init(|| {
+                // gitleaks' patterns are Go's RE2, whose `\w`, `\s`, `\b` and
+                // `(?i)` are ASCII: the same without Unicode here.
+                RegexBuilder::new(&from_go(&self.source)).unicode(false).build().ok()
+            })
+            .as_ref()
+    }
+
+    fn is_match(&self, text: &str) -> bool {
+        self.regex().is_some_and(|re| re.is_match(text.as_bytes()))
+    }
+}
+
+/// A Go (RE2) pattern in the `regex` crate's syntax, which differs in three
+/// places gitleaks' patterns use: Go reads a `{` that starts no repetition
+/// (`${{`) as itself, and inside a class a `[` that starts no `[:name:]`,
+/// and `&&`, `--`, `~~` (set operations here), as themselves too.
+fn from_go(pattern: &str) -> String {
+    let bytes = pattern.as_bytes();
+    let repetition = |at: usize| {
+        let rest = &pattern[at + 1..];
+        let Some(close) = rest.find('}') else { return false };
+        let inner = &rest[..close];
+        let (low, high) = inner.split_once(',').unwrap_or((inner, "0"));
+        !low.is_empty()
+            && low.bytes().all(|b| b.is_ascii_digit())
+            && high.bytes().all(|b| b.is_ascii_digit())
+    };
+    let mut out = String::with_capacity(pattern.len() + 8);
+    let mut in_class = false;
+    let mut i = 0;
+    while i < bytes.len() {
+        let c = bytes[i];
+        match c {
+            b'\\' => {
+                // An escape is copied whole (its character may be multibyte).
+                let len = pattern[i + 1..].chars().next().map_or(0, char::len_utf8);
+                out.push_str(&pattern[i..i + 1 + len]);
+                i += 1 + len;
+                continue;
+            }
+            b'[' if !in_class => {
+                in_class = true;
+                out.push('[');
+                // `]` or `^]` first is a member, in both syntaxes.
+                for prefix in ["^]", "]", "^"] {
+                    if pattern[i + 1..].starts_with(prefix) {
+                        out.push_str(prefix);
+                        i += prefix.len();
+                        break;
+                    }
+                }
+            }
+            b'[' if pattern[i + 1..].starts_with(':') => {
+                let end = pattern[i..].find(":]").map_or(bytes.len(), |e| i + e + 2);
+                out.push_str(&pattern[i..end]);
+                i = end;
+                continue;
+            }
+            b'[' | b'&' | b'~' if in_class => {
+                out.push('\\');
+                out.push(c as char);
+            }
+            b'-' if in_class && bytes.get(i + 1) == Some(&b'-') => out.push_str("-\\"),
+            b']' if in_class => {
+                in_class = false;
+                out.push(']');
+            }
+            b'{' if !in_class && !repetition(i) => out.push_str("\\{"),
+            _ => {
+                let len = pattern[i..].chars().next().map_or(1, char::len_utf8);
+                out.push_str(&pattern[i..i + len]);
+                i += len;
+                continue;
+            }
+        }
+        i += 1;
+    }
+    out
+}
+
+/// What an allowlist compares its `regexes` with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Target {
+    Secret,
+    Match,
+    Line,
+}
+
+/// A gitleaks allowlist: a finding it matches is not reported.
+#[derive(Debug)]
+struct Allowlist {
+    /// `condition = "AND"`: every kind of check given must hold.
+    all: bool,
+    target: Target,
+    paths: Vec<Pattern>,
+    regexes: Vec<Pattern>,
+    /// Lowercase; a secret containing one is allowed.
+    stopwords: Vec<String>,
+}
+
+impl Allowlist {
+    fn from_table(table: &Table) -> Allowlist {
+        let patterns =
+            |key: &str| strings(table.get(key)).into_iter().map(|s| Pattern::new(&s)).collect();
+        Allowlist {
+            all: table.get("condition").and_then(Item::as_str) == Some("AND"),
+            target: match table.get("regexTarget").and_then(Item::as_str) {
+                Some("match") => Target::Match,
+                Some("line") => Target::Line,
+                _ => Target::Secret,
+            },
+            paths: patterns("paths"),
+            regexes: patterns("regexes"),
+            stopwords: strings(table.get("stopwords")).iter().map(|s| s.to_lowercase()).collect(),
+        }
+    }
+
+    /// gitleaks' `checkFindingAllowed` (with its path check, done there
+    /// before the scan, folded in).
+    fn allows(&self, path: &str, secret: &str, matched: &str, line: &str) -> bool {
+        let target = match self.target {
+            Target::Secret => secret,
+            Target::Match => matched,
+            Target::Line => line,
+        };
+        let path_allowed = || self.paths.iter().any(|p| p.is_match(path));
+        let regex_allowed = || self.regexes.iter().any(|p| p.is_match(target));
+        let stopword = || {
+            let lower = secret.to_lowercase();
+            self.stopwords.iter().any(|w| lower.contains(w.as_str()))
+        };
+        if self.all {
+            (self.paths.is_empty() || path_allowed())
+                && (self.regexes.is_empty() || regex_allowed())
+                && (self.stopwords.is_empty() || stopword())
+        } else {
+            path_allowed() || regex_allowed() || stopword()
+        }
+    }
+}
+
+#[derive(Debug)]
+struct Rule {
+    id: String,
+    kind: String,
+    regex: Pattern,
+    /// Only files whose path matches.
+    path: Option<Pattern>,
+    secret_group: usize,
+    /// Shannon entropy the secret must exceed (0: none).
+    entropy: f64,
+    allowlists: Vec<Allowlist>,
+}
+
+#[derive(Debug)]
+struct Rules {
+    rules: Vec<Rule>,
+    /// Every rule's keywords, lowercase, once each; matched ignoring ASCII case.
+    keywords: Option<AhoCorasick>,
+    /// The rules each keyword turns on.
+    by_keyword: Vec<Vec<usize>>,
+    /// Rules without keywords, run on every file.
+    always: Vec<usize>,
+    global: Allowlist,
+}
+
+fn strings(item: Option<&Item>) -> Vec<String> {
+    let Some(array) = item.and_then(Item::as_array) else {
+        return Vec::new();
+    };
+    array.iter().filter_map(|v| v.as_str()).map(str::to_owned).collect()
+}
+
+/// "Uncovered a GitHub Personal Access Token, potentially leading to …" →
+/// "GitHub Personal Access Token": gitleaks' descriptions name the secret
+/// after a verb; one that does not is shown by its id.
+fn kind(description: &str, id: &str) -> String {
+    let mut rest = description;
+    for verb in ["Identified ", "Discovered ", "Detected ", "Found ", "Uncovered ", "Possible "] {
+        if let Some(after) = rest.strip_prefix(verb) {
+            rest = after;
+            break;
+        }
+    }
+    for filler in
+        ["a pattern that may indicate ", "a pattern resembling a ", "a pattern resembling "]
+    {
+        if let Some(after) = rest.strip_prefix(filler) {
+            rest = after;
+        }
+    }
+    for article in ["an ", "a ", "potential ", "possible "] {
+        if let Some(after) = rest.strip_prefix(article) {
+            rest = after;
+        }
+    }
+    let end = [",", " which ", " that ", " posing ", " potentially ", " risking ", " detected"]
+        .iter()
+        .filter_map(|stop| rest.find(stop))
+        .min()
+        .unwrap_or(rest.len());
+    let name = rest[..end].trim_end_matches('.').trim();
+    if name.is_empty() || name.contains(" is ") || name.len() > 60 {
+        format!("a secret of gitleaks' rule `{id}`")
+    } else {
+        name.to_owned()
+    }
+}
+
+impl Rules {
+    fn load() -> Rules {
+        let empty = || Rules {
+            rules: Vec::new(),
+            keywords: None,
+            by_keyword: Vec::new(),
+            always: Vec::new(),
+            global: Allowlist::from_table(&Table::new()),
+        };
+        // The file is compiled in and a test parses it: this fails only if
+        // it was replaced by one that does not parse.
+        let Ok(doc) = toml_edit::Document::parse(GITLEAKS) else {
+            return empty();
+        };
+        let global = doc
+            .get("allowlist")
+            .and_then(Item::as_table)
+            .map_or_else(|| Allowlist::from_table(&Table::new()), Allowlist::from_table);
+        let mut rules = Vec::new();
+        let mut keywords: Vec<String> = Vec::new();
+        let mut by_keyword: Vec<Vec<usize>> = Vec::new();
+        let mut always = Vec::new();
+        let tables = doc.get("rules").and_then(Item::as_array_of_tables);
+        for table in tables.into_iter().flat_map(|t| t.iter()) {
+            let text = |key: &str| table.get(key).and_then(Item::as_str).unwrap_or_default();
+            let id = text("id");
+            // A rule with no regex is gitleaks' check of a file's name alone.
+            if text("regex").is_empty() || SKIPPED.iter().any(|(skipped, _)| *skipped == id) {
+                continue;
+            }
+            let number = |key: &str| {
+                let value = table.get(key).and_then(Item::as_value);
+                value.and_then(|v| v.as_float().or_else(|| v.as_integer().map(|i| i as f64)))
+            };
+            let index = rules.len();
+            rules.push(Rule {
+                id: id.to_owned(),
+                kind: kind(text("description"), id),
+                regex: Pattern::new(text("regex")),
+                path: Some(text("path")).filter(|p| !p.is_empty()).map(Pattern::new),
+                secret_group: number("secretGroup").unwrap_or(0.0) as usize,
+                entropy: number("entropy").unwrap_or(0.0),
+                allowlists: table
+                    .get("allowlists")
+                    .and_then(Item::as_array_of_tables)
+                    .into_iter()
+                    .flat_map(|t| t.iter())
+                    .map(Allowlist::from_table)
+                    .collect(),
+            });
+            let words = strings(table.get("keywords"));
+            // A keyword of two letters, or a letter and a full stop (`sk`,
+            // `ey`, `s.`), is in nearly every file of prose, so it filters
+            // nothing and costs a match at each occurrence: its rule runs on
+            // every file instead, where its regex's own literal search is
+            // quicker (measured: the three such rules take 25 ms over the
+            // 51 MiB benchmark project, the matches 150 ms).
+            let common =
+                |w: &String| w.len() < 3 && w.bytes().all(|b| b.is_ascii_alphabetic() || b == b'.');
+            if words.iter().any(common) {
+                always.push(index);
+                continue;
+            }
+            for word in words {
+                let word = word.to_lowercase();
+                match keywords.iter().position(|k| *k == word) {
+                    Some(at) => by_keyword[at].push(index),
+                    None => {
+                        keywords.push(word);
+                        by_keyword.push(vec![index]);
+                    }
+                }
+            }
+        }
+        // A DFA: the one pass every file pays for, at a byte a step; the
+        // keywords are a few hundred short words, so it stays small.
+        let keywords = AhoCorasick::builder()
+            .ascii_case_insensitive(true)
+            .kind(Some(AhoCorasickKind::DFA))
+            .build(&keywords)
+            .ok();
+        Rules { rules, keywords, by_keyword, always, global }
+    }
+}
+
+fn rules() -> &'static Rules {
+    static RULES: OnceLock<Rules> = OnceLock::new();
+    RULES.get_or_init(Rules::load)
+}
+
+/// gitleaks' `shannonEntropy`: bits per character of `text`.
+fn entropy(text: &str) -> f64 {
+    let mut counts: std::collections::HashMap<char, usize> = std::collections::HashMap::new();
+    for c in text.chars() {
+        *counts.entry(c).or_default() += 1;
+    }
+    let len = text.len() as f64;
+    counts.values().map(|&n| n as f64 / len).map(|p| -p * p.log2()).sum()
+}
+
+/// `offset` moved back to a character boundary of `text` (a byte regex
+/// can end inside a character; gitleaks' cannot).
+fn floor(text: &str, mut offset: usize) -> usize {
+    while offset > 0 && !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    offset
+}
+
+/// The lines holding `start..end`, as gitleaks takes a finding's line.
+/// At most [`LINE_REACH`] bytes either side of the match: a file of one
+/// huge line with a match every few bytes would otherwise cost the whole
+/// line per match.
+fn lines(text: &str, start: usize, end: usize) -> (usize, usize) {
+    let low = floor(text, start.saturating_sub(LINE_REACH));
+    let high = floor(text, (end + LINE_REACH).min(text.len()));
+    let from = text[low..start].rfind('\n').map_or(low, |i| low + i + 1);
+    let to = text[end..high].find('\n').map_or(high, |i| end + i);
+    (from, to)
+}
+
+/// How far a finding's line reaches from its match.
+const LINE_REACH: usize = 1024;
+
+/// The secrets in `text`, the file at `path` (as users see it), in order.
+pub fn scan(path: &str, text: &str) -> Vec<Found> {
+    let rules = rules();
+    let Some(keywords) = &rules.keywords else {
+        return Vec::new();
+    };
+    let mut wanted: Vec<usize> = rules.always.clone();
+    let mut seen = vec![false; rules.by_keyword.len()];
+    for found in keywords.find_overlapping_iter(text) {
+        let keyword = found.pattern().as_usize();
+        if !std::mem::replace(&mut seen[keyword], true) {
+            wanted.extend(&rules.by_keyword[keyword]);
+        }
+    }
+    if wanted.is_empty() {
+        return Vec::new();
+    }
+    wanted.sort_unstable();
+    wanted.dedup();
+    let mut found: Vec<Found> = Vec::new();
+    for index in wanted {
+        find(rules, index, path, text, &mut found);
+    }
+    // One secret found by two rules (a JWT and its base64) is reported once.
+    found.sort_by_key(|f| (f.span.start, f.span.end));
+    found.dedup_by(|later, kept| later.span.start < kept.span.end);
+    found
+}
+
+/// gitleaks' `detectRule`: rule `index`'s secrets in `text`, into `out`.
+fn find(rules: &Rules, index: usize, path: &str, text: &str, out: &mut Vec<Found>) {
+    let rule = &rules.rules[index];
+    if rule.path.as_ref().is_some_and(|p| !p.is_match(path)) {
+        return;
+    }
+    let Some(regex) = rule.regex.regex() else {
+        return;
+    };
+    let bytes = text.as_bytes();
+    for captures in regex.captures_iter(bytes) {
+        let Some(whole) = captures.get(0) else { continue };
+        let (mut start, mut end) = (floor(text, whole.start()), floor(text, whole.end()));
+        // gitleaks trims line breaks off a match.
+        while start < end && bytes[start] == b'\n' {
+            start += 1;
+        }
+        while end > start && bytes[end - 1] == b'\n' {
+            end -= 1;
+        }
+        if start == end {
+            continue;
+        }
+        let group = match rule.secret_group {
+            0 => (1..captures.len()).filter_map(|i| captures.get(i)).find(|g| !g.is_empty()),
+            n => captures.get(n),
+        };
+        let (secret_start, secret_end) = group.map_or((start, end), |g| {
+            (floor(text, g.start()).max(start), floor(text, g.end()).min(end))
+        });
+        if secret_start >= secret_end {
+            continue;
+        }
+        let secret = &text[secret_start..secret_end];
+        if rule.entropy != 0.0 && entropy(secret) <= rule.entropy {
+            continue;
+        }
+        let (line_start, line_end) = lines(text, start, end);
+        let line = &text[line_start..line_end];
+        // gitleaks' own way to mark a line as allowed.
+        if line.contains("gitleaks:allow") {
+            continue;
+        }
+        let matched = &text[start..end];
+        if rules.global.allows(path, secret, matched, line)
+            || rule.allowlists.iter().any(|a| a.allows(path, secret, matched, line))
+        {
+            continue;
+        }
+        out.push(found(index, text, secret_start, secret_end));
+    }
+}
+
+/// What to point at and what to hide of the secret at `start..end`.
+fn found(rule: usize, text: &str, start: usize, end: usize) -> Found {
+    let first_end = text[start..end].find(['\r', '\n']).map_or(end, |i| start + i);
+    // A private key's armour line says what it is, and nothing of the key.
+    let armour = text[start..first_end].starts_with("-----BEGIN") && first_end < end;
+    let mut hidden = Vec::new();
+    if !armour {
+        let kept =
+            text[start..first_end].char_indices().nth(KEEP).map_or(first_end, |(i, _)| start + i);
+        if kept < first_end {
+            hidden.push(Span::new(kept, first_end));
+        }
+    }
+    let mut at = first_end;
+    while at < end {
+        let line_start = at + text[at..end].find(|c| c != '\r' && c != '\n').unwrap_or(end - at);
+        let line_end = text[line_start..end].find(['\r', '\n']).map_or(end, |i| line_start + i);
+        if line_start < line_end {
+            hidden.push(Span::new(line_start, line_end));
+        }
+        at = line_end;
+    }
+    Found { rule, span: Span::new(start, first_end), hidden }
+}
+
+/// `text` with the bytes of `hidden` replaced by `*`, one per byte, so every
+/// offset into the text stays where it was.
+pub fn mask(text: &str, hidden: impl Iterator<Item = Span>) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    for span in hidden {
+        if span.start < at || span.end > text.len() {
+            continue;
+        }
+        out.push_str(&text[at..span.start]);
+        out.extend(std::iter::repeat_n('*', span.end - span.start));
+        at = span.end;
+    }
+    out.push_str(&text[at..]);
+    out
+}
+
+/// The `secret` diagnostics of a file.
+pub fn diagnostics(source: &Source) -> Vec<Diagnostic> {
+    let path = &source.path.path;
+    // Where servers are configured (MCP files, plugin and settings JSON,
+    // Copilot agents' `mcp-servers`), a value can name a variable instead.
+    let configures_servers = path.ends_with(".json") || path.ends_with(".agent.md");
+    let help = match configures_servers {
+        true => {
+            "revoke it with its issuer now: it is in the repository's history, and deleting \
+             the line does not unpublish it. Then refer to the new one by an environment \
+             variable (`${NAME}`; for the Copilot cloud agent a secret named `COPILOT_MCP_…`) \
+             or keep it in the host's secret store"
+        }
+        false => {
+            "revoke it with its issuer now: it is in the repository's history, and deleting \
+             the line does not unpublish it. Then keep the new one out of the file: tell the \
+             agent which environment variable holds it, or keep it in the host's secret store"
+        }
+    };
+    let secrets = source.secrets();
+    let mut out: Vec<Diagnostic> = secrets
+        .iter()
+        .take(MAX_REPORTED)
+        .map(|found| {
+            Diagnostic::at(
+                Code::Secret,
+                &source.path,
+                found.span,
+                format!(
+                    "a secret is committed here: {} (gitleaks rule `{}`)",
+                    found.kind(),
+                    found.rule_id()
+                ),
+            )
+            .with_help(help)
+        })
+        .collect();
+    // A file of thousands of secrets is one more line, not thousands.
+    if let Some(next) = secrets.get(MAX_REPORTED) {
+        let more = secrets.len() - MAX_REPORTED;
+        out.push(
+            Diagnostic::at(
+                Code::Secret,
+                &source.path,
+                next.span,
+                format!("{more} more secrets are committed in this file, from here on"),
+            )
+            .with_help(help),
+        );
+    }
+    out
+}
+
+/// The secrets of one file reported one by one; one more diagnostic counts
+/// the rest.
+const MAX_REPORTED: usize = 64;
+
+/// Takes the text of every secret in `sources` out of the words of
+/// `diagnostics` (a message or label quoting a value, a fix writing it), so
+/// no output shows it.
+pub fn redact<'a>(diagnostics: &mut [Diagnostic], sources: impl IntoIterator<Item = &'a Source>) {
+    let mut texts: std::collections::BTreeSet<&str> = std::collections::BTreeSet::new();
+    for source in sources {
+        for found in source.secrets() {
+            for span in &found.hidden {
+                let text = &source.text[span.start..span.end];
+                // A piece this short is a word, not something to hide.
+                if text.len() >= 6 {
+                    texts.insert(text);
+                }
+            }
+        }
+    }
+    if texts.is_empty() {
+        return;
+    }
+    let secrets: Vec<(&str, String)> =
+        texts.into_iter().map(|text| (text, "*".repeat(text.len()))).collect();
+    let clean = |text: &mut String| {
+        for (secret, stars) in &secrets {
+            if text.contains(secret) {
+                *text = text.replace(secret, stars);
+            }
+        }
+    };
+    // A `secret` diagnostic names the kind, never the value: only the
+    // others can quote one, and there are few of them.
+    for diagnostic in diagnostics.iter_mut().filter(|d| d.code != Code::Secret) {
+        clean(&mut diagnostic.message);
+        if let Some(help) = &mut diagnostic.help {
+            clean(help);
+        }
+        for label in &mut diagnostic.labels {
+            clean(&mut label.message);
+        }
+        // A fix that writes the secret cannot be shown; one that would write
+        // stars would damage the file.
+        let shows = diagnostic.fix.as_ref().is_some_and(|fix| {
+            secrets.iter().any(|(secret, _)| {
+                fix.message.contains(secret)
+                    || fix.edits.iter().any(|e| e.replacement.contains(secret))
+            })
+        });
+        if shows {
+            diagnostic.fix = None;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diagnostic::RelPath;
+
+    #[test]
+    fn every_rule_loads_and_compiles() {
+        let rules = rules();
+        assert!(rules.rules.len() > 200, "{}", rules.rules.len());
+        let refused: Vec<&str> = rules
+            .rules
+            .iter()
+            .filter(|r| {
+                r.regex.regex().is_none() || r.path.as_ref().is_some_and(|p| p.regex().is_none())
+            })
+            .map(|r| r.id.as_str())
+            .collect();
+        assert!(refused.is_empty(), "the regex crate refuses {refused:?}");
+        let allowlists = rules.rules.iter().flat_map(|r| &r.allowlists).chain([&rules.global]);
+        for list in allowlists {
+            for pattern in list.regexes.iter().chain(&list.paths) {
+                assert!(pattern.regex().is_some(), "{}", pattern.source);
+            }
+        }
+        for (id, _) in SKIPPED {
+            assert!(GITLEAKS.contains(&format!("id = \"{id}\"")), "{id} is not a rule");
+        }
+    }
+
+    #[test]
+    fn go_patterns_read_as_go_reads_them() {
+        assert_eq!(from_go(r"\${{[^}]+}}"), r"\$\{\{[^}]+}}");
+        assert_eq!(from_go(r"a{2,3}[a-z{]x{1}"), r"a{2,3}[a-z{]x{1}");
+        assert_eq!(from_go(r"[[:alpha:][&]"), r"[[:alpha:]\[\&]");
+        assert_eq!(from_go(r"[]a--]"), r"[]a-\-]");
+        assert_eq!(from_go(r"\[x]"), r"\[x]");
+    }
+
+    fn ids(text: &str) -> Vec<&'static str> {
+        scan("a/SKILL.md", text).iter().map(Found::rule_id).collect()
+    }
+
+    // Fake keys of the providers' formats: each is built here so this file
+    // holds no whole one.
+    fn fake(prefix: &str, body: &str) -> String {
+        format!("{prefix}{body}")
+    }
+
+    #[test]
+    fn finds_the_well_known_kinds() {
+        let github = fake("ghp_", "Zq3xR8mK2pL7vN4bT9wY1cF6hJ0sD5gA3eUo");
+        assert_eq!(ids(&format!("token: {github}\n")), ["github-pat"]);
+        let aws = fake("AKIA", "Q3ZRX7MN4BT2WY6P");
+        assert_eq!(ids(&format!("key = {aws}\n")), ["aws-access-token"]);
+        let slack = fake("xoxb-", "2894761053-5829174630-Zq3xR8mK2pL7vN4bT9wY1cF6");
+        assert_eq!(ids(&format!("SLACK={slack}\n")), ["slack-bot-token"]);
+        let key = format!(
+            "-----BEGIN OPENSSH {}-----\n{}\n{}\n-----END OPENSSH {}-----\n",
+            "PRIVATE KEY",
+            "b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW",
+            "QyNTUxOQAAACBmYWtlZmFrZWZha2VmYWtlZmFrZWZha2VmYWtlZmFrZWZha2UAAAAA",
+            "PRIVATE KEY"
+        );
+        let found = scan("a/SKILL.md", &format!("Use this key:\n\n{key}"));
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].rule_id(), "private-key");
+        assert_eq!(found[0].kind(), "Private Key");
+        // The armour line is shown; the key's lines are hidden.
+        assert_eq!(found[0].hidden.len(), 3);
+    }
+
+    #[test]
+    fn placeholders_and_prose_are_not_secrets() {
+        for text in [
+            "Set `GITHUB_TOKEN` to a token starting with `ghp_`.\n",
+            "env:\n  API_KEY: ${API_KEY}\n",
+            "The AWS key AKIAIOSFODNN7EXAMPLE is the documentation's.\n",
+            "Ask for the user's password and never store the secret key.\n",
+            "-----BEGIN PUBLIC KEY-----\nMFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE\n-----END PUBLIC KEY-----\n",
+        ] {
+            assert_eq!(ids(text), Vec::<&str>::new(), "{text}");
+        }
+    }
+
+    #[test]
+    fn the_masked_text_keeps_offsets_and_hides_the_secret() {
+        let github = fake("ghp_", "Zq3xR8mK2pL7vN4bT9wY1cF6hJ0sD5gA3eUo");
+        let text = format!("é: {github}\nnext\n");
+        let source = Source::new(RelPath::root("a/SKILL.md"), text.as_str());
+        let masked = source.masked().expect("a secret");
+        assert_eq!(masked.text.len(), text.len());
+        assert!(!masked.text.contains(&github[4..]), "{}", masked.text);
+        assert!(masked.text.contains("ghp_*****"), "{}", masked.text);
+
+        let mut diagnostics = vec![
+            Diagnostic::at(
+                Code::InvalidValue,
+                &source.path,
+                Span::new(4, 8),
+                format!("`{github}` is not a URL"),
+            )
+            .with_fix(
+                "quote it",
+                &source.path,
+                Some(Span::new(4, 8)),
+                format!("\"{github}\""),
+            ),
+        ];
+        redact(&mut diagnostics, [&source]);
+        assert!(!diagnostics[0].message.contains(&github[4..]), "{}", diagnostics[0].message);
+        assert_eq!(diagnostics[0].fix, None);
+    }
+}

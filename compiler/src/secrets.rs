@@ -652,6 +652,28 @@ mod tests {
     use crate::diagnostic::RelPath;
 
     #[test]
+    fn a_file_of_many_secrets_is_a_bounded_report() {
+        // Tokens of GitHub's format, each distinct, on one line.
+        const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+        let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut next = || {
+            state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            ALPHABET[(state >> 33) as usize % ALPHABET.len()] as char
+        };
+        let tokens: Vec<String> = (0..200)
+            .map(|_| format!("ghp_{}", (0..36).map(|_| next()).collect::<String>()))
+            .collect();
+        let text = format!("---\nname: x\ndescription: y\n---\n{}\n", tokens.join(" "));
+        let source = Source::new(RelPath::root("SKILL.md"), text.as_str());
+        assert!(source.secrets().len() > MAX_REPORTED, "{}", source.secrets().len());
+        let found = diagnostics(&source);
+        assert_eq!(found.len(), MAX_REPORTED + 1);
+        let last = &found[MAX_REPORTED].message;
+        let more = source.secrets().len() - MAX_REPORTED;
+        assert_eq!(last, &format!("{more} more secrets are committed in this file, from here on"));
+    }
+
+    #[test]
     fn every_rule_loads_and_compiles() {
         let rules = rules();
         assert!(rules.rules.len() > 200, "{}", rules.rules.len());

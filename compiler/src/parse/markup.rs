@@ -7,6 +7,8 @@
 //! fences and code spans. Guidance, not a host's rule: each is an
 //! `unclosed-markup` warning.
 
+use std::collections::HashMap;
+
 use agentc_schema::Span;
 
 use crate::catalog::Code;
@@ -33,8 +35,9 @@ pub fn unclosed(source: &Source, body: Span, out: &mut Vec<Diagnostic>) {
         return;
     }
     let mut fence: Option<Fence> = None;
-    // Each open tag not closed yet: its name and where it is written.
-    let mut open: Vec<(&str, Span)> = Vec::new();
+    // Each open tag not closed yet, by its name in lowercase: where each is
+    // written (a map, so a line of many closing tags stays linear).
+    let mut open: HashMap<String, Vec<(&str, Span)>> = HashMap::new();
     let mut at = 0;
     for line in text.split_inclusive('\n') {
         let start = at;
@@ -65,11 +68,9 @@ pub fn unclosed(source: &Source, body: Span, out: &mut Vec<Diagnostic>) {
             let span = Span::new(body.start + start + range.start, body.start + start + range.end);
             let opens_section = !closing && starts_line && range.start == lead;
             if closing {
-                if let Some(i) = open.iter().rposition(|(n, _)| n.eq_ignore_ascii_case(name)) {
-                    open.remove(i);
-                }
+                open.get_mut(&name.to_ascii_lowercase()).and_then(Vec::pop);
             } else if opens_section {
-                open.push((name, span));
+                open.entry(name.to_ascii_lowercase()).or_default().push((name, span));
             }
         }
     }
@@ -92,6 +93,8 @@ pub fn unclosed(source: &Source, body: Span, out: &mut Vec<Diagnostic>) {
             )),
         );
     }
+    let mut open: Vec<(&str, Span)> = open.into_values().flatten().collect();
+    open.sort_by_key(|(_, span)| span.start);
     for (name, span) in open {
         out.push(
             Diagnostic::at(
@@ -115,10 +118,14 @@ fn tags(html: &str) -> Vec<(&str, bool, std::ops::Range<usize>)> {
     let bytes = html.as_bytes();
     let mut found = Vec::new();
     let mut from = 0;
+    // Backticks before `counted`, counted once each: a long line stays linear.
+    let (mut ticks, mut counted) = (0usize, 0usize);
     while let Some(at) = html[from..].find('<').map(|i| from + i) {
         from = at + 1;
+        ticks += bytes[counted..at].iter().filter(|&&b| b == b'`').count();
+        counted = at;
         // Inside a code span (an odd number of backticks before it): code.
-        if html[..at].matches('`').count() % 2 == 1 {
+        if ticks % 2 == 1 {
             continue;
         }
         let mut i = at + 1;
@@ -134,8 +141,9 @@ fn tags(html: &str) -> Vec<(&str, bool, std::ops::Range<usize>)> {
             i += 1;
         }
         let name = &html[name_start..i];
+        // No `>` after this `<` means none after any later one either.
         let Some(end) = html[i..].find('>').map(|j| i + j) else {
-            continue;
+            break;
         };
         let self_closing = html[..end].ends_with('/');
         if self_closing || VOID.iter().any(|v| v.eq_ignore_ascii_case(name)) {

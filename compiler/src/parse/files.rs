@@ -683,6 +683,23 @@ pub fn entry_value<'t>(tree: &'t Node, key: &str) -> Option<&'t Node> {
     }
 }
 
+/// The `invalid-value` diagnostics among `found` that lie in the value of
+/// the top-level `key` of `tree`: for a host that drops a bad value of that
+/// key and loads the file, to say so.
+pub fn invalid_values_of<'d>(
+    tree: &Node,
+    key: &str,
+    found: &'d mut [Diagnostic],
+) -> impl Iterator<Item = &'d mut Diagnostic> {
+    let within = entry_value(tree, key).map(|value| value.span);
+    found.iter_mut().filter(move |d| {
+        d.code == Code::InvalidValue
+            && within.is_some_and(|w| {
+                d.location.span.is_some_and(|s| w.start <= s.start && s.end <= w.end)
+            })
+    })
+}
+
 /// An `AGENT.md` bundle; a file without frontmatter is all prompt.
 pub fn agent_md(
     source: &Source,

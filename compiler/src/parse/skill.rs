@@ -6,7 +6,6 @@ use agentc_schema::{Dialect, SkillFrontmatter, Spanned, Text};
 
 use super::dialects;
 use super::files::{Frontmatter, Markdown, Reading, entry_value, markdown};
-use super::tree::Value;
 use crate::catalog::Code;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::hosts::{Host, SpecRule};
@@ -24,22 +23,12 @@ fn metadata_by_host(
     if severity != Severity::Warning {
         return;
     }
-    let Value::Map(entries) = &parsed.front.tree.value else {
-        return;
-    };
-    let Some(metadata) = entries.iter().find(|e| e.key == "metadata") else {
-        return;
-    };
-    let within = metadata.value.span;
-    for diagnostic in found.iter_mut().filter(|d| d.code == Code::InvalidValue) {
-        if diagnostic.location.span.is_some_and(|s| within.start <= s.start && s.end <= within.end)
-        {
-            diagnostic.severity = Severity::Warning;
-            diagnostic.help = Some(format!(
-                "{who}: its `metadata` maps keys to strings only; quote the value, or keep \
-                 nested data in the skill's files"
-            ));
-        }
+    for diagnostic in super::files::invalid_values_of(&parsed.front.tree, "metadata", found) {
+        diagnostic.severity = Severity::Warning;
+        diagnostic.help = Some(format!(
+            "{who}: its `metadata` maps keys to strings only; quote the value, or keep \
+             nested data in the skill's files"
+        ));
     }
 }
 

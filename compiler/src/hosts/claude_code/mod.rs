@@ -18,7 +18,7 @@ use super::Declared;
 
 use crate::catalog::Code;
 use crate::diagnostic::{Diagnostic, Edit, Fix, Severity};
-use crate::parse::tree::{Node, Value};
+use crate::parse::tree::Node;
 use crate::source::Source;
 use crate::suggest::{did_you_mean, list_names};
 
@@ -274,24 +274,12 @@ const SUBAGENT_DROPPED_WHEN_INVALID: &[&str] =
 /// Makes the `invalid-value` of a subagent field Claude Code drops a
 /// warning that says so: the subagent runs, without that setting.
 pub fn ignored_values(tree: &Node, found: &mut [Diagnostic]) {
-    let Value::Map(entries) = &tree.value else {
-        return;
-    };
-    for entry in entries.iter().filter(|e| SUBAGENT_DROPPED_WHEN_INVALID.contains(&e.key.as_str()))
-    {
-        let within = entry.value.span;
-        for diagnostic in found.iter_mut().filter(|d| d.code == Code::InvalidValue) {
-            if diagnostic
-                .location
-                .span
-                .is_some_and(|s| within.start <= s.start && s.end <= within.end)
-            {
-                diagnostic.severity = Severity::Warning;
-                let help = diagnostic.help.take().map_or_else(String::new, |h| format!("{h}; "));
-                diagnostic.help = Some(format!(
-                    "{help}Claude Code drops the value and runs the subagent without it"
-                ));
-            }
+    for key in SUBAGENT_DROPPED_WHEN_INVALID {
+        for diagnostic in crate::parse::files::invalid_values_of(tree, key, found) {
+            diagnostic.severity = Severity::Warning;
+            let help = diagnostic.help.take().map_or_else(String::new, |h| format!("{h}; "));
+            diagnostic.help =
+                Some(format!("{help}Claude Code drops the value and runs the subagent without it"));
         }
     }
 }

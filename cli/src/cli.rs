@@ -80,6 +80,27 @@ enum Command {
         after_help = "Examples:\n  agentc graph                               # Mermaid, on stdout\n  agentc graph --format dot | dot -Tpng -o runbook.png\n  agentc graph --agent billing -o billing.mmd"
     )]
     Graph(GraphArgs),
+    /// Show what each host reads into the model's context from the project, in tokens,
+    /// against the limits the host documents.
+    #[command(
+        long_about = "Compile the project and show, for each host that reads it (Claude Code, \
+                      GitHub Copilot, Codex, the Agent Skills specification) and each set of \
+                      files it loads together (the project, each Claude Code plugin): how many \
+                      items and tokens it reads at the start of every session (each skill's and \
+                      command's name and description, subagents' descriptions, memory files) \
+                      and on demand (a body when it is used), the largest of each, and every \
+                      limit the host documents with the measured value beside it.\n\n\
+                      Tokens are counted with OpenAI's o200k_base encoding: exact for the GPT \
+                      models Codex and Copilot run, an estimate for Claude, whose tokenizer is \
+                      not published. Limits a host acts on are measured the host's way \
+                      (characters, bytes, or Claude Code's characters ÷ 4), and `agentc check` \
+                      reports those over them as `context-budget` warnings; limits marked \
+                      guidance are shown here only.\n\n\
+                      Diagnostics are printed on stderr as `check` prints them; exit code 1 when \
+                      the project has errors (the budget is of what was read).",
+        after_help = "Examples:\n  agentc budget\n  agentc budget --top 10\n  agentc budget --format json > budget.json"
+    )]
+    Budget(BudgetArgs),
     /// Print or write the JSON Schemas that editors use to validate agent files.
     #[command(
         long_about = "Print the JSON Schema (draft-07) of one file kind, or write all of them to a directory.\n\n\
@@ -179,6 +200,20 @@ struct LockArgs {
     /// Write nothing; fail when the lockfile is not what would be written.
     #[arg(long)]
     check: bool,
+    #[command(flatten)]
+    common: CommonArgs,
+}
+
+#[derive(Args, Debug)]
+struct BudgetArgs {
+    /// The agents directory or project, found as `check` finds it.
+    root: Option<PathBuf>,
+    /// How to print the budget: `human` (a table per host) or `json` (one document).
+    #[arg(long, value_enum, default_value_t = crate::budget::BudgetFormat::Human)]
+    format: crate::budget::BudgetFormat,
+    /// How many of the largest items to list for each host.
+    #[arg(long, default_value_t = 5, value_name = "N")]
+    top: usize,
     #[command(flatten)]
     common: CommonArgs,
 }
@@ -299,6 +334,7 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>, io: &mut
         Command::Check(args) => args.common.message_format,
         Command::Lock(args) => args.common.message_format,
         Command::Graph(args) => args.common.message_format,
+        Command::Budget(args) => args.common.message_format,
         _ => MessageFormat::Human,
     };
     #[cfg(unix)]
@@ -310,7 +346,10 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>, io: &mut
             Command::Graph(args) => args.output.is_some(),
             Command::Init { .. } => true,
             Command::Man { out } => out.is_some(),
-            Command::Explain { .. } | Command::Lsp | Command::Completions { .. } => false,
+            Command::Explain { .. }
+            | Command::Lsp
+            | Command::Completions { .. }
+            | Command::Budget(_) => false,
         };
         if writes {
             crate::signals::remove_temporaries_on_signals();
@@ -323,6 +362,7 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>, io: &mut
         Command::Lock(args) => lock(args, &mut sarif, io),
         Command::Schema(args) => schema(args, io),
         Command::Graph(args) => graph(args, &mut sarif, io),
+        Command::Budget(args) => budget(args, &mut sarif, io),
         Command::Init { dir } => init(&dir, io),
         Command::Completions { shell } => {
             let mut command = Cli::command();
@@ -843,6 +883,26 @@ fn report(
         }
     }
     Ok(counts)
+}
+
+fn budget(args: BudgetArgs, sarif: &mut emit::sarif::Log, io: &mut Io<'_>) -> CliResult {
+    if args.common.message_format != MessageFormat::Human {
+        return Err("the budget is printed on stdout, where --message-format json, github and \
+                    sarif print the diagnostics; give the budget's own --format json instead \
+                    (the diagnostics stay on stderr)"
+            .into());
+    }
+    let target = match target(args.root.clone(), &args.common, sarif, io)? {
+        Ok(target) => target,
+        Err(code) => return Ok(code),
+    };
+    let (compilation, code) =
+        match compile_and_report_all(&target.options, &args.common, false, false, sarif, io)? {
+            Ok(done) => done,
+            Err(code) => return Ok(code),
+        };
+    crate::budget::print(&compilation, args.format, args.top, &mut io.stdout)?;
+    Ok(code)
 }
 
 fn graph(args: GraphArgs, sarif: &mut emit::sarif::Log, io: &mut Io<'_>) -> CliResult {

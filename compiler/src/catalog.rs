@@ -113,6 +113,7 @@ catalog! {
     MissingPath = "missing-path", Error, "a plugin component path, marketplace plugin source or hook script that is not there";
     UnknownMcpServer = "unknown-mcp-server", Warning, "a subagent names an MCP server no configuration defines (an error for a near miss)";
     ImportChain = "import-chain", Warning, "a CLAUDE.md or GEMINI.md `@` import that leads back to a file already imported, or deeper than the host's five hops";
+    ContextBudget = "context-budget", Warning, "more text than a host reads into the model's context: a listing over its budget, a description the host cuts, a memory file it warns about";
     UnclosedMarkup = "unclosed-markup", Warning, "a code fence or an XML-style tag a Markdown body opens and never closes, which changes what the model reads";
     UnmatchedGlob = "unmatched-glob", Warning, "a file pattern (Copilot `applyTo`, Cursor `globs`, Cline `paths`, Kiro `fileMatchPattern`) that matches no file in the repository, so what it guards never applies";
     HiddenCharacter = "hidden-character", Error, "Unicode a reviewer cannot see in an agent file: tag characters or a bidirectional control (an error), a zero-width or other invisible character (a warning)";

@@ -22,6 +22,7 @@
 //! crates of their own built on it, so the macro and `build.rs` users compile
 //! neither. Its one feature, `watch`, adds `fs::watcher` for those two.
 
+pub mod budget;
 pub mod build_api;
 pub mod catalog;
 pub mod check;

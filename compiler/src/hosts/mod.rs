@@ -10,6 +10,7 @@
 //! The dialects (`parse::dialects`) decode a file by where it lives; the host
 //! of that dialect then says what its loader would do with it.
 
+pub mod agent_skills;
 pub mod claude_code;
 pub mod cline;
 pub mod codex;

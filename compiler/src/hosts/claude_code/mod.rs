@@ -3,6 +3,7 @@
 //! `Reader::ClaudeCode`. Sources: `docs/formats.md` ([TOOLS], [MODEL],
 //! [CC-JS]) and `docs/research/claude-codex.md`.
 
+pub mod budget;
 pub mod hooks;
 pub mod mcp;
 pub mod plugins;

@@ -59,6 +59,12 @@ enum Cmd {
         /// A small project whose `check` is timed on its own (start-up cost).
         #[arg(long, default_value = "examples/support-desk")]
         example: PathBuf,
+        /// Also time `check` of the clean project with the content rules
+        /// allowed (`secret`, `hidden-character`, `unclosed-markup` under
+        /// `[lints]`, so they are not run), right after `check` in each round,
+        /// and print the two side by side.
+        #[arg(long)]
+        content_rules: bool,
     },
     /// Times the `agents!` macro at its users' cost: a library crate expanding
     /// a generated project and the same crate without the macro, each rebuilt
@@ -187,8 +193,17 @@ fn main() -> ExitCode {
             work,
             registries,
             example,
+            content_rules,
         } => {
-            let runner = Table { agentc, rounds, big_rounds, registry_ratio, mistakes, wild_ratio };
+            let runner = Table {
+                agentc,
+                rounds,
+                big_rounds,
+                registry_ratio,
+                mistakes,
+                wild_ratio,
+                content_rules,
+            };
             runner.run(&sizes, &registries, &example, work)
         }
     };
@@ -228,6 +243,21 @@ struct Table {
     registry_ratio: f64,
     mistakes: f64,
     wild_ratio: f64,
+    /// Time `check` with the content rules allowed too.
+    content_rules: bool,
+}
+
+/// The `[lints]` that switch the content rules off, added to a project's
+/// `agentc.toml`.
+const CONTENT_RULES_ALLOWED: &str =
+    "\n[lints]\nsecret = \"allow\"\nhidden-character = \"allow\"\nunclosed-markup = \"allow\"\n";
+
+/// One size's `check` with and without the content rules.
+struct ContentRulesRow {
+    n: usize,
+    bytes: u64,
+    with: Run,
+    without: Run,
 }
 
 impl Table {
@@ -258,6 +288,7 @@ impl Table {
             self.mistakes * 100.0
         );
         println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+        let mut content_rows = Vec::new();
         for &n in sizes {
             let rounds = if n > 50_000 { self.big_rounds } else { self.rounds };
             let registry_tools = (n as f64 * self.registry_ratio) as usize;
@@ -278,12 +309,27 @@ impl Table {
             let mut lock = Vec::new();
             let mut near = Vec::new();
             let mut all = Vec::new();
+            let mut allowed = Vec::new();
+            let project_file = clean.join("agentc.toml");
+            let plain = std::fs::read_to_string(&project_file)?;
             for _ in 0..rounds {
                 floor.push(self.measure(&floor_cmd(&clean), Some(0))?);
                 check.push(self.measure(&agentc_cmd(&clean, "check"), Some(0))?);
+                if self.content_rules {
+                    // The same files, so the same page cache: only the
+                    // project file differs, and only for this run.
+                    std::fs::write(&project_file, format!("{plain}{CONTENT_RULES_ALLOWED}"))?;
+                    let run = self.measure(&agentc_cmd(&clean, "check"), Some(0));
+                    std::fs::write(&project_file, &plain)?;
+                    allowed.push(run?);
+                }
                 lock.push(self.measure(&agentc_cmd(&clean, "lock"), Some(0))?);
                 near.push(self.measure(&agentc_cmd(&faulty, "check"), Some(1))?);
                 all.push(self.measure(&agentc_cmd(&all_faulty, "check"), Some(1))?);
+            }
+            if self.content_rules {
+                let (with, without) = (median(check.clone()), median(allowed));
+                content_rows.push(ContentRulesRow { n, bytes: stats.bytes, with, without });
             }
             let (floor, check, lock, near, all) =
                 (median(floor), median(check), median(lock), median(near), median(all));
@@ -307,6 +353,27 @@ impl Table {
             std::fs::remove_dir_all(&clean)?;
             std::fs::remove_dir_all(&faulty)?;
             std::fs::remove_dir_all(&all_faulty)?;
+        }
+        if self.content_rules {
+            println!();
+            println!(
+                "| N skills | input | `agentc check` | content rules allowed | difference | ratio | peak RSS | peak RSS allowed |"
+            );
+            println!("|---|---|---|---|---|---|---|---|");
+        }
+        for row in content_rows {
+            let (with, without) = (row.with.time, row.without.time);
+            println!(
+                "| {} | {:.1} MiB | {} | {} | {} | {:.2}× | {} | {} |",
+                row.n,
+                row.bytes as f64 / (1 << 20) as f64,
+                ms(with),
+                ms(without),
+                signed_ms(with.as_secs_f64() - without.as_secs_f64()),
+                with.as_secs_f64() / without.as_secs_f64(),
+                mib(row.with.rss_kib),
+                mib(row.without.rss_kib),
+            );
         }
         if !registries.is_empty() {
             println!();
@@ -434,6 +501,7 @@ fn skills_ref(
         registry_ratio: 0.0,
         mistakes: 0.0,
         wild_ratio: 0.0,
+        content_rules: false,
     };
     let (mut ours, mut theirs) = (Vec::new(), Vec::new());
     for _ in 0..rounds {
@@ -602,6 +670,11 @@ fn ms(d: Duration) -> String {
     } else {
         format!("{} ms", d.as_millis())
     }
+}
+
+/// A difference of two times, in seconds, as signed milliseconds.
+fn signed_ms(seconds: f64) -> String {
+    format!("{:+.0} ms", seconds * 1e3)
 }
 
 fn mib(kib: u64) -> String {

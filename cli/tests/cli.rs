@@ -608,7 +608,8 @@ fn init_in_a_repository_with_agent_files_writes_a_project_file_for_them() {
 
 /// A repository with credentials in a skill's body, `.mcp.json`, a Copilot
 /// agent and a subagent's `model` (where another diagnostic quotes the
-/// value): every output format reports them, and none prints them.
+/// value): every output format reports them, and none prints them. With
+/// `secret = "allow"` in `agentc.toml`, none is reported.
 #[test]
 fn no_output_format_prints_a_secret() {
     let dir = tempfile::tempdir().unwrap();
@@ -667,4 +668,11 @@ fn no_output_format_prints_a_secret() {
     let out = agentc(&["check", "--message-format", "json"], &repo);
     let secrets = text(&out.stdout).matches("\"code\":\"secret\"").count();
     assert_eq!(secrets, 4, "{}", text(&out.stdout));
+
+    // A team that allows the rule is reporting none, and the rest as before.
+    write(&repo.join("agentc.toml"), "[lints]\nsecret = \"allow\"\n");
+    let out = agentc(&["check", "--message-format", "json"], &repo);
+    let stdout = text(&out.stdout);
+    assert_eq!(stdout.matches("\"code\":\"secret\"").count(), 0, "{stdout}");
+    assert!(stdout.contains("\"code\":\"bad-model\""), "{stdout}");
 }

@@ -14,7 +14,7 @@ use crate::diagnostic::{self, Diagnostic, RelPath};
 use crate::discover::{self, AgentDir, AgentFile, FileRef, Layout, Owner, SkillFile};
 use crate::fs::{EntryKind, Fs};
 use crate::model::Model;
-use crate::options::{LayoutKind, Options, Scope};
+use crate::options::{ContentRules, LayoutKind, Options, Scope};
 use crate::parse::dialects::{self, AssistantDoc};
 use crate::parse::files::{self, Markdown, key_span};
 use crate::project::{Agent, AgentKind, Assistant, Plugin, Project, Skill, Tool};
@@ -243,12 +243,12 @@ pub fn compile_with(
     let registry = opts
         .registry
         .as_deref()
-        .map(|path| load_registry(fs, path, opts.max_file_size))
+        .map(|path| load_registry(fs, path, opts.max_file_size, opts.content_rules()))
         .transpose()?;
 
     let layout = discover::discover(fs, opts, &root, workspace.as_deref());
     let layouts = layout.found.clone();
-    let mut out = Output { memo, ..Output::default() };
+    let mut out = Output { memo, rules: opts.content_rules(), ..Output::default() };
     let mut project = build(fs, opts, (&root, workspace.as_deref()), layout, &mut out);
     let registry_file = opts.registry.as_deref().map(registry_path);
     if let (Some((registry, digest, path)), Some(rel)) = (registry, &registry_file) {
@@ -330,6 +330,7 @@ fn load_registry(
     fs: &dyn Fs,
     path: &Path,
     max_size: u64,
+    rules: ContentRules,
 ) -> Result<(agentc_schema::Registry, String, PathBuf), SetupError> {
     if is_remote(&path.to_string_lossy()) {
         return Err(SetupError::NotLocal(path.display().to_string()));
@@ -361,7 +362,7 @@ fn load_registry(
     let file = FileRef { rel: registry_path(path), path: canonical.clone() };
     let mut out = Output::default();
     // Bounded like every input, so a huge or sparse file is a clear error.
-    let source = out.take(read_one(fs, &file, max_size));
+    let source = out.take(read_one(fs, &file, max_size, rules));
     let registry = source.and_then(|source| {
         let mut diagnostics = Vec::new();
         let registry = files::registry(&source, &mut diagnostics);
@@ -394,13 +395,15 @@ struct Output<'m> {
     sources: BTreeMap<RelPath, Source>,
     inputs: BTreeMap<RelPath, PathBuf>,
     memo: Option<&'m Memo>,
+    /// The content rules the compile runs.
+    rules: ContentRules,
 }
 
 impl Output<'_> {
     /// Reads `files` in parallel, noting where each is on disk.
     fn read(&mut self, fs: &dyn Fs, files: &[FileRef], max_size: u64) -> Vec<ReadResult> {
         self.inputs.extend(files.iter().map(|f| (f.rel.clone(), f.path.clone())));
-        read_all(fs, files, max_size, self.memo.map(|m| &m.sources))
+        read_all(fs, files, max_size, self.rules, self.memo.map(|m| &m.sources))
     }
 
     /// Keeps a read file's source, or its diagnostic.
@@ -667,7 +670,8 @@ fn listed_plugins(
     found: &[discover::PluginDir],
     listed: &mut discover::Layout,
 ) {
-    let Some(source) = out.take(read_one(fs, &marketplace.file, opts.max_file_size)) else {
+    let read = read_one(fs, &marketplace.file, opts.max_file_size, opts.content_rules());
+    let Some(source) = out.take(read) else {
         return;
     };
     let mut quiet = Vec::new();

@@ -22,7 +22,7 @@ use crate::discover::FileRef;
 use crate::emit::{self, Bases, Sources};
 use crate::fs::{EntryKind, Fs, ReadOutcome};
 use crate::memfs::MemFs;
-use crate::options::{DEFAULT_MAX_FILE_SIZE, Options};
+use crate::options::{ContentRules, DEFAULT_MAX_FILE_SIZE, Options};
 use crate::parse::dialects;
 use crate::parse::files::{self, Reading, decode_text};
 use crate::project_file::{self, PROJECT_FILE};
@@ -374,7 +374,7 @@ fn read(name: &str, data: &[u8]) -> Option<(Source, Sources, Vec<Diagnostic>)> {
     let mut fs = MemFs::new();
     fs.insert(name, data).ok()?;
     let file = FileRef { rel: RelPath::root(name), path: fs.root().join(name) };
-    match read_one(&fs, &file, DEFAULT_MAX_FILE_SIZE) {
+    match read_one(&fs, &file, DEFAULT_MAX_FILE_SIZE, ContentRules::ALL) {
         Ok(source) => Some((source, Sources::new(), Vec::new())),
         Err(failure) => {
             let ReadFailure { diagnostic, lossy } = *failure;

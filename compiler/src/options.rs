@@ -172,6 +172,33 @@ impl LayoutKind {
     }
 }
 
+/// The rules that read a file's text rather than what it declares: each
+/// costs time in proportion to the input. A [`Source`](crate::source::Source)
+/// is read with the ones its compile runs, and each scan asks its source
+/// first, so a rule `[lints]` allows costs nothing: the parse, the language
+/// server's updates and the rendering all see the same answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ContentRules {
+    /// `secret`: gitleaks' rules over the text. Without it nothing is
+    /// masked either, as nothing is known to be a secret.
+    pub secret: bool,
+    /// `hidden-character`: invisible and bidirectional Unicode.
+    pub hidden_character: bool,
+    /// `unclosed-markup`: fences and XML-style tags a Markdown body opens.
+    pub unclosed_markup: bool,
+}
+
+impl ContentRules {
+    pub const ALL: ContentRules =
+        ContentRules { secret: true, hidden_character: true, unclosed_markup: true };
+}
+
+impl Default for ContentRules {
+    fn default() -> ContentRules {
+        ContentRules::ALL
+    }
+}
+
 /// Everything a compile needs to know.
 #[derive(Clone, Debug)]
 pub struct Options {
@@ -226,6 +253,17 @@ impl Options {
                 true
             }
         });
+    }
+
+    /// The content rules this compile runs: every one but those `[lints]`
+    /// allows, which are not run at all rather than run and filtered.
+    pub fn content_rules(&self) -> ContentRules {
+        let runs = |code| self.lints.get(&code) != Some(&LintLevel::Allow);
+        ContentRules {
+            secret: runs(Code::Secret),
+            hidden_character: runs(Code::HiddenCharacter),
+            unclosed_markup: runs(Code::UnclosedMarkup),
+        }
     }
 
     pub fn excludes(&self, scope: Scope) -> bool {

@@ -13,7 +13,7 @@ use crate::compile::Compilation;
 use crate::diagnostic::{self, Diagnostic, RelPath};
 use crate::discover::FileRef;
 use crate::fs::{Bounds, EntryKind, Fs, Refused, Resolved};
-use crate::options::{LayoutKind, LintLevel, Options, Scope};
+use crate::options::{ContentRules, LayoutKind, LintLevel, Options, Scope};
 use crate::parse::files::{Reading, Syntax, decode_text};
 use crate::read::{ReadFailure, read_one};
 use crate::suggest::did_you_mean;
@@ -92,7 +92,8 @@ pub fn load(fs: &dyn Fs, path: &Path, shown: &str) -> Result<Project, Box<Compil
         }
     };
     let file = FileRef { rel: rel.clone(), path: canonical.clone() };
-    let source = match read_one(fs, &file, crate::options::DEFAULT_MAX_FILE_SIZE) {
+    let source = match read_one(fs, &file, crate::options::DEFAULT_MAX_FILE_SIZE, ContentRules::ALL)
+    {
         Ok(source) => source,
         Err(failure) => {
             // A file that is not UTF-8 comes with a lossy copy: without it the
@@ -392,5 +393,39 @@ mod tests {
             })
             .collect();
         assert_eq!(after, expected);
+    }
+
+    /// A content rule `[lints]` allows is not run: no diagnostic of its code,
+    /// and for `secret`, no file scanned and nothing masked.
+    #[test]
+    fn allowed_content_rules_are_not_run() {
+        let mut fs = MemFs::new();
+        let token = format!("ghp_{}", "Zq3xR8mK2pL7vN4bT9wY1cF6hJ0sD5gA3eUo");
+        let skill = format!(
+            "---\nname: deploy\ndescription: Deploys.\n---\nUse {token}.\n\
+             Ask\u{200B} twice.\n```sh\nrun\n"
+        );
+        fs.insert("skills/deploy/SKILL.md", skill).unwrap();
+        fs.insert("SYSTEM.md", format!("The token is {token}.\n")).unwrap();
+        let content = [Code::Secret, Code::HiddenCharacter, Code::UnclosedMarkup];
+        let codes = |opts: &Options| {
+            let compilation = crate::compile(&fs, opts).unwrap();
+            let mut codes: Vec<Code> = compilation.diagnostics.iter().map(|d| d.code).collect();
+            codes.dedup();
+            (codes, compilation.sources)
+        };
+        let mut opts = Options::new(fs.root());
+        let (all, sources) = codes(&opts);
+        assert!(content.iter().all(|code| all.contains(code)), "{all:?}");
+        assert!(sources.values().all(|s| s.secrets_scanned()));
+        for code in content {
+            opts.lints.insert(code, LintLevel::Allow);
+            let (left, sources) = codes(&opts);
+            assert!(!left.contains(&code), "{code} allowed: {left:?}");
+            if code == Code::Secret {
+                assert!(sources.values().all(|s| !s.secrets_scanned() && s.masked().is_none()));
+            }
+        }
+        assert_eq!(codes(&opts).0, Vec::new());
     }
 }

@@ -10,6 +10,7 @@ use crate::catalog::Code;
 use crate::diagnostic::{Diagnostic, RelPath};
 use crate::discover::FileRef;
 use crate::fs::{Fs, ReadOutcome};
+use crate::options::ContentRules;
 use crate::source::Source;
 
 const BOM: &str = "\u{feff}";
@@ -33,7 +34,8 @@ fn failed(diagnostic: Diagnostic, lossy: Option<Source>) -> ReadResult {
 /// began with a BOM (the text is the rest of them): a file whose bytes are
 /// the same is the same source, with no second decoding, digest or line
 /// index (the language server compiles on every keystroke, and one file
-/// changed). The bytes are not kept: the text is them.
+/// changed). The bytes are not kept: the text is them. A source read for
+/// other content rules (`[lints]` changed) is read again.
 #[derive(Debug, Default)]
 pub struct SourceMemo {
     kept: Mutex<HashMap<RelPath, (bool, Source)>>,
@@ -48,18 +50,21 @@ impl SourceMemo {
     }
 }
 
-/// Reads every file in parallel; results come back in the order given.
+/// Reads every file in parallel, for a compile running `rules`; results
+/// come back in the order given.
 pub fn read_all(
     fs: &dyn Fs,
     files: &[FileRef],
     max_size: u64,
+    rules: ContentRules,
     memo: Option<&SourceMemo>,
 ) -> Vec<ReadResult> {
     files
         .par_iter()
         .map(|file| {
-            let result = read_remembered(fs, file, max_size, memo);
-            // Scanned for secrets now, in parallel, while the text is warm.
+            let result = read_remembered(fs, file, max_size, rules, memo);
+            // Scanned for secrets now (if `secret` runs), in parallel, while
+            // the text is warm.
             if let Ok(source) = &result {
                 source.secrets();
             }
@@ -73,21 +78,23 @@ fn read_remembered(
     fs: &dyn Fs,
     file: &FileRef,
     max_size: u64,
+    rules: ContentRules,
     memo: Option<&SourceMemo>,
 ) -> ReadResult {
     let Some(memo) = memo else {
-        return read_one(fs, file, max_size);
+        return read_one(fs, file, max_size, rules);
     };
     let bytes = read_bytes(fs, file, max_size)?;
     let bom = bytes.starts_with(BOM.as_bytes());
     if let Ok(kept) = memo.kept.lock()
         && let Some((had_bom, source)) = kept.get(&file.rel)
         && *had_bom == bom
+        && source.content_rules == rules
         && bytes[if bom { BOM.len() } else { 0 }..] == *source.text.as_bytes()
     {
         return Ok(source.clone());
     }
-    let result = decode(file, &bytes);
+    let result = decode(file, &bytes, rules);
     if let (Ok(source), Ok(mut kept)) = (&result, memo.kept.lock()) {
         kept.insert(file.rel.clone(), (bom, source.clone()));
     }
@@ -95,9 +102,9 @@ fn read_remembered(
 }
 
 /// Reads one file: bounded, UTF-8, a leading BOM removed.
-pub fn read_one(fs: &dyn Fs, file: &FileRef, max_size: u64) -> ReadResult {
+pub fn read_one(fs: &dyn Fs, file: &FileRef, max_size: u64, rules: ContentRules) -> ReadResult {
     let bytes = read_bytes(fs, file, max_size)?;
-    decode(file, &bytes)
+    decode(file, &bytes, rules)
 }
 
 /// The file's bytes, within the bound.
@@ -125,15 +132,16 @@ fn read_bytes(fs: &dyn Fs, file: &FileRef, max_size: u64) -> Result<Vec<u8>, Box
 }
 
 /// Text from a file's bytes: UTF-8, a leading BOM removed.
-fn decode(file: &FileRef, bytes: &[u8]) -> ReadResult {
+fn decode(file: &FileRef, bytes: &[u8], rules: ContentRules) -> ReadResult {
     let skip = if bytes.starts_with(BOM.as_bytes()) { BOM.len() } else { 0 };
     match std::str::from_utf8(&bytes[skip..]) {
-        Ok(text) => Ok(Source::with_digest(file.rel.clone(), text, sha256_hex(bytes))),
+        Ok(text) => Ok(Source::with_digest(file.rel.clone(), text, sha256_hex(bytes), rules)),
         Err(err) => {
             let offset = err.valid_up_to();
             let bad_len = err.error_len().unwrap_or(1);
             let lossy = String::from_utf8_lossy(&bytes[skip..]).into_owned();
-            let source = Source::new(file.rel.clone(), lossy);
+            let digest = sha256_hex(lossy.as_bytes());
+            let source = Source::with_digest(file.rel.clone(), lossy, digest, rules);
             let replacement = '\u{fffd}'.len_utf8();
             let diagnostic = Diagnostic::at(
                 Code::NotUtf8,

@@ -6,7 +6,9 @@
 //! parallel), and what is found is kept with its source. A file costs one
 //! case-insensitive keyword search (Aho-Corasick) and nothing more unless
 //! one of a rule's keywords is in it: only then is that rule's regex run,
-//! and each regex is compiled the first time a file needs it.
+//! and each regex is compiled the first time a file needs it. With
+//! `secret = "allow"` under `[lints]` no file is scanned ([`Source::secrets`]
+//! answers nothing), so nothing is masked either.
 //!
 //! The secret itself is never shown: the diagnostic points at its first line
 //! and names the rule, the human renderer shows the line masked
@@ -650,6 +652,7 @@ pub fn redact<'a>(diagnostics: &mut [Diagnostic], sources: impl IntoIterator<Ite
 mod tests {
     use super::*;
     use crate::diagnostic::RelPath;
+    use crate::options::ContentRules;
 
     #[test]
     fn a_file_of_many_secrets_is_a_bounded_report() {
@@ -750,6 +753,26 @@ mod tests {
         ] {
             assert_eq!(ids(text), Vec::<&str>::new(), "{text}");
         }
+    }
+
+    /// A source read without the `secret` rule is never scanned: it has no
+    /// secrets, no masked copy, and hides nothing from a diagnostic.
+    #[test]
+    fn a_source_without_the_rule_is_not_scanned() {
+        let github = fake("ghp_", "Zq3xR8mK2pL7vN4bT9wY1cF6hJ0sD5gA3eUo");
+        let text = format!("token: {github}\n");
+        let rules = ContentRules { secret: false, ..ContentRules::ALL };
+        let path = RelPath::root("a/SKILL.md");
+        let source = Source::with_digest(path, text.as_str(), String::new(), rules);
+        assert!(source.secrets().is_empty());
+        assert!(diagnostics(&source).is_empty());
+        assert!(source.masked().is_none());
+        let shown = format!("`{github}` is not a URL");
+        let mut quoting = vec![Diagnostic::on_path(Code::InvalidValue, &source.path, &shown)];
+        redact(&mut quoting, [&source]);
+        assert_eq!(quoting[0].message, shown);
+        assert!(!source.secrets_scanned());
+        assert_eq!(Source::new(source.path.clone(), text.as_str()).secrets().len(), 1);
     }
 
     #[test]

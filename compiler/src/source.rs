@@ -6,6 +6,7 @@ use agentc_schema::lockfile::sha256_hex;
 use agentc_schema::{SharedStr, Span};
 
 use crate::diagnostic::RelPath;
+use crate::options::ContentRules;
 
 /// A file's text, as read (a leading BOM already removed). A cheap handle:
 /// a source is cloned into every part of a compile that reports on it (the
@@ -21,13 +22,17 @@ pub struct SourceData {
     pub text: Arc<str>,
     /// sha256 of the file's bytes as they are on disk (BOM included).
     pub sha256: String,
+    /// The content rules its compile runs over the text; the others are
+    /// never run on it.
+    pub content_rules: ContentRules,
     line_starts: Vec<usize>,
     /// Characters before each multiple of [`MARK_STRIDE`] bytes, made the first
     /// time a column is asked far into a line: thousands of diagnostics on one
     /// long line then cost a bounded count each, not a scan from the line's start.
     char_marks: OnceLock<Vec<usize>>,
     /// The secrets in the text, found the first time they are asked for
-    /// (when the file is read, in the compile's parallel pass).
+    /// (when the file is read, in the compile's parallel pass); never when
+    /// the `secret` rule is not run.
     secrets: OnceLock<Vec<crate::secrets::Found>>,
     /// [`Source::masked`], made once: every diagnostic in the file shows it.
     masked: OnceLock<Option<Source>>,
@@ -56,15 +61,22 @@ impl std::ops::Deref for Source {
 }
 
 impl Source {
-    /// A source whose bytes on disk are exactly `text`.
+    /// A source whose bytes on disk are exactly `text`, with every content
+    /// rule.
     pub fn new(path: RelPath, text: impl Into<Arc<str>>) -> Source {
         let text = text.into();
         let sha256 = sha256_hex(text.as_bytes());
-        Source::with_digest(path, text, sha256)
+        Source::with_digest(path, text, sha256, ContentRules::ALL)
     }
 
-    /// A source whose bytes on disk have the digest `sha256`.
-    pub fn with_digest(path: RelPath, text: impl Into<Arc<str>>, sha256: String) -> Source {
+    /// A source whose bytes on disk have the digest `sha256`, read for a
+    /// compile running `content_rules`.
+    pub fn with_digest(
+        path: RelPath,
+        text: impl Into<Arc<str>>,
+        sha256: String,
+        content_rules: ContentRules,
+    ) -> Source {
         let text = text.into();
         let line_starts =
             std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1)).collect();
@@ -72,6 +84,7 @@ impl Source {
             path,
             text,
             sha256,
+            content_rules,
             line_starts,
             char_marks: OnceLock::new(),
             secrets: OnceLock::new(),
@@ -140,9 +153,19 @@ impl Source {
         (self.line_col(span.start), self.line_col(span.end.max(span.start)))
     }
 
-    /// The secrets committed in this file.
+    /// The secrets committed in this file; none looked for when the
+    /// `secret` rule is not run.
     pub fn secrets(&self) -> &[crate::secrets::Found] {
+        if !self.content_rules.secret {
+            return &[];
+        }
         self.secrets.get_or_init(|| crate::secrets::scan(&self.path.path, &self.text))
+    }
+
+    /// Whether the file's text has been scanned for secrets.
+    #[cfg(test)]
+    pub(crate) fn secrets_scanned(&self) -> bool {
+        self.secrets.get().is_some()
     }
 
     /// The file as it may be shown, its secrets masked byte for byte (every
@@ -159,7 +182,7 @@ impl Source {
         let mut hidden: Vec<Span> = secrets.iter().flat_map(|f| f.hidden.iter().copied()).collect();
         hidden.sort_by_key(|s| s.start);
         let text = crate::secrets::mask(&self.text, hidden.into_iter());
-        Some(Source::with_digest(self.path.clone(), text, self.sha256.clone()))
+        Some(Source::with_digest(self.path.clone(), text, self.sha256.clone(), self.content_rules))
     }
 
     fn floor_char_boundary(&self, mut offset: usize) -> usize {

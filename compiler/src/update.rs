@@ -99,7 +99,9 @@ impl Compilation {
         }
         let max_size = kept.options.max_file_size;
         let files = std::slice::from_ref(&skill_file.file);
-        let Some(Ok(source)) = read_all(fs, files, max_size, Some(memo.sources())).pop() else {
+        let rules = kept.options.content_rules();
+        let Some(Ok(source)) = read_all(fs, files, max_size, rules, Some(memo.sources())).pop()
+        else {
             return false;
         };
         if self.sources.get(file).is_some_and(|kept| Arc::ptr_eq(&kept.text, &source.text)) {
@@ -410,10 +412,11 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
+    use crate::catalog::Code;
     use crate::compile::{compile, compile_with};
     use crate::diagnostic::Origin;
     use crate::memfs::MemFs;
-    use crate::options::Options;
+    use crate::options::{LintLevel, Options};
 
     /// The bundled example, in memory, with the options its project file gives.
     fn example() -> (MemFs, Options) {
@@ -512,6 +515,37 @@ mod tests {
         let agent = RelPath::root("billing/AGENT.md");
         assert!(c.sources.contains_key(&agent));
         assert!(!c.update_skill(&fs, &memo, &agent), "an agent's file is compiled");
+    }
+
+    /// The language server keeps its memo when `agentc.toml` changes: with
+    /// `secret` allowed, a compile and an update scan nothing and report no
+    /// secret, as a cold compile does; allowed again, both find it.
+    #[test]
+    fn a_rule_allowed_or_restored_is_honoured_by_the_memo() {
+        let (mut fs, mut opts) = example();
+        let memo = Memo::default();
+        let path = "agents/skills/intake/SKILL.md";
+        let original = String::from_utf8(fs.get(path).unwrap().to_vec()).unwrap();
+        let token = format!("ghp_{}", "Zq3xR8mK2pL7vN4bT9wY1cF6hJ0sD5gA3eUo");
+        fs.insert(path, format!("{original}\nThe token is {token}.\n")).unwrap();
+        let secrets =
+            |c: &Compilation| c.diagnostics.iter().filter(|d| d.code == Code::Secret).count();
+        let mut c = compile_with(&fs, &opts, Some(&memo)).unwrap();
+        assert_eq!(secrets(&c), 1);
+        opts.lints.insert(Code::Secret, LintLevel::Allow);
+        c = compile_with(&fs, &opts, Some(&memo)).unwrap();
+        assert_eq!(secrets(&c), 0);
+        assert!(c.sources.values().all(|s| !s.secrets_scanned()));
+        let rel = c.project.skills.iter().map(|s| s.source.path.clone());
+        let rel = rel.into_iter().find(|r| &*r.path == "skills/intake/SKILL.md").unwrap();
+        fs.insert(path, format!("{original}\nThe token is still {token}.\n")).unwrap();
+        assert!(edit(&mut c, &fs, &opts, &memo, &rel));
+        assert_eq!(secrets(&c), 0);
+        assert!(c.sources.values().all(|s| !s.secrets_scanned()));
+        opts.lints.clear();
+        c = compile_with(&fs, &opts, Some(&memo)).unwrap();
+        assert_eq!(secrets(&c), 1);
+        assert_eq!(c.diagnostics, compile(&fs, &opts).unwrap().diagnostics);
     }
 
     /// Reads `dir` into `fs` under `under`.

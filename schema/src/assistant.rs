@@ -372,7 +372,7 @@ pub struct CopilotAgentFrontmatter {
     ///
     /// MCP server definitions for the agent (GitHub Copilot only).
     #[serde(rename = "mcp-servers", default, skip_serializing_if = "Option::is_none")]
-    #[schemars(example = serde_json::json!({"docs": {"type": "local", "command": "docs-mcp"}}))]
+    #[schemars(example = serde_json::json!({"docs": {"type": "local", "command": "docs-mcp", "tools": ["*"]}}))]
     pub mcp_servers: Option<serde_json::Value>,
 
     /// # Metadata

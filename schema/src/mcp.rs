@@ -167,7 +167,8 @@ pub struct McpServer {
 
     /// # Tools
     ///
-    /// Copilot: the server's tools the agent may use (`*` for all).
+    /// Copilot: the server's tools the agent may use (`*` for all). The
+    /// cloud agent requires it; an empty list enables none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tools: Option<Vec<Spanned<String>>>,
 

@@ -198,11 +198,12 @@ pub const MAX_RUNS: usize = 64;
 type Found = (usize, char, Kind);
 
 /// Every run of hidden characters in `source`, each a diagnostic at the run
-/// with a fix that removes it (the first [`MAX_RUNS`], then one for the rest).
+/// with a fix that removes it (the first [`MAX_RUNS`], then one for the rest);
+/// nothing, and no work, where the compile does not run `hidden-character`.
 pub fn scan(source: &Source) -> Vec<Diagnostic> {
     let text: &str = &source.text;
     let bytes = text.as_bytes();
-    if bytes.is_ascii() {
+    if !source.content_rules.hidden_character || bytes.is_ascii() {
         return Vec::new();
     }
     // The two searches, merged in order of position. Each lead byte starts a
@@ -351,9 +352,20 @@ fn spelled(tags: &[char]) -> String {
 mod tests {
     use super::*;
     use crate::diagnostic::RelPath;
+    use crate::options::ContentRules;
 
     fn scanned_all(text: &str) -> Vec<Diagnostic> {
         scan(&Source::new(RelPath::root("a.md"), text))
+    }
+
+    /// A source read without the rule is not scanned, whatever it holds.
+    #[test]
+    fn a_source_without_the_rule_is_not_scanned() {
+        let text = "Ask\u{200B} twice.\u{202E}\n";
+        assert_eq!(scanned_all(text).len(), 2);
+        let rules = ContentRules { hidden_character: false, ..ContentRules::ALL };
+        let source = Source::with_digest(RelPath::root("a.md"), text, String::new(), rules);
+        assert_eq!(scan(&source), Vec::new());
     }
 
     fn scanned(text: &str) -> Vec<(usize, usize, Severity, String)> {

@@ -55,6 +55,11 @@ pub fn servers(
     let file = &source.path;
     for (name, server) in servers {
         let value = &server.value;
+        // Whatever its type: an unknown one is reported below, and ends the
+        // server's checks.
+        if reader == Reader::Copilot {
+            out.extend(copilot_tools(source, &name.value, name.span, value.tools.as_deref()));
+        }
         let kind = value.kind.as_ref().map(|k| k.value.as_str());
         let remote = match kind {
             Some("http" | "sse") => true,
@@ -182,6 +187,44 @@ pub fn servers(
             }
         }
     }
+}
+
+/// A Copilot agent's server must say which of its tools the agent may use:
+/// GitHub documents `tools` as required for the cloud agent's servers (an
+/// agent's `mcp-servers` is the same configuration in YAML) without saying
+/// what the cloud agent does without it, and an empty list enables none.
+/// Both are warnings, at the server's name: no host is documented to refuse
+/// the file. The help names no tool: which to allow is the team's choice
+/// (GitHub recommends read-only ones), so there is no mechanical fix.
+fn copilot_tools(
+    source: &Source,
+    server: &str,
+    at: Span,
+    tools: Option<&[Spanned<String>]>,
+) -> Option<Diagnostic> {
+    let (code, message) = match tools {
+        None => (
+            Code::MissingField,
+            format!(
+                "the MCP server `{server}` has no `tools`: GitHub documents it as required for \
+                 the Copilot cloud agent, and does not say which tools the agent gets without it"
+            ),
+        ),
+        Some([]) => (
+            Code::InvalidValue,
+            format!("the MCP server `{server}` has `tools: []`, which enables none of its tools"),
+        ),
+        Some(_) => return None,
+    };
+    Some(
+        Diagnostic::at(code, &source.path, at, message)
+            .with_severity(Severity::Warning)
+            .with_help(
+                "list the tools the agent may use (`tools: [\"get_issue\"]`; GitHub recommends \
+                 read-only ones, as the agent calls them without asking), or write `tools: [\"*\"]` \
+                 for all of them",
+            ),
+    )
 }
 
 /// The prefix of the only secrets and variables the Copilot cloud agent

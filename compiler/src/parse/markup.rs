@@ -28,8 +28,12 @@ struct Fence {
     line: Span,
 }
 
-/// The unclosed fences and tags of the body at `body` in `source`.
+/// The unclosed fences and tags of the body at `body` in `source`; none
+/// looked for where the compile does not run `unclosed-markup`.
 pub fn unclosed(source: &Source, body: Span, out: &mut Vec<Diagnostic>) {
+    if !source.content_rules.unclosed_markup {
+        return;
+    }
     let text = source.slice(body);
     if !text.contains("```") && !text.contains("~~~") && !text.contains('<') {
         return;
@@ -159,12 +163,25 @@ fn tags(html: &str) -> Vec<(&str, bool, std::ops::Range<usize>)> {
 mod tests {
     use super::*;
     use crate::diagnostic::RelPath;
+    use crate::options::ContentRules;
 
     fn found(text: &str) -> Vec<String> {
         let source = Source::new(RelPath::root("a.md"), text);
         let mut out = Vec::new();
         unclosed(&source, Span::new(0, text.len()), &mut out);
         out.into_iter().map(|d| d.message).collect()
+    }
+
+    /// A source read without the rule is not read for markup.
+    #[test]
+    fn a_source_without_the_rule_is_not_scanned() {
+        let text = "<example>\n```sh\nrun\n";
+        assert_eq!(found(text).len(), 2);
+        let rules = ContentRules { unclosed_markup: false, ..ContentRules::ALL };
+        let source = Source::with_digest(RelPath::root("a.md"), text, String::new(), rules);
+        let mut out = Vec::new();
+        unclosed(&source, Span::new(0, text.len()), &mut out);
+        assert_eq!(out, Vec::new());
     }
 
     #[test]

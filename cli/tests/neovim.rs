@@ -1,35 +1,101 @@
-//! A real editor nobody here wrote: Neovim (Debian's package; `.ci/run`
-//! installs it), headless, with its built-in LSP client starting `agentc lsp`
-//! on a copy of the example whose intake skill has a mistake. The session
-//! script (`tests/neovim/session.lua`) reports what the editor holds.
+//! A real editor nobody here wrote: Neovim, headless, with its built-in LSP
+//! client set up by the README's own Lua block (cut from README.md here, as a
+//! user would paste it) starting `agentc lsp` on a copy of the example whose
+//! intake skill has a mistake, and on a repository holding only `.claude/`.
+//! Debian's Neovim 0.7.2 is the one on `PATH` (`.ci/run` installs it), and
+//! `.ci/run` names a Neovim 0.11 in `AGENTC_NVIM_0_11`. The session script
+//! (`tests/neovim/session.lua`) reports what the editor holds.
 
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use serde_json::Value;
+use agentc_compiler::repository::MARKERS;
+use serde_json::{Value, json};
 
 mod common;
 
+/// The Lua block of the README's "In the editor" section.
+fn readme_snippet() -> String {
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../README.md"))
+            .unwrap();
+    let section = &readme[readme.find("### In the editor: `agentc lsp`").unwrap()..];
+    let start = section.find("```lua\n").expect("the README has a Neovim block") + "```lua\n".len();
+    let end = start + section[start..].find("```\n").unwrap();
+    section[start..end].to_owned()
+}
+
 #[test]
-fn neovim_shows_diagnostics_and_applies_fixes() {
+fn readme_snippet_finds_projects_by_agentc_checks_markers() {
+    let snippet = readme_snippet();
+    let start = snippet.find("local agentc_markers = {").unwrap();
+    let end = start + snippet[start..].find('}').unwrap();
+    let markers: Vec<&str> = snippet[start..end].split('"').skip(1).step_by(2).collect();
+    assert_eq!(
+        markers, MARKERS,
+        "the README's Neovim block must find the repository as `agentc check` does"
+    );
+}
+
+#[test]
+fn neovim_runs_the_readme_snippet() {
     if !common::installed("nvim", "--version", "Neovim (`nvim`)") {
         eprintln!("skipped: Neovim (`nvim`) is not installed");
         return;
     }
+    if std::env::var_os("CI").is_some() {
+        // The README names the Neovim CI runs its block on: Debian bookworm's.
+        let version = Command::new("nvim").arg("--version").output().unwrap();
+        let version = common::text(&version.stdout);
+        assert!(version.starts_with("NVIM v0.7.2\n"), "the README names Neovim 0.7.2: {version}");
+    }
+    session(Path::new("nvim"));
+}
+
+#[test]
+fn neovim_0_11_runs_the_readme_snippet() {
+    let Some(nvim) = std::env::var_os("AGENTC_NVIM_0_11") else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "AGENTC_NVIM_0_11 is not set in CI (.ci/run sets it)"
+        );
+        eprintln!("skipped: AGENTC_NVIM_0_11 does not name a Neovim 0.11 (.ci/run installs one)");
+        return;
+    };
+    let version = Command::new(&nvim).arg("--version").output().unwrap();
+    assert!(common::text(&version.stdout).starts_with("NVIM v0.11."));
+    session(Path::new(&nvim));
+}
+
+/// Runs the session in `nvim` and checks what the editor held.
+fn session(nvim: &Path) {
     let (dir, root) = common::example_project();
     let intake = root.join("agents/skills/intake/SKILL.md");
     let original = std::fs::read_to_string(&intake).unwrap();
     let mistaken = original.replace("- classify-request:", "- classify-requst:");
     assert_ne!(original, mistaken);
     std::fs::write(&intake, &mistaken).unwrap();
+    // A repository holding only a Claude Code subagent, with a mistake.
+    let claude_only = root.with_file_name("reviews");
+    common::write(
+        &claude_only.join(".claude/agents/x.md"),
+        "---\nname: reviewer\ndescription: Reviews changes.\ntools: Reed, Grep\n---\nReview the diff.\n",
+    );
+    let loose = root.with_file_name("notes").join("todo.md");
+    common::write(&loose, "# To do\n");
 
+    let snippet = dir.path().join("agentc.lua");
+    std::fs::write(&snippet, readme_snippet()).unwrap();
     let out = dir.path().join("out.json");
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/neovim/session.lua");
-    let mut nvim = Command::new("nvim")
+    let mut nvim = Command::new(nvim)
         .args(["--headless", "-u", "NONE", "-i", "NONE", "-n", "-c"])
         .arg(format!("luafile {}", script.display()))
         .env("AGENTC_ROOT", &root)
+        .env("AGENTC_CLAUDE_ONLY", &claude_only)
+        .env("AGENTC_LOOSE", &loose)
+        .env("AGENTC_SNIPPET", &snippet)
         .env("AGENTC_OUT", &out)
         .env("AGENTC_BIN", env!("CARGO_BIN_EXE_agentc"))
         .stdin(Stdio::null())
@@ -47,8 +113,50 @@ fn neovim_shows_diagnostics_and_applies_fixes() {
     }
     let report: Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
     assert_eq!(report["ok"], true, "the session failed: {report:#}");
+    // The README's block calls nothing the Neovim running it has deprecated.
+    let messages = report["messages"].as_str().unwrap();
+    assert!(!messages.contains("deprecated"), "{messages}");
 
-    // The diagnostic the editor holds: code, place and message as the CLI's.
+    // One client a project root, whatever the buffers and file types: the
+    // example's (found by its `agentc.toml`) and the `.claude`-only
+    // repository's (found by `.claude`); a file in no project gets none.
+    let clients = report["clients"].as_array().unwrap();
+    let roots: Vec<_> = clients.iter().map(|c| (c["name"].clone(), c["root"].clone())).collect();
+    assert_eq!(
+        roots,
+        [
+            (json!("agentc"), json!(root.to_str().unwrap())),
+            (json!("agentc"), json!(claude_only.to_str().unwrap()))
+        ],
+        "{report:#}"
+    );
+    let desk = &clients[0]["id"];
+    assert_eq!(report["filetype"], "markdown");
+    assert_eq!(report["attached"], json!([desk]));
+    let attached_too: Vec<_> = report["attached_too"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| (a["filetype"].as_str().unwrap(), a["clients"].clone()))
+        .collect();
+    assert_eq!(
+        attached_too,
+        [("toml", json!([desk])), ("yaml", json!([desk])), ("json", json!([desk]))],
+        "{report:#}"
+    );
+    assert_eq!(report["claude_only"]["clients"], json!([clients[1]["id"]]));
+    let lone: Vec<_> = report["claude_only"]["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            (d["code"].as_str().unwrap(), d["lnum"].as_u64().unwrap(), d["col"].as_u64().unwrap())
+        })
+        .collect();
+    assert_eq!(lone, [("unknown-tool", 3, 7)], "{report:#}");
+    assert_eq!(report["loose_clients"], json!([]));
+
+    // The diagnostic the editor holds, once: code, place and message as the CLI's.
     assert_eq!(report["diagnosed"], true);
     let diagnostics = report["diagnostics"].as_array().unwrap();
     assert_eq!(diagnostics.len(), 1, "{report:#}");
@@ -91,9 +199,15 @@ fn neovim_shows_diagnostics_and_applies_fixes() {
     assert_eq!(report["definition"]["file"], verify.to_str().unwrap());
     assert_eq!(report["definition"]["cursor"], serde_json::json!([2, 6]));
 
-    // Rename edited the skill's `name` and the route naming it. (Neovim 0.7
-    // cannot move a folder through the protocol, so the server sends it the
-    // text edits alone; tests/lsp.rs covers the folder's move.)
+    // Rename edited the skill's `name` and the route naming it. Neovim
+    // before 0.10 cannot move a folder through the protocol, so the server
+    // sends it the text edits alone; later ones move the folder too.
     assert_eq!(report["renamed"], true, "{report:#}");
     assert_eq!(report["renamed_route"], true, "{report:#}");
+    let version: Vec<u64> =
+        report["version"].as_array().unwrap().iter().map(|n| n.as_u64().unwrap()).collect();
+    let moves = version[..] >= [0, 10][..];
+    let folder = if moves { "confirm-identity" } else { "verify-identity" };
+    let renamed = root.join("agents/skills").join(folder).join("SKILL.md");
+    assert_eq!(report["renamed_file"], renamed.to_str().unwrap(), "{report:#}");
 }

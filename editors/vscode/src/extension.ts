@@ -14,6 +14,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       { scheme: "file", language: "markdown" },
       { scheme: "file", pattern: "**/*.json" },
       { scheme: "file", pattern: "**/*.{yaml,yml}" },
+      { scheme: "file", pattern: "**/agentc.toml" },
     ],
     synchronize: {
       fileEvents: vscode.workspace.createFileSystemWatcher("**/*"),

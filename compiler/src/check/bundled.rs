@@ -68,6 +68,18 @@ pub fn skill_links(
 ) -> SkillLinks {
     let source = &skill.source;
     let mut out = SkillLinks::default();
+    let span = skill.parsed.body_span;
+    // The links that lead somewhere, to follow.
+    let mut found = Vec::new();
+    for link in relative_links(source.slice(span), span.start) {
+        match broken(fs, trees, source, &link) {
+            Some(diagnostic) => out.diagnostics.push(diagnostic),
+            None => found.push(link.path),
+        }
+    }
+    if found.is_empty() {
+        return out;
+    }
     let (Some(file), Some(canonical)) =
         (normalize(Path::new(&*source.path.path)), skill.file.file.path.parent())
     else {
@@ -84,12 +96,8 @@ pub fn skill_links(
         seen: HashSet::from([file]),
         queue: VecDeque::new(),
     };
-    let span = skill.parsed.body_span;
-    for link in relative_links(source.slice(span), span.start) {
-        match broken(fs, trees, source, &link) {
-            Some(diagnostic) => out.diagnostics.push(diagnostic),
-            None => walk.follow(&folder, &link.path),
-        }
+    for path in &found {
+        walk.follow(&folder, path);
     }
     while let Some(inside) = walk.queue.pop_front() {
         let Some((bundled, path)) = walk.read(&inside) else {

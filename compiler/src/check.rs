@@ -16,6 +16,7 @@ use crate::resolve::Names;
 use crate::runbook::{AgentTools, Runbook};
 use crate::suggest::{did_you_mean, list_names};
 
+pub mod bundled;
 pub mod config;
 pub mod copilot_files;
 pub mod hidden;

@@ -256,7 +256,14 @@ pub fn compile_with(
         project.registry_sha256 = Some(digest);
         out.inputs.insert(rel.clone(), path);
     }
-    let Output { diagnostics: mut rest, sources, inputs, mut skill_parses, skill_order, .. } = out;
+    let Output {
+        diagnostics: mut rest,
+        mut sources,
+        mut inputs,
+        mut skill_parses,
+        skill_order,
+        ..
+    } = out;
     if let Some(memo) = memo {
         memo.retain(&sources);
     }
@@ -269,7 +276,11 @@ pub fn compile_with(
         resolve::resolve(&project, opts, registry_file.as_ref(), &mut rest);
     let checked = check::check(&project, &model, &names);
     let trees = check::links::Trees::new(&root, workspace.as_deref());
-    let (skill_links, other_links) = check::links::check(fs, &trees, &project);
+    let bundling = check::bundled::Bundling {
+        max_size: opts.max_file_size.min(check::bundled::MAX_BYTES),
+        is_input: &|rel| inputs.contains_key(rel),
+    };
+    let (skill_links, other_links) = check::links::check(fs, &trees, &project, &bundling);
     rest.extend(other_links);
     let configs = check::config::check(fs, &trees, &project);
     rest.retain(|d| {
@@ -282,16 +293,24 @@ pub fn compile_with(
     });
 
     // Every diagnostic by what made it, so an edit redoes only what it changes.
+    // The files skills bundle are read for their links alone: shown like any
+    // file, and never an output's place, but not scanned like the inputs.
+    let mut read_for_links = Vec::new();
     let parts = shares.skills.into_iter().zip(checked.skills).zip(skill_links);
     let skills = (project.skills.iter().zip(parts))
-        .map(|(skill, ((resolved, checks), links))| crate::kept::SkillPart {
-            parse: skill_parses.remove(&skill.source.path).unwrap_or_default(),
-            resolved,
-            checks,
-            links,
+        .map(|(skill, ((resolved, checks), links))| {
+            let bundled = links.bundled.iter().map(|(source, _)| source.path.clone()).collect();
+            read_for_links.extend(links.bundled);
+            crate::kept::SkillPart {
+                parse: skill_parses.remove(&skill.source.path).unwrap_or_default(),
+                resolved,
+                checks,
+                links: links.diagnostics,
+                bundled,
+            }
         })
         .collect();
-    let kept = crate::kept::Kept {
+    let mut kept = crate::kept::Kept {
         options: opts.clone(),
         order: skill_order,
         skills,
@@ -303,7 +322,13 @@ pub fn compile_with(
         configs: configs.diagnostics,
         rest,
         hidden: crate::kept::Kept::scan_all(&sources),
+        bundled: HashMap::new(),
     };
+    for (source, path) in read_for_links {
+        *kept.bundled.entry(source.path.clone()).or_default() += 1;
+        inputs.insert(source.path.clone(), path);
+        sources.insert(source.path.clone(), source);
+    }
     let mut diagnostics = kept.diagnostics();
     crate::secrets::redact(&mut diagnostics, sources.values());
     Ok(Compilation {

@@ -36,6 +36,9 @@ pub(crate) struct Kept {
     pub(crate) rest: Vec<Diagnostic>,
     /// The hidden characters in each file read (files with none are absent).
     pub(crate) hidden: HashMap<RelPath, Vec<Diagnostic>>,
+    /// The Markdown files skills bundle, read for their links alone, with
+    /// how many skills read each.
+    pub(crate) bundled: HashMap<RelPath, usize>,
 }
 
 /// One skill's part.
@@ -44,7 +47,10 @@ pub(crate) struct SkillPart {
     pub(crate) parse: Vec<Diagnostic>,
     pub(crate) resolved: Share,
     pub(crate) checks: Vec<Diagnostic>,
+    /// The broken links of its body and of the files it bundles.
     pub(crate) links: Vec<Diagnostic>,
+    /// The files it bundles, as read for `links`.
+    pub(crate) bundled: Vec<RelPath>,
 }
 
 impl Kept {

@@ -11,9 +11,13 @@ use crate::compile::Compilation;
 /// The lockfile for a compilation without errors.
 pub fn lockfile(compilation: &Compilation) -> Lockfile {
     // `sources` is ordered by path: root files first, then workspace files.
+    // The files skills bundle are read for their links, and compiled into
+    // nothing: the lockfile pins what the model is made of.
+    let bundled = |path| compilation.kept.as_ref().is_some_and(|k| k.bundled.contains_key(path));
     let mut files: Vec<FileDigest> = compilation
         .sources
         .values()
+        .filter(|s| !bundled(&s.path))
         .map(|s| FileDigest { path: s.path.to_string(), sha256: s.sha256.clone() })
         .collect();
     if let Some(sha256) = &compilation.project.registry_sha256 {

@@ -15,11 +15,12 @@
 //! compile of the edited project gives: the tests below, the language
 //! server's tests and the editing benchmark compare the two after every edit.
 //!
-//! A file that cannot be read (or could not be before), and every change
-//! other than a skill's text, is left to a full compile: the update says it
+//! An edit to a Markdown file a skill bundles (read for its links alone)
+//! redoes the links of the skills that read it. A file that cannot be read
+//! (or could not be before), and every other change, is left to a full compile: the update says it
 //! did not apply, and leaves the compilation as it was.
 
-use std::collections::{BTreeSet, HashSet};
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::sync::Arc;
 
 use agentc_schema::SkillFrontmatter;
@@ -61,8 +62,9 @@ struct Edit {
 
 impl Compilation {
     /// Brings the compilation up to date after the text of the skill file
-    /// `file` changed (as `fs` now reads it). Returns whether it could; when
-    /// it could not, the compilation is as it was and needs a full compile.
+    /// `file`, or of a file a skill bundles, changed (as `fs` now reads it).
+    /// Returns whether it could; when it could not, the compilation is as it
+    /// was and needs a full compile.
     pub fn update_skill(&mut self, fs: &dyn Fs, memo: &Memo, file: &RelPath) -> bool {
         let Some(mut kept) = self.kept.take() else {
             return false;
@@ -77,6 +79,16 @@ impl Compilation {
     }
 
     fn update_with(&mut self, kept: &mut Kept, fs: &dyn Fs, memo: &Memo, file: &RelPath) -> bool {
+        if kept.bundled.contains_key(file) {
+            // Only the links of the skills that bundle it depend on its text.
+            let readers = (kept.skills.iter().enumerate())
+                .filter(|(_, part)| part.bundled.contains(file))
+                .map(|(i, _)| i);
+            for i in readers.collect::<Vec<_>>() {
+                self.relink(kept, fs, i);
+            }
+            return true;
+        }
         let parsed_at = self.project.skills.iter().position(|s| &s.source.path == file);
         // One that could not be read is left to a compile.
         let unparsed_at = || {
@@ -141,7 +153,7 @@ impl Compilation {
     /// that activate it.
     fn update_text(&mut self, kept: &mut Kept, fs: &dyn Fs, i: usize, parse: Vec<Diagnostic>) {
         kept.skills[i].parse = parse;
-        kept.skills[i].links = self.links(fs, i);
+        self.relink(kept, fs, i);
         let redo = BTreeSet::from([i]);
         let changed = self.redo_skills(kept, &redo, None);
         self.recheck_agents(kept, BTreeSet::new(), &changed);
@@ -171,12 +183,13 @@ impl Compilation {
             (Was::Parsed(i), Some(parsed)) => {
                 self.project.skills[i] = Skill { file: skill_file, source, parsed };
                 kept.skills[i].parse = parse;
-                kept.skills[i].links = self.links(fs, i);
+                self.relink(kept, fs, i);
                 (None, None, Some(i))
             }
             (Was::Parsed(i), None) => {
                 self.project.skills.remove(i);
                 let part = kept.skills.remove(i);
+                self.unbundle(&mut kept.bundled, &part.bundled);
                 let start = kept.skill_refs()[i];
                 self.names.refs.drain(start..start + part.resolved.refs);
                 let unparsed = &mut self.project.unparsed_skills;
@@ -201,7 +214,7 @@ impl Compilation {
                         let at = self.project.skills.partition_point(|s| before(&s.source.path));
                         self.project.skills.insert(at, Skill { file: skill_file, source, parsed });
                         kept.skills.insert(at, SkillPart { parse, ..SkillPart::default() });
-                        kept.skills[at].links = self.links(fs, at);
+                        self.relink(kept, fs, at);
                         (None, Some(at), Some(at))
                     }
                 }
@@ -291,15 +304,47 @@ impl Compilation {
         self.recheck_agents(kept, agents, &changed);
     }
 
-    /// The broken links of project skill `i`'s body.
-    fn links(&self, fs: &dyn Fs, i: usize) -> Vec<Diagnostic> {
-        if self.project.read_earlier(i) {
-            return Vec::new();
+    /// Checks again the links of project skill `i`'s body and of the files
+    /// it bundles, which are read again.
+    fn relink(&mut self, kept: &mut Kept, fs: &dyn Fs, i: usize) {
+        let old = std::mem::take(&mut kept.skills[i].bundled);
+        let links = match self.project.read_earlier(i) {
+            true => check::bundled::SkillLinks::default(),
+            false => {
+                let trees = Trees::new(&self.root, self.workspace.as_deref());
+                let (inputs, bundled) = (&self.inputs, &kept.bundled);
+                let bundling = check::bundled::Bundling {
+                    max_size: kept.options.max_file_size.min(check::bundled::MAX_BYTES),
+                    is_input: &|rel| inputs.contains_key(rel) && !bundled.contains_key(rel),
+                };
+                check::bundled::skill_links(fs, &trees, &self.project.skills[i], &bundling)
+            }
+        };
+        let part = &mut kept.skills[i];
+        part.links = links.diagnostics;
+        part.bundled = links.bundled.iter().map(|(source, _)| source.path.clone()).collect();
+        for (source, path) in links.bundled {
+            *kept.bundled.entry(source.path.clone()).or_default() += 1;
+            self.inputs.insert(source.path.clone(), path);
+            self.sources.insert(source.path.clone(), source);
         }
-        let skill = &self.project.skills[i];
-        let trees = Trees::new(&self.root, self.workspace.as_deref());
-        let body = skill.parsed.body(&skill.source);
-        check::links::body_links(fs, &trees, &skill.source, body, skill.parsed.body_span)
+        self.unbundle(&mut kept.bundled, &old);
+    }
+
+    /// Forgets that a skill read the bundled files `files` (`readers` counts
+    /// the skills reading each): those no skill reads now are not shown.
+    fn unbundle(&mut self, readers: &mut HashMap<RelPath, usize>, files: &[RelPath]) {
+        for file in files {
+            let Some(count) = readers.get_mut(file) else {
+                continue;
+            };
+            *count -= 1;
+            if *count == 0 {
+                readers.remove(file);
+                self.inputs.remove(file);
+                self.sources.remove(file);
+            }
+        }
     }
 
     /// Resolves and checks the project skills `redo` again; their compiled
@@ -546,6 +591,53 @@ mod tests {
         c = compile_with(&fs, &opts, Some(&memo)).unwrap();
         assert_eq!(secrets(&c), 1);
         assert_eq!(c.diagnostics, compile(&fs, &opts).unwrap().diagnostics);
+    }
+
+    /// The Markdown files a skill bundles follow its edits: an edit to one
+    /// redoes the links of the skills reading it, and an edit to the skill
+    /// that stops or starts linking one drops it from the sources or adds
+    /// it. Every result equals a cold compile's.
+    #[test]
+    fn bundled_files_update_with_their_skill() {
+        let mut fs = MemFs::new();
+        let skill = "---\nname: pdf\ndescription: Fill.\n---\nRead [forms](references/forms.md).\n";
+        let forms = "# Forms\n\nSee [boxes](boxes.md).\n";
+        fs.insert("skills/pdf/SKILL.md", skill).unwrap();
+        fs.insert("skills/pdf/references/forms.md", forms).unwrap();
+        fs.insert("skills/pdf/references/boxes.md", "# Boxes\n").unwrap();
+        let opts = Options::new(fs.root());
+        let memo = Memo::default();
+        let mut c = compile_with(&fs, &opts, Some(&memo)).unwrap();
+        let (skill_rel, forms_rel) =
+            (RelPath::root("skills/pdf/SKILL.md"), RelPath::root("skills/pdf/references/forms.md"));
+        let boxes_rel = RelPath::root("skills/pdf/references/boxes.md");
+        assert!(c.sources.contains_key(&boxes_rel), "read two levels down");
+        let broken = |c: &Compilation| -> Vec<String> {
+            c.diagnostics.iter().map(|d| d.location.file.path.to_string()).collect()
+        };
+        // Each edit, with the problems it makes and whether `boxes.md` is read.
+        let edits = [
+            ("skills/pdf/references/forms.md", &forms_rel, "See [boxes](box.md).\n", 1, false),
+            ("skills/pdf/references/forms.md", &forms_rel, forms, 0, true),
+            (
+                "skills/pdf/SKILL.md",
+                &skill_rel,
+                "---\nname: pdf\ndescription: F.\n---\nFill.\n",
+                0,
+                false,
+            ),
+            ("skills/pdf/SKILL.md", &skill_rel, skill, 0, true),
+        ];
+        for (path, rel, text, count, read) in edits {
+            fs.insert(path, text).unwrap();
+            assert!(edit(&mut c, &fs, &opts, &memo, rel), "an edit to {path} is an update");
+            assert_eq!(broken(&c).len(), count, "{text}: {:#?}", c.diagnostics);
+            assert_eq!(c.sources.contains_key(&boxes_rel), read, "after {text}");
+        }
+        assert_eq!(broken(&c), Vec::<String>::new());
+        let lock = crate::lock::lockfile(&c);
+        let files: Vec<&str> = lock.files.iter().map(|f| f.path.as_str()).collect();
+        assert_eq!(files, ["skills/pdf/SKILL.md"], "the lockfile pins what is compiled");
     }
 
     /// Reads `dir` into `fs` under `under`.

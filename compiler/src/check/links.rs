@@ -6,7 +6,8 @@
 //! path resolved by [`Bounds`]: a link inside the project is followed, and a
 //! path that climbs out of the root and workspace, itself or through a
 //! symlink, is reported rather than looked at. "Did you mean" lists a folder
-//! once per run, and only a folder inside.
+//! once per run, and only a folder inside. A skill's links lead on into the
+//! Markdown files it bundles ([`super::bundled`]).
 
 use std::collections::HashMap;
 use std::path::{Component, Path, PathBuf};
@@ -15,6 +16,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use agentc_schema::Span;
 use rayon::prelude::*;
 
+use super::bundled::{Bundling, SkillLinks};
 use crate::catalog::Code;
 use crate::diagnostic::{Diagnostic, Origin};
 use crate::fs::{Bounds, EntryKind, Fs, Refused, Resolved};
@@ -93,7 +95,7 @@ impl<'a> Trees<'a> {
     }
 
     /// Where `path` leads inside the bounds, when something is there.
-    fn found(&self, fs: &dyn Fs, path: &Path) -> Option<(PathBuf, EntryKind)> {
+    pub(super) fn found(&self, fs: &dyn Fs, path: &Path) -> Option<(PathBuf, EntryKind)> {
         match self.bounds.resolve(fs, path) {
             Ok(Resolved::Found(path, kind)) => Some((path, kind)),
             _ => None,
@@ -101,23 +103,26 @@ impl<'a> Trees<'a> {
     }
 }
 
-/// Checks the links of every skill, agent and assistant body: each skill's
-/// problems apart (project order), then the rest.
+/// Checks the links of every skill (with the Markdown files it bundles),
+/// agent and assistant body: each skill's problems apart (project order),
+/// then the rest.
 pub fn check(
     fs: &dyn Fs,
     trees: &Trees<'_>,
     project: &Project,
-) -> (Vec<Vec<Diagnostic>>, Vec<Diagnostic>) {
-    let mut bodies: Vec<(&Source, &str, Span)> = Vec::new();
+    bundling: &Bundling<'_>,
+) -> (Vec<SkillLinks>, Vec<Diagnostic>) {
     // A file reached by two paths has its links checked at the first.
     let mut seen = std::collections::HashSet::new();
-    for skill in &project.skills {
-        let body = match seen.insert(&skill.file.file.path) {
-            true => skill.parsed.body(&skill.source),
-            false => "",
-        };
-        bodies.push((&skill.source, body, skill.parsed.body_span));
-    }
+    let first: Vec<bool> =
+        project.skills.iter().map(|skill| seen.insert(&skill.file.file.path)).collect();
+    let skills: Vec<SkillLinks> = (project.skills.par_iter().zip(first))
+        .map(|(skill, first)| match first {
+            true => super::bundled::skill_links(fs, trees, skill, bundling),
+            false => SkillLinks::default(),
+        })
+        .collect();
+    let mut bodies: Vec<(&Source, &str, Span)> = Vec::new();
     for agent in &project.agents {
         if let AgentKind::Bundle(md) = &agent.kind {
             bodies.push((&agent.source, md.body(&agent.source), md.body_span));
@@ -137,12 +142,11 @@ pub fn check(
             bodies.push((&config.source, config.source.slice(span), span));
         }
     }
-    let mut found: Vec<Vec<Diagnostic>> = bodies
+    let found: Vec<Vec<Diagnostic>> = bodies
         .par_iter()
         .map(|(source, body, span)| body_links(fs, trees, source, body, *span))
         .collect();
-    let mut rest: Vec<Diagnostic> =
-        found.split_off(project.skills.len()).into_iter().flatten().collect();
+    let mut rest: Vec<Diagnostic> = found.into_iter().flatten().collect();
     // The rules, agents and commands of the other assistants are read by a
     // model working at the project's top, which takes a path written there
     // from the top as readily as from the file: either way is not broken.
@@ -172,7 +176,7 @@ pub fn check(
         })
         .collect();
     rest.extend(from_configs.into_iter().flatten());
-    (found, rest)
+    (skills, rest)
 }
 
 /// The broken links of one body, `body` being the text of `span` in `source`.
@@ -190,7 +194,12 @@ pub fn body_links(
 }
 
 /// The diagnostic for `link` in `source`, if it does not lead to a file.
-fn broken(fs: &dyn Fs, trees: &Trees<'_>, source: &Source, link: &Link) -> Option<Diagnostic> {
+pub(super) fn broken(
+    fs: &dyn Fs,
+    trees: &Trees<'_>,
+    source: &Source,
+    link: &Link,
+) -> Option<Diagnostic> {
     let folder = Path::new(&*source.path.path).parent().unwrap_or(Path::new(""));
     let named = Named {
         code: Code::BrokenLink,

@@ -16,12 +16,13 @@ struct Client {
 
 impl Client {
     fn new() -> Client {
+        Client::with(crate::fuzzing::lsp_project())
+    }
+
+    /// A client of a server reading `fs`.
+    fn with(fs: MemFs) -> Client {
         let (outbox, outgoing) = crossbeam_channel::unbounded();
-        Client {
-            session: Session::new(crate::fuzzing::lsp_project(), outbox),
-            outgoing,
-            next_id: 0,
-        }
+        Client { session: Session::new(fs, outbox), outgoing, next_id: 0 }
     }
 
     /// Sends `message` through the reader, as a client frames it; what the
@@ -169,4 +170,54 @@ fn an_opened_folder_compiles_its_whole_repository() {
             .collect();
         assert_eq!(found, [(".claude/agents/r.md".to_owned(), "unknown-tool")], "{folder}");
     }
+}
+
+/// The diagnostics last published for `uri` among `sent`, if any were.
+fn published(sent: &[Value], uri: &str) -> Option<Vec<Value>> {
+    let publishes = sent.iter().filter(|m| m["method"] == "textDocument/publishDiagnostics");
+    let mine = publishes.filter(|m| m["params"]["uri"] == uri).last()?;
+    mine["params"]["diagnostics"].as_array().cloned()
+}
+
+/// A broken link in a file a skill bundles is published on that file, and
+/// follows the edits to it and to the skill: fixed, broken again, and gone
+/// when the skill stops linking the file.
+#[test]
+fn a_bundled_file_s_broken_links_are_its_own() {
+    let mut fs = MemFs::new();
+    let skill =
+        "---\nname: pdf\ndescription: Fill PDF forms.\n---\nRead [forms](references/forms.md).\n";
+    fs.insert("skills/pdf/SKILL.md", skill).unwrap();
+    fs.insert("skills/pdf/references/forms.md", "See [boxes](boxes.md).\n").unwrap();
+    let mut client = Client::with(fs);
+    let (skill_uri, forms) =
+        ("file:///skills/pdf/SKILL.md", "file:///skills/pdf/references/forms.md");
+    let folder = json!([{ "uri": "file:///", "name": "p" }]);
+    let params = json!({ "processId": null, "rootUri": "file:///", "workspaceFolders": folder,
+        "capabilities": {} });
+    let (_, sent) =
+        client.send(json!({ "jsonrpc": "2.0", "id": 1, "method": "initialize", "params": params }));
+    let found = published(&sent, forms).expect("published on the bundled file");
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0]["code"], "broken-link");
+    let range =
+        json!({ "start": { "line": 0, "character": 12 }, "end": { "line": 0, "character": 20 } });
+    assert_eq!(found[0]["range"], range);
+    assert_eq!(published(&sent, skill_uri), None, "the skill itself is clean");
+
+    let change = |uri: &str, version: i32, text: &str| {
+        json!({ "jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+            "textDocument": { "uri": uri, "version": version },
+            "contentChanges": [{ "text": text }] } })
+    };
+    let (_, sent) = client.send(change(forms, 2, "See [boxes](../SKILL.md).\n"));
+    assert_eq!(published(&sent, forms), Some(vec![]), "fixed");
+    let (_, sent) = client.send(change(forms, 3, "See [boxes](box.md).\n"));
+    assert_eq!(published(&sent, forms).map(|d| d.len()), Some(1), "broken again");
+    let (_, sent) = client.send(change(
+        skill_uri,
+        4,
+        &skill.replace("[forms](references/forms.md)", "the forms"),
+    ));
+    assert_eq!(published(&sent, forms), Some(vec![]), "no longer the skill's");
 }

@@ -278,6 +278,7 @@ pub fn compile_with(
     let trees = check::links::Trees::new(&root, workspace.as_deref());
     let bundling = check::bundled::Bundling {
         max_size: opts.max_file_size.min(check::bundled::MAX_BYTES),
+        rules: opts.content_rules(),
         is_input: &|rel| inputs.contains_key(rel),
     };
     let (skill_links, other_links) = check::links::check(fs, &trees, &project, &bundling);

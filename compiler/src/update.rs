@@ -315,6 +315,7 @@ impl Compilation {
                 let (inputs, bundled) = (&self.inputs, &kept.bundled);
                 let bundling = check::bundled::Bundling {
                     max_size: kept.options.max_file_size.min(check::bundled::MAX_BYTES),
+                    rules: kept.options.content_rules(),
                     is_input: &|rel| inputs.contains_key(rel) && !bundled.contains_key(rel),
                 };
                 check::bundled::skill_links(fs, &trees, &self.project.skills[i], &bundling)

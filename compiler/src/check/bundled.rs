@@ -31,6 +31,9 @@ pub const MAX_FILES: usize = 256;
 pub struct Bundling<'a> {
     /// The largest file read.
     pub max_size: u64,
+    /// The compile's content rules: a bundled file's shown lines are masked
+    /// as every other file's are.
+    pub rules: crate::options::ContentRules,
     /// Whether a file is one the compile reads on its own (a nested skill's
     /// `SKILL.md`): its links are checked as its own, not here.
     pub is_input: &'a (dyn Fn(&RelPath) -> bool + Sync),
@@ -151,7 +154,9 @@ impl Walk<'_> {
             return None;
         }
         let file = FileRef { rel, path };
-        let source = crate::read::read_one(self.fs, &file, self.bundling.max_size).ok()?;
+        let source =
+            crate::read::read_one(self.fs, &file, self.bundling.max_size, self.bundling.rules)
+                .ok()?;
         Some((source, file.path))
     }
 

@@ -80,7 +80,7 @@ fn control_characters_reach_no_annotation_raw() {
     let ours = text(&out.stdout);
     assert_eq!(
         ours,
-        "::warning title=agentc bad-name,file=.claude/agents/reviewer.md,line=2,endLine=2,col=7,\
+        "::warning title=agentc bad-name,file=.claude/agents/review/reviewer.md,line=2,endLine=2,col=7,\
          endColumn=40::the subagent name `S1\\u{1b}]0;TITLE\\u{7}\\u{1b}[2J\\t\\u{9b}\\u{7f}` is \
          not lowercase letters, digits and hyphens%0Ahelp: Claude Code's documentation asks for \
          lowercase letters and hyphens, e.g. `s1-0-title-2j`; Claude Code loads this \

@@ -364,7 +364,7 @@ fn control_characters_are_escaped_in_every_report() {
         human,
         "warning[bad-name]: the subagent name \
          `S1\\u{1b}]0;TITLE\\u{7}\\u{1b}[2J\\t\\u{9b}\\u{7f}` is not lowercase letters, digits \
-         and hyphens\n --> .claude/agents/reviewer.md:2:7\n  |\n\
+         and hyphens\n --> .claude/agents/review/reviewer.md:2:7\n  |\n\
          2 | name: \"S1\\e]0;TITLE\\a\\e[2J\\t\\u009b\\x7f\"\n  \
          |       ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n  |\n  = help: Claude Code's documentation \
          asks for lowercase letters and hyphens, e.g. `s1-0-title-2j`; Claude Code loads this \

@@ -104,13 +104,23 @@ pub struct Assistant {
 
 impl Assistant {
     /// The name the host knows it by, before any plugin namespace: a
-    /// subagent's `name`, otherwise the file's name.
+    /// subagent's `name`, a Copilot agent's `name` when it declares one (VS
+    /// Code finds it by that alone then), otherwise the file's name.
     pub fn name(&self) -> &str {
         match &self.doc {
             AssistantDoc::Subagent(md) if !md.front.value.name.span.is_unknown() => {
                 md.front.value.name.value.as_str()
             }
-            _ => &self.file.stem,
+            _ => self.copilot_name().map_or(&self.file.stem, |name| name.value.as_str()),
+        }
+    }
+
+    /// A Copilot agent's declared `name` (a blank one is `invalid-value` and
+    /// set aside, so the file's name stands in rather than a second report).
+    pub fn copilot_name(&self) -> Option<&Spanned<Text>> {
+        match &self.doc {
+            AssistantDoc::Copilot(md) => md.front.value.name.as_ref(),
+            _ => None,
         }
     }
 

@@ -285,8 +285,8 @@ pub struct ClaudeCommandFrontmatter {
 pub struct CopilotAgentFrontmatter {
     /// # Name
     ///
-    /// The agent's display name, free text: what `agents:` and handoffs name
-    /// it by (the file's name is its id, and names it only when it has none).
+    /// The agent's display name, free text: its id, and what `agents:` and
+    /// handoffs name it by (its file's name names it only when it has none).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(example = &"Planner")]
     pub name: Option<Spanned<Text>>,
@@ -356,7 +356,7 @@ pub struct CopilotAgentFrontmatter {
 
     /// # Agents
     ///
-    /// The agents this one may start as subagents, by file name (`*` for all).
+    /// The agents this one may start as subagents, by name (`*` for all).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(example = crate::values::example_list("planner reviewer"))]
     pub agents: Option<NameList>,
@@ -395,8 +395,8 @@ pub struct CopilotAgentFrontmatter {
 pub struct Handoff {
     /// The button's text.
     pub label: Spanned<Text>,
-    /// The agent to hand off to, by file name (`speckit.tasks` for
-    /// `speckit.tasks.agent.md`).
+    /// The agent to hand off to, by its `name` (`Planner`), or by its file's
+    /// name when it has none (`speckit.tasks` for `speckit.tasks.agent.md`).
     pub agent: Spanned<Text>,
     /// The prompt sent to the next agent.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -336,8 +336,9 @@ pub struct Skill {
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Assistant {
-    /// The name the host knows it by: a subagent's `name`, otherwise the file's
-    /// name; `<plugin>:<name>` inside a plugin.
+    /// The name the host knows it by: a subagent's `name`, a Copilot agent's
+    /// `name` when it declares one, otherwise the file's name; `<plugin>:<name>`
+    /// inside a plugin.
     pub id: String,
     /// The format.
     pub dialect: Dialect,

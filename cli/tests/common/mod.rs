@@ -98,12 +98,13 @@ pub fn example_project() -> (tempfile::TempDir, std::path::PathBuf) {
 /// a subagent named `S1`, ESC `]0;TITLE` BEL (set the terminal's title), ESC
 /// `[2J` (clear the screen), a tab, the C1 CSI and DEL; and a Copilot agent
 /// whose file name holds ESC `[2J`, handing off to that name, which is not a
-/// Copilot agent: an error in that file naming it.
+/// Copilot agent (VS Code reads no subfolder of `.claude/agents/`, where the
+/// subagent is): an error in that file naming it.
 pub fn control_names() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     let name = r#""S1\e]0;TITLE\a\e[2J\t\u009b\x7f""#;
     write(
-        &dir.path().join(".claude/agents/reviewer.md"),
+        &dir.path().join(".claude/agents/review/reviewer.md"),
         format!("---\nname: {name}\ndescription: Reviews.\n---\nReview.\n"),
     );
     write(

@@ -419,8 +419,8 @@ impl<F: Fs> Server<F> {
                     project.dirty = false;
                     let compilation =
                         compile_folder(&overlay, &project.folder, Some(&project.memo));
-                    let files: HashMap<PathBuf, RelPath> = (compilation.sources.keys())
-                        .filter_map(|rel| Some((compilation.disk_path(rel)?, rel.clone())))
+                    let files: HashMap<PathBuf, RelPath> = (compilation.texts())
+                        .filter_map(|s| Some((compilation.disk_path(&s.path)?, s.path.clone())))
                         .collect();
                     (compilation, files)
                 }
@@ -508,7 +508,7 @@ impl<F: Fs> Server<F> {
     ) -> Option<T> {
         let encoding = self.encoding;
         let (compiled, file) = self.locate(&position.text_document.uri)?;
-        let source = compiled.compilation.sources.get(&file)?;
+        let source = compiled.compilation.source(&file)?;
         let offset = Lines::new(&source.text, encoding).offset(position.position);
         Some(f(&compiled.analysis(), &file, offset, encoding))
     }
@@ -615,6 +615,12 @@ impl<F: Fs> Server<F> {
                     .symbol_at(file, offset)
                     .ok_or_else(|| "there is no skill or tool name here".to_owned())?;
                 let plan = analysis.rename(symbol, &new_name)?;
+                if plan.named_by_folder && !rename_files {
+                    return Err(format!(
+                        "`{}` is named by its folder alone, which this editor cannot rename: give its descriptor a `name`, or rename the folder by hand",
+                        analysis.def(symbol).name
+                    ));
+                }
                 let changes = convert::workspace_edit(analysis.compilation, &plan.edits, encoding);
                 let folder = plan.folder.filter(|_| rename_files).and_then(|(from, to)| {
                     let from = convert::url(analysis.compilation, &from)?;
@@ -673,7 +679,7 @@ impl<F: Fs> Server<F> {
         };
         let compilation = &compiled.compilation;
         let analysis = compiled.analysis();
-        let Some(source) = compilation.sources.get(&file) else {
+        let Some(source) = compilation.source(&file) else {
             return Ok(None);
         };
         let lines = Lines::new(&source.text, encoding);

@@ -399,6 +399,37 @@ fn an_editor_session_on_the_example() {
     client.shutdown();
 }
 
+/// Issue #26: the registry is an input like any other. Deleting an entry
+/// in the editor, then on the disk (the document closed), reports the tool
+/// unknown where it is used; putting it back clears that.
+#[test]
+fn the_registry_is_checked_again_when_it_changes() {
+    let (_dir, root) = common::example_project();
+    let mut client = Client::start(&root);
+    let registry_path = root.join("registry.yaml");
+    let registry = url(&registry_path);
+    let agent = url(&root.join("agents/billing/AGENT.md"));
+    let text = std::fs::read_to_string(&registry_path).unwrap();
+    let without = text.replace("  - fetch_invoice\n", "");
+    let unknown = |d: &[Value]| {
+        d.len() == 1
+            && d[0]["code"] == "unknown-tool"
+            && d[0]["message"].as_str().unwrap().contains("`fetch_invoice`")
+    };
+    client.open(&registry, &text);
+    client.change(&registry, 2, &without);
+    assert!(unknown(&client.diagnostics(&agent, None)), "{:?}", client.pending);
+    client.change(&registry, 3, &text);
+    assert_eq!(client.diagnostics(&agent, None), Vec::<Value>::new());
+
+    client.notify("textDocument/didClose", json!({ "textDocument": { "uri": registry } }));
+    std::fs::write(&registry_path, &without).unwrap();
+    client.diagnostics_once(&agent, unknown);
+    std::fs::write(&registry_path, &text).unwrap();
+    client.diagnostics_once(&agent, |d| d.is_empty());
+    client.shutdown();
+}
+
 /// `agentc lsp` fed `input`, then `meanwhile` run, then its stdin closed
 /// (unless `held_open`, until it exits or `PATIENCE` runs out): its exit
 /// code and what it wrote on stderr.

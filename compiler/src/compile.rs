@@ -29,6 +29,10 @@ pub struct Compilation {
     pub diagnostics: Vec<Diagnostic>,
     /// The text of every file a diagnostic may point into.
     pub sources: BTreeMap<RelPath, Source>,
+    /// The registry's text, when it was read: apart from `sources`, which
+    /// hold the project's own files (the lockfile digests them, the checks
+    /// scan them), since the registry is the host's.
+    pub registry_source: Option<Source>,
     /// Where each file the compile read (or tried to) is on disk, canonical:
     /// the registry as given, the rest as discovery checked them. An output
     /// must never replace one of them.
@@ -51,6 +55,17 @@ pub struct Compilation {
 impl Compilation {
     pub fn has_errors(&self) -> bool {
         self.diagnostics.iter().any(|d| d.severity == diagnostic::Severity::Error)
+    }
+
+    /// The text of `file`: one of the project's, or the registry.
+    pub fn source(&self, file: &RelPath) -> Option<&Source> {
+        let registry = || self.registry_source.as_ref().filter(|source| &source.path == file);
+        self.sources.get(file).or_else(registry)
+    }
+
+    /// Every text the compile read: the project's files, then the registry.
+    pub fn texts(&self) -> impl Iterator<Item = &Source> {
+        self.sources.values().chain(&self.registry_source)
     }
 
     /// Where `file` is on disk: as read, else under the root or workspace;
@@ -251,9 +266,11 @@ pub fn compile_with(
     let mut out = Output { memo, rules: opts.content_rules(), ..Output::default() };
     let mut project = build(fs, opts, (&root, workspace.as_deref()), layout, &mut out);
     let registry_file = opts.registry.as_deref().map(registry_path);
-    if let (Some((registry, digest, path)), Some(rel)) = (registry, &registry_file) {
+    let mut registry_source = None;
+    if let (Some((registry, source, path)), Some(rel)) = (registry, &registry_file) {
         project.registry = Some(registry);
-        project.registry_sha256 = Some(digest);
+        project.registry_sha256 = Some(source.sha256.clone());
+        registry_source = Some(source);
         out.inputs.insert(rel.clone(), path);
     }
     let Output {
@@ -335,6 +352,7 @@ pub fn compile_with(
     Ok(Compilation {
         diagnostics,
         sources,
+        registry_source,
         inputs,
         project,
         model,
@@ -351,13 +369,13 @@ fn registry_path(path: &Path) -> RelPath {
     RelPath::given(crate::emit::relative_to_cwd(path))
 }
 
-/// Reads the registry; returns it with the digest of its bytes and its canonical path.
+/// Reads the registry; returns it with its source and its canonical path.
 fn load_registry(
     fs: &dyn Fs,
     path: &Path,
     max_size: u64,
     rules: ContentRules,
-) -> Result<(agentc_schema::Registry, String, PathBuf), SetupError> {
+) -> Result<(agentc_schema::Registry, Source, PathBuf), SetupError> {
     if is_remote(&path.to_string_lossy()) {
         return Err(SetupError::NotLocal(path.display().to_string()));
     }
@@ -393,18 +411,17 @@ fn load_registry(
         let mut diagnostics = Vec::new();
         let registry = files::registry(&source, &mut diagnostics);
         out.diagnostics.extend(diagnostics);
-        let digest = source.sha256.clone();
-        out.sources.insert(source.path.clone(), source);
-        registry.map(|registry| (registry, digest, canonical))
+        registry.map(|registry| (registry, source))
     });
     match registry {
-        Some(registry) if out.diagnostics.is_empty() => Ok(registry),
+        Some((registry, source)) if out.diagnostics.is_empty() => Ok((registry, source, canonical)),
         _ => {
             let Output { mut diagnostics, sources, .. } = out;
             diagnostic::sort(&mut diagnostics);
             Err(SetupError::Registry(Box::new(Compilation {
                 diagnostics,
                 sources,
+                inputs: BTreeMap::from([(file.rel, canonical)]),
                 ..Compilation::default()
             })))
         }

@@ -71,14 +71,16 @@ impl<F: Fs> CachedFs<F> {
         self.within.is_empty() || self.within.iter().any(|folder| path.starts_with(folder))
     }
 
-    /// Forgets everything about `path`, what is below it, and its folder's
-    /// listing: it was created, changed, removed or renamed.
+    /// Forgets everything about `path`, what is below it, and the folders
+    /// above it: it was created, changed, removed or renamed, and a change
+    /// reported for a file alone may have made (or removed) its folders
+    /// too, which changes their listings and whether they are there.
     pub fn forget(&self, path: &Path) {
         let Ok(mut state) = self.state.write() else {
             return;
         };
-        let gone = |key: &PathBuf| key.starts_with(path);
-        state.dirs.retain(|key, _| !gone(key) && Some(key.as_path()) != path.parent());
+        let gone = |key: &PathBuf| key.starts_with(path) || path.starts_with(key);
+        state.dirs.retain(|key, _| !gone(key));
         state.kinds.retain(|key, _| !gone(key));
         state.followed.retain(|key, _| !gone(key));
         // A link anywhere may have pointed through it.
@@ -185,6 +187,22 @@ mod tests {
         cache.forget(Path::new("/a/two.md"));
         assert_eq!(cache.read_dir(Path::new("/a")).unwrap().len(), 2);
         assert_eq!(cache.kind(Path::new("/a/two.md")).unwrap(), EntryKind::File);
+    }
+
+    /// A file reported alone, in folders made with it: the folders are
+    /// there now, and listed with it.
+    #[test]
+    fn a_file_forgotten_forgets_the_folders_above_it() {
+        let mut disk = MemFs::new();
+        disk.insert("a/one.md", "first").unwrap();
+        let cache = CachedFs::new(disk.clone());
+        assert_eq!(cache.read_dir(Path::new("/")).unwrap().len(), 1);
+        assert!(cache.kind(Path::new("/b")).is_err());
+        disk.insert("b/c/new.md", "new").unwrap();
+        let cache = CachedFs { base: disk, ..cache };
+        cache.forget(Path::new("/b/c/new.md"));
+        assert_eq!(cache.read_dir(Path::new("/")).unwrap().len(), 2);
+        assert_eq!(cache.kind(Path::new("/b")).unwrap(), EntryKind::Dir);
     }
 
     /// Paths outside the watched folders are never kept.

@@ -41,7 +41,7 @@ pub(super) fn complete(
     file: &RelPath,
     offset: usize,
 ) -> (Vec<Completion>, Span) {
-    let Some(source) = analysis.compilation.sources.get(file) else {
+    let Some(source) = analysis.compilation.source(file) else {
         return (Vec::new(), Span::new(offset, offset));
     };
     let text = &*source.text;

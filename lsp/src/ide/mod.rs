@@ -7,7 +7,7 @@
 
 use std::collections::HashMap;
 
-use agentc_schema::{Dialect, Kind, NameKind, Span, check_name};
+use agentc_schema::{Dialect, Kind, NameKind, Span, Spanned, Text, check_name};
 
 use agentc_compiler::compile::Compilation;
 use agentc_compiler::diagnostic::{Edit, Origin, RelPath};
@@ -70,6 +70,9 @@ pub struct RenamePlan {
     /// The definition's folder and its new path, when the folder is named
     /// after the definition.
     pub folder: Option<(RelPath, RelPath)>,
+    /// The name is written nowhere but the folder's (a descriptor without
+    /// `name`): without the move there is no rename.
+    pub named_by_folder: bool,
 }
 
 /// The editor's view of one compilation: the compilation and its [`Index`].
@@ -296,14 +299,13 @@ impl<'c> Analysis<'c> {
                 return Err(format!("a {noun} named `{new_name}` is already visible {place}"));
             }
         }
-        let mut plan = RenamePlan::default();
-        if let Some(place) = self.definition(symbol) {
-            plan.edits.push(Edit {
-                file: place.file.clone(),
-                span: place.span,
-                replacement: new_name.to_owned(),
-            });
-        }
+        let mut plan =
+            RenamePlan { named_by_folder: self.named_by_folder(symbol), ..RenamePlan::default() };
+        plan.edits.extend(self.written_names(symbol)?.into_iter().map(|place| Edit {
+            file: place.file,
+            span: place.span,
+            replacement: new_name.to_owned(),
+        }));
         for r in self.compilation.names.refs.iter() {
             if r.kind != symbol.kind || r.target != Some(symbol.index) {
                 continue;
@@ -333,6 +335,66 @@ impl<'c> Analysis<'c> {
             (folder.clone(), RelPath { origin: folder.origin, path: path.into() })
         });
         Ok(plan)
+    }
+
+    /// Where `symbol`'s name is written as its definition, exactly (inside
+    /// any quotes): a skill's `name`, a descriptor's `name`, and each entry
+    /// of the registry declaring the tool. Nothing in a descriptor without
+    /// `name`: its folder names it.
+    fn written_names(&self, symbol: Symbol) -> Result<Vec<Place>, String> {
+        let def = self.def(symbol);
+        let project = &self.compilation.project;
+        let exact = |file: &RelPath, name: &Spanned<Text>| {
+            let span = name.verbatim(0..name.value.as_str().len()).ok_or_else(|| {
+                format!(
+                    "`{}` in {file} is written with escapes; rename it there by hand first",
+                    def.name
+                )
+            })?;
+            Ok::<_, String>(Place { file: file.clone(), span })
+        };
+        let mut places = Vec::new();
+        match (symbol.kind, def.source) {
+            (RefKind::Skill, Some(i)) => {
+                let skill = &project.skills[i];
+                places.push(exact(&skill.source.path, &skill.parsed.front.value.name)?);
+            }
+            (RefKind::Tool, Some(i)) => {
+                let manifest = project.tools[i].manifest.as_ref();
+                if let Some((source, Some(name))) = manifest.map(|(s, doc)| (s, &doc.value.name)) {
+                    places.push(exact(&source.path, name)?);
+                }
+            }
+            _ => {}
+        }
+        // A registry entry of a descriptor's (qualified) name declares that tool.
+        if let (RefKind::Tool, Some(registry), Some(source)) =
+            (symbol.kind, &project.registry, &self.compilation.registry_source)
+        {
+            for entry in registry.tools.iter().flatten() {
+                if entry.value.as_str() == def.qualified {
+                    places.push(exact(&source.path, entry)?);
+                }
+            }
+        }
+        if places.is_empty() && def.source.is_none() {
+            return Err(format!(
+                "the tool `{}` is declared in the host's code (`tools = [...]`); rename it there",
+                def.name
+            ));
+        }
+        Ok(places)
+    }
+
+    /// Whether `symbol` is a tool whose descriptor has no `name`.
+    fn named_by_folder(&self, symbol: Symbol) -> bool {
+        let tools = &self.compilation.project.tools;
+        match (symbol.kind, self.def(symbol).source) {
+            (RefKind::Tool, Some(i)) => {
+                tools[i].manifest.as_ref().is_none_or(|(_, doc)| doc.value.name.is_none())
+            }
+            _ => false,
+        }
     }
 
     /// The folder that holds `symbol`'s definition and is named after it.

@@ -84,7 +84,7 @@ pub fn range(
     span: Option<Span>,
     encoding: Encoding,
 ) -> lsp::Range {
-    match (span, compilation.sources.get(file)) {
+    match (span, compilation.source(file)) {
         (Some(span), Some(source)) => lsp::Range {
             start: position(source, span.start, encoding),
             end: position(source, span.end, encoding),

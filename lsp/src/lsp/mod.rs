@@ -31,10 +31,12 @@ use agentc_compiler::project_file;
 use agentc_compiler::repository;
 
 mod convert;
+mod inputs;
 mod session;
 pub(crate) mod transport;
 
 use convert::{Encoding, Lines};
+use inputs::{Inputs, Recording};
 pub use session::run_stdio;
 pub(crate) use session::{Flow, Session};
 use transport::Outgoing;
@@ -145,28 +147,15 @@ struct Project {
 }
 
 impl Project {
-    /// Whether `path`, under the project's folder, may change what compiling
-    /// it gives (see [`Project::reads`]).
-    fn may_read(&self, path: &Path) -> bool {
-        path.starts_with(&self.folder) && self.reads(path)
-    }
-
     /// Whether a change to `path` may change what compiling the project
-    /// gives: a file it read, something under its root or the workspace's
-    /// `.agents/`, a project file. Before the first compile, anything.
+    /// gives: a file it read, or anything its compile asked about or found
+    /// in a folder it listed (see [`inputs`]). Before the first compile,
+    /// anything.
     fn reads(&self, path: &Path) -> bool {
         let Some(compiled) = &self.compiled else {
             return true;
         };
-        let c = &compiled.compilation;
-        let in_workspace = c
-            .workspace
-            .as_ref()
-            .is_some_and(|ws| path.starts_with(ws.join(".agents")) || path == ws.join("AGENTS.md"));
-        compiled.files.contains_key(path)
-            || path.starts_with(&c.root)
-            || in_workspace
-            || path.file_name().is_some_and(|name| name == project_file::PROJECT_FILE)
+        compiled.files.contains_key(path) || compiled.inputs.depend_on(path)
     }
 }
 
@@ -175,6 +164,8 @@ impl Project {
 struct Compiled {
     compilation: Compilation,
     files: HashMap<PathBuf, RelPath>,
+    /// What the compile and the updates since asked of the file system.
+    inputs: Inputs,
     index: std::sync::OnceLock<Index>,
 }
 
@@ -298,25 +289,43 @@ impl<F: Fs> Server<F> {
         Some(path)
     }
 
-    /// Marks the projects that read `path` for a compile: a change to a
-    /// build's `target/` beside them is no reason to compile.
+    /// `path` as compiles name it: canonical, or for a file that is gone,
+    /// in its canonical folder.
+    fn canonical_path(&self, path: PathBuf) -> PathBuf {
+        let base = self.fs.base();
+        if let Ok(found) = base.canonicalize(&path) {
+            return found;
+        }
+        match (path.parent(), path.file_name()) {
+            (Some(folder), Some(name)) => match base.canonicalize(folder) {
+                Ok(folder) => folder.join(name),
+                Err(_) => path,
+            },
+            _ => path,
+        }
+    }
+
+    /// Marks the projects whose compile depends on `path` for a compile: a
+    /// change to a build's `target/` that no compile walks is no reason to
+    /// compile.
     fn touch(&mut self, path: &Path) {
         for project in &mut self.projects {
-            if project.may_read(path) {
+            if project.reads(path) {
                 project.dirty = true;
             }
         }
     }
 
     /// Notes that the text of `path` changed: an update for the projects
-    /// that read it, a compile for those that may read it now.
+    /// that read it (a compile when it is not a skill's), a compile for
+    /// those that may read it now.
     fn touch_text(&mut self, path: &Path) {
         for project in &mut self.projects {
             match &project.compiled {
                 Some(compiled) if compiled.files.contains_key(path) => {
                     project.edited_texts.insert(path.to_path_buf());
                 }
-                _ if project.may_read(path) => {
+                _ if project.reads(path) => {
                     project.dirty = true;
                 }
                 _ => {}
@@ -360,6 +369,7 @@ impl<F: Fs> Server<F> {
                 let params: lsp::DidChangeWatchedFilesParams = params(notification)?;
                 for change in params.changes {
                     if let Ok(path) = change.uri.to_file_path() {
+                        let path = self.canonical_path(path);
                         self.fs.forget(&path);
                         self.touch(&path);
                     }
@@ -400,29 +410,36 @@ impl<F: Fs> Server<F> {
             if !project.dirty && edited.is_empty() {
                 continue;
             }
+            // Only a skill's text is an update: any other file (the registry,
+            // a manifest, an agent) is compiled again with the rest.
             let updated = !project.dirty
                 && project.compiled.as_mut().is_some_and(|compiled| {
                     edited.iter().all(|path| {
                         compiled.files.get(path).is_some_and(|rel| {
-                            compiled.compilation.update_skill(&overlay, &project.memo, rel)
+                            let recording = Recording::new(&overlay);
+                            let updated =
+                                compiled.compilation.update_skill(&recording, &project.memo, rel);
+                            compiled.inputs.extend(recording.into_inputs());
+                            updated
                         })
                     })
                 });
             // Two compilations at once would double the peak memory: the old
             // one goes before a compile.
-            let (compilation, files) = match project.compiled.take().filter(|_| updated) {
-                Some(Compiled { compilation, files, index }) => {
+            let (compilation, files, inputs) = match project.compiled.take().filter(|_| updated) {
+                Some(Compiled { compilation, files, inputs, index }) => {
                     agentc_compiler::update::drop_elsewhere(index);
-                    (compilation, files)
+                    (compilation, files, inputs)
                 }
                 None => {
                     project.dirty = false;
+                    let recording = Recording::new(&overlay);
                     let compilation =
-                        compile_folder(&overlay, &project.folder, Some(&project.memo));
-                    let files: HashMap<PathBuf, RelPath> = (compilation.sources.keys())
-                        .filter_map(|rel| Some((compilation.disk_path(rel)?, rel.clone())))
+                        compile_folder(&recording, &project.folder, Some(&project.memo));
+                    let files: HashMap<PathBuf, RelPath> = (compilation.texts())
+                        .filter_map(|s| Some((compilation.disk_path(&s.path)?, s.path.clone())))
                         .collect();
-                    (compilation, files)
+                    (compilation, files, recording.into_inputs())
                 }
             };
             let mut diagnostics = publishable(&compilation, self.encoding);
@@ -447,7 +464,8 @@ impl<F: Fs> Server<F> {
             }
             diagnostics.retain(|_, list| !list.is_empty());
             project.published = diagnostics;
-            project.compiled = Some(Compiled { compilation, files, index: Default::default() });
+            project.compiled =
+                Some(Compiled { compilation, files, inputs, index: Default::default() });
         }
         self.edited.clear();
         Ok(())
@@ -508,7 +526,7 @@ impl<F: Fs> Server<F> {
     ) -> Option<T> {
         let encoding = self.encoding;
         let (compiled, file) = self.locate(&position.text_document.uri)?;
-        let source = compiled.compilation.sources.get(&file)?;
+        let source = compiled.compilation.source(&file)?;
         let offset = Lines::new(&source.text, encoding).offset(position.position);
         Some(f(&compiled.analysis(), &file, offset, encoding))
     }
@@ -615,6 +633,12 @@ impl<F: Fs> Server<F> {
                     .symbol_at(file, offset)
                     .ok_or_else(|| "there is no skill or tool name here".to_owned())?;
                 let plan = analysis.rename(symbol, &new_name)?;
+                if plan.named_by_folder && !rename_files {
+                    return Err(format!(
+                        "`{}` is named by its folder alone, which this editor cannot rename: give its descriptor a `name`, or rename the folder by hand",
+                        analysis.def(symbol).name
+                    ));
+                }
                 let changes = convert::workspace_edit(analysis.compilation, &plan.edits, encoding);
                 let folder = plan.folder.filter(|_| rename_files).and_then(|(from, to)| {
                     let from = convert::url(analysis.compilation, &from)?;
@@ -673,7 +697,7 @@ impl<F: Fs> Server<F> {
         };
         let compilation = &compiled.compilation;
         let analysis = compiled.analysis();
-        let Some(source) = compilation.sources.get(&file) else {
+        let Some(source) = compilation.source(&file) else {
             return Ok(None);
         };
         let lines = Lines::new(&source.text, encoding);

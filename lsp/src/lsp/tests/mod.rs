@@ -1,28 +1,112 @@
-//! The server driven in-process, message by message, over the project the
-//! fuzzer serves ([`crate::fuzzing::lsp_project`]).
+//! The server driven in-process, message by message, over projects held in
+//! memory: the one the fuzzer serves ([`crate::fuzzing::lsp_project`]), the
+//! bundled example, and small ones built here. The disk stays in the test's
+//! hands ([`Disk`]), so a change on it can be made between messages.
+
+use std::ffi::OsString;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, RwLock};
 
 use crossbeam_channel::Receiver;
 use serde_json::{Value, json};
 
 use super::transport::{self, Outgoing};
 use super::{Flow, Session};
+use agentc_compiler::fs::{EntryKind, Fs, ReadOutcome};
 use agentc_compiler::memfs::MemFs;
 
+mod inputs;
+mod rename;
+
+/// Files in memory that the test changes while the server reads them.
+#[derive(Clone, Default)]
+struct Disk(Arc<RwLock<MemFs>>);
+
+impl Disk {
+    fn new(fs: MemFs) -> Disk {
+        Disk(Arc::new(RwLock::new(fs)))
+    }
+
+    fn text(&self, path: &str) -> String {
+        String::from_utf8(self.0.read().unwrap().get(path).unwrap().to_vec()).unwrap()
+    }
+}
+
+impl Fs for Disk {
+    fn read_dir(&self, path: &Path) -> io::Result<Vec<(OsString, EntryKind)>> {
+        self.0.read().unwrap().read_dir(path)
+    }
+
+    fn kind(&self, path: &Path) -> io::Result<EntryKind> {
+        self.0.read().unwrap().kind(path)
+    }
+
+    fn kind_followed(&self, path: &Path) -> io::Result<EntryKind> {
+        self.0.read().unwrap().kind_followed(path)
+    }
+
+    fn canonicalize(&self, path: &Path) -> io::Result<PathBuf> {
+        self.0.read().unwrap().canonicalize(path)
+    }
+
+    fn read_link(&self, path: &Path) -> io::Result<PathBuf> {
+        self.0.read().unwrap().read_link(path)
+    }
+
+    fn read(&self, path: &Path, max: u64) -> io::Result<ReadOutcome> {
+        self.0.read().unwrap().read(path, max)
+    }
+}
+
+/// The bundled example (`examples/support-desk`) at the root.
+fn example() -> MemFs {
+    fn add(fs: &mut MemFs, path: &Path, rel: &str) {
+        if path.is_dir() {
+            for entry in std::fs::read_dir(path).unwrap() {
+                let name = entry.unwrap().file_name().into_string().unwrap();
+                let rel = if rel.is_empty() { name.clone() } else { format!("{rel}/{name}") };
+                add(fs, &path.join(name), &rel);
+            }
+        } else {
+            fs.insert(rel, std::fs::read(path).unwrap()).unwrap();
+        }
+    }
+    let mut fs = MemFs::new();
+    add(&mut fs, &Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/support-desk"), "");
+    fs
+}
+
+/// The `file://` URI of a path of the disk.
+fn uri(path: &str) -> String {
+    format!("file:///{path}")
+}
+
+/// The line and UTF-16 column of the `nth` `needle` in `text`.
+fn position(text: &str, needle: &str, nth: usize) -> Value {
+    let offset = text.match_indices(needle).nth(nth).expect("the needle is in the text").0;
+    let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+    let line = text[..offset].matches('\n').count();
+    json!({ "line": line, "character": text[line_start..offset].encode_utf16().count() })
+}
+
 struct Client {
-    session: Session<MemFs>,
+    session: Session<Disk>,
+    disk: Disk,
     outgoing: Receiver<Outgoing>,
     next_id: i64,
 }
 
 impl Client {
     fn new() -> Client {
-        Client::with(crate::fuzzing::lsp_project())
+        Client::on(crate::fuzzing::lsp_project())
     }
 
-    /// A client of a server reading `fs`.
-    fn with(fs: MemFs) -> Client {
+    /// A client of a server reading `files`.
+    fn on(files: MemFs) -> Client {
         let (outbox, outgoing) = crossbeam_channel::unbounded();
-        Client { session: Session::new(fs, outbox), outgoing, next_id: 0 }
+        let disk = Disk::new(files);
+        Client { session: Session::new(disk.clone(), outbox), disk, outgoing, next_id: 0 }
     }
 
     /// Sends `message` through the reader, as a client frames it; what the
@@ -104,32 +188,6 @@ fn a_notification_with_bad_parameters_is_ignored_and_says_why() {
     );
 }
 
-/// Through the protocol: renaming a skill that unguarded routes reach, a
-/// block item (`- c`) and a flow list (`[c]`), edits both and moves its folder.
-#[test]
-fn a_rename_through_unguarded_routes() {
-    let mut client = Client::new();
-    client.initialize();
-    let at = json!({ "textDocument": { "uri": "file:///skills/a/SKILL.md" },
-        "position": { "line": 8, "character": 4 }, "newName": "sea" });
-    let edit = client.request("textDocument/rename", at);
-    let edit_at = |uri: &str, line: u32, from: u32, to: u32| {
-        json!({ "textDocument": { "uri": uri, "version": null }, "edits": [{
-            "range": { "start": { "line": line, "character": from }, "end": { "line": line, "character": to } },
-            "newText": "sea" }] })
-    };
-    assert_eq!(
-        edit["result"]["documentChanges"],
-        json!([
-            edit_at("file:///skills/a/SKILL.md", 8, 4, 5),
-            edit_at("file:///skills/b/SKILL.md", 3, 9, 10),
-            edit_at("file:///skills/c/SKILL.md", 1, 6, 7),
-            { "kind": "rename", "oldUri": "file:///skills/c", "newUri": "file:///skills/sea" },
-        ]),
-        "{edit}"
-    );
-}
-
 /// The editor's diagnostics are at the levels `[lints]` in `agentc.toml`
 /// sets, as `agentc check`'s are: here a hidden character, a warning by
 /// default, made an error, and an unknown tool allowed.
@@ -189,7 +247,7 @@ fn a_bundled_file_s_broken_links_are_its_own() {
         "---\nname: pdf\ndescription: Fill PDF forms.\n---\nRead [forms](references/forms.md).\n";
     fs.insert("skills/pdf/SKILL.md", skill).unwrap();
     fs.insert("skills/pdf/references/forms.md", "See [boxes](boxes.md).\n").unwrap();
-    let mut client = Client::with(fs);
+    let mut client = Client::on(fs);
     let (skill_uri, forms) =
         ("file:///skills/pdf/SKILL.md", "file:///skills/pdf/references/forms.md");
     let folder = json!([{ "uri": "file:///", "name": "p" }]);

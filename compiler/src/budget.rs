@@ -55,6 +55,26 @@ pub struct Item<'p> {
     pub before: usize,
 }
 
+impl<'p> Item<'p> {
+    /// A skill as the specification's hosts load it: its name and
+    /// description at start, its body when used.
+    pub fn skill(skill: &'p crate::project::Skill) -> Item<'p> {
+        let front = &skill.parsed.front.value;
+        Item {
+            source: &skill.source,
+            kind: "skill",
+            name: front.name.value.to_string(),
+            listed: Some(Listed {
+                text: front.description.value.to_string(),
+                span: front.description.span,
+            }),
+            body: skill.parsed.body_span,
+            body_load: Load::OnDemand,
+            before: 0,
+        }
+    }
+}
+
 /// What a host lists for an item at start.
 #[derive(Clone, Debug)]
 pub struct Listed {

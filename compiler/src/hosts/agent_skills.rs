@@ -8,7 +8,7 @@
 use agentc_schema::Dialect;
 
 use super::Host;
-use crate::budget::{HostBudget, Item, Limit, Listed, Load, Text, Unit, body_text};
+use crate::budget::{HostBudget, Item, Limit, Text, Unit, body_text};
 use crate::project::Project;
 
 const SPECIFICATION: &str = "agentskills.io/specification, read 2026-12-03";
@@ -48,19 +48,12 @@ pub fn budget<'p>(project: &'p Project, out: &mut Vec<HostBudget<'p>>) {
         .iter()
         .filter(|s| s.file.dialect == Dialect::AgentSkill)
         .map(|skill| {
-            let front = &skill.parsed.front.value;
-            Item {
-                source: &skill.source,
-                kind: "skill",
-                name: front.name.value.to_string(),
-                listed: Some(Listed {
-                    text: format!("{}: {}", front.name.value, front.description.value),
-                    span: front.description.span,
-                }),
-                body: skill.parsed.body_span,
-                body_load: Load::OnDemand,
-                before: 0,
+            let mut item = Item::skill(skill);
+            // The specification's hosts list `name: description`.
+            if let Some(listed) = &mut item.listed {
+                listed.text = format!("{}: {}", item.name, listed.text);
             }
+            item
         })
         .collect();
     if !items.is_empty() {

@@ -10,7 +10,7 @@ use agentc_schema::codex::CodexMetadata;
 use agentc_schema::{Dialect, Span};
 
 use super::{Host, SpecRule};
-use crate::budget::{HostBudget, Item, Limit, Listed, Load, Text, Unit, body_text, listed_text};
+use crate::budget::{HostBudget, Item, Limit, Load, Text, Unit, body_text, listed_text};
 use crate::catalog::Code;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::discover::Owner;
@@ -164,23 +164,11 @@ static LIMITS: [Limit; 2] = [
 pub fn budget<'p>(project: &'p Project, out: &mut Vec<HostBudget<'p>>) {
     let mut sets: Vec<(String, Vec<Item<'p>>)> = vec![("the project".to_owned(), Vec::new())];
     for skill in project.skills.iter().filter(|s| s.file.dialect == Dialect::CodexSkill) {
-        let front = &skill.parsed.front.value;
         let set = match &skill.file.owner {
             Owner::Nested(folder) => format!("`{folder}/`"),
             _ => "the project".to_owned(),
         };
-        let item = Item {
-            source: &skill.source,
-            kind: "skill",
-            name: front.name.value.to_string(),
-            listed: Some(Listed {
-                text: front.description.value.to_string(),
-                span: front.description.span,
-            }),
-            body: skill.parsed.body_span,
-            body_load: Load::OnDemand,
-            before: 0,
-        };
+        let item = Item::skill(skill);
         match sets.iter_mut().find(|(name, _)| *name == set) {
             Some((_, items)) => items.push(item),
             None => sets.push((set, vec![item])),

@@ -11,7 +11,7 @@
 
 use agentc_schema::Dialect;
 
-use crate::budget::{HostBudget, Item, Limit, Listed, Load, Text, Unit, body_text, listed_text};
+use crate::budget::{HostBudget, Item, Limit, Load, Text, Unit, body_text, listed_text};
 use crate::hosts::Host;
 use crate::parse::config::ConfigDoc;
 use crate::parse::dialects::AssistantDoc;
@@ -46,22 +46,8 @@ static LIMITS: [Limit; 2] = [
 
 /// The project's one set.
 pub fn sets<'p>(project: &'p Project, out: &mut Vec<HostBudget<'p>>) {
-    let mut items = Vec::new();
-    for skill in project.skills.iter().filter(|s| s.file.dialect == Dialect::CopilotSkill) {
-        let front = &skill.parsed.front.value;
-        items.push(Item {
-            source: &skill.source,
-            kind: "skill",
-            name: front.name.value.to_string(),
-            listed: Some(Listed {
-                text: front.description.value.to_string(),
-                span: front.description.span,
-            }),
-            body: skill.parsed.body_span,
-            body_load: Load::OnDemand,
-            before: 0,
-        });
-    }
+    let copilot = project.skills.iter().filter(|s| s.file.dialect == Dialect::CopilotSkill);
+    let mut items: Vec<Item<'p>> = copilot.map(Item::skill).collect();
     for assistant in &project.assistants {
         if let AssistantDoc::Copilot(md) = &assistant.doc {
             items.push(Item {

@@ -171,8 +171,10 @@ struct CheckArgs {
     /// The agents directory, a project folder holding `.claude/`, `.github/agents/`,
     /// `skills/` or Claude Code plugins, or a folder with an `agentc.toml`. Without it:
     /// the nearest `agentc.toml` at or above the current folder, else the repository the
-    /// current folder is in (the nearest folder above holding `.git`, `.claude`, `.github`,
-    /// `.agents` or `.claude-plugin`), every layout in it.
+    /// current folder is in (the nearest folder above holding `.git`, `agentc.toml` or a
+    /// host's folder: `.claude`, `.github`, `.agents`, `.claude-plugin`, `.codex`, `.cursor`,
+    /// `.clinerules`, `.opencode`, `.gemini`, `.kiro`, `gemini-extension.json`), every layout
+    /// in it.
     root: Option<PathBuf>,
     /// Apply every mechanical fix the diagnostics carry (each file replaced atomically,
     /// and left alone if it changed since it was read), then check again.

@@ -232,8 +232,9 @@ fn an_opened_folder_compiles_its_whole_repository() {
 
 /// The diagnostics last published for `uri` among `sent`, if any were.
 fn published(sent: &[Value], uri: &str) -> Option<Vec<Value>> {
-    let publishes = sent.iter().filter(|m| m["method"] == "textDocument/publishDiagnostics");
-    let mine = publishes.filter(|m| m["params"]["uri"] == uri).last()?;
+    let mine = sent
+        .iter()
+        .rfind(|m| m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == uri)?;
     mine["params"]["diagnostics"].as_array().cloned()
 }
 

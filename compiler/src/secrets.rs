@@ -234,6 +234,9 @@ struct Rule {
     /// Shannon entropy the secret must exceed (0: none).
     entropy: f64,
     allowlists: Vec<Allowlist>,
+    /// Its keywords, lowercase: a match that is only a git object id must
+    /// have one on its line.
+    keywords: Vec<String>,
 }
 
 #[derive(Debug)]
@@ -340,6 +343,7 @@ impl Rules {
                     .flat_map(|t| t.iter())
                     .map(Allowlist::from_table)
                     .collect(),
+                keywords: strings(table.get("keywords")).iter().map(|w| w.to_lowercase()).collect(),
             });
             let words = strings(table.get("keywords"));
             // A keyword of two letters, or a letter and a full stop (`sk`,
@@ -487,6 +491,9 @@ fn find(rules: &Rules, index: usize, path: &str, text: &str, out: &mut Vec<Found
         if line.contains("gitleaks:allow") {
             continue;
         }
+        if is_object_id(secret) && !mentions(line, &rule.keywords) {
+            continue;
+        }
         let matched = &text[start..end];
         if rules.global.allows(path, secret, matched, line)
             || rule.allowlists.iter().any(|a| a.allows(path, secret, matched, line))
@@ -495,6 +502,21 @@ fn find(rules: &Rules, index: usize, path: &str, text: &str, out: &mut Vec<Found
         }
         out.push(found(index, text, secret_start, secret_end));
     }
+}
+
+/// Whether `secret` is shaped as a git object id (40 or 64 hexadecimal
+/// digits). A rule that takes bare hex (gitleaks' `sourcegraph-access-token`)
+/// would otherwise report every commit a file pins — a plugin marketplace's
+/// `"sha"` fields — once its keyword is anywhere in the file; such a match
+/// counts only when the keyword is on its line.
+fn is_object_id(secret: &str) -> bool {
+    matches!(secret.len(), 40 | 64) && secret.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
+/// Whether `line` holds one of `keywords` (lowercase), ignoring ASCII case.
+fn mentions(line: &str, keywords: &[String]) -> bool {
+    let line = line.to_ascii_lowercase();
+    keywords.iter().any(|k| line.contains(k.as_str()))
 }
 
 /// What to point at and what to hide of the secret at `start..end`.
@@ -653,6 +675,22 @@ mod tests {
     use super::*;
     use crate::diagnostic::RelPath;
     use crate::options::ContentRules;
+
+    #[test]
+    fn a_pinned_commit_is_no_sourcegraph_token() {
+        // A marketplace that lists Sourcegraph's plugin and pins commits, as
+        // anthropics/claude-plugins-official does.
+        let sha = "30287f5e3f122a646d1ac5ca3ab96e130c52a3ad";
+        let marketplace = format!(
+            "{{\"plugins\": [{{\"name\": \"sourcegraph\"}},\n{{\"source\": {{\"sha\": \"{sha}\"}}}}]}}\n"
+        );
+        assert!(scan(".claude-plugin/marketplace.json", &marketplace).is_empty());
+        // The same hex named as Sourcegraph's on its line is still a token.
+        let named = format!("SOURCEGRAPH_TOKEN={sha}\n");
+        let found = scan(".env", &named);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(rules().rules[found[0].rule].id, "sourcegraph-access-token");
+    }
 
     #[test]
     fn a_file_of_many_secrets_is_a_bounded_report() {

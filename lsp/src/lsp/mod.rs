@@ -10,17 +10,16 @@
 //! diagnostics are published only for files whose diagnostics changed — an
 //! edit in one file can break or heal another.
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crossbeam_channel::Sender;
-use lsp_server::{Message, Notification, Request, Response};
+use lsp_server::{Message, Notification};
 use lsp_types::notification::{self as notif, Notification as _};
-use lsp_types::request::{self as req, Request as _};
 use lsp_types::{self as lsp, Url};
 
-use crate::ide::{Analysis, CompletionKind, Index, OutlineItem, OutlineKind};
+use crate::ide::{Analysis, Index};
 use agentc_compiler::compile::{Compilation, Memo, SetupError, compile_with};
 use agentc_compiler::diagnostic::{Diagnostic, RelPath};
 use agentc_compiler::fs::Fs;
@@ -32,10 +31,11 @@ use agentc_compiler::repository;
 
 mod convert;
 mod inputs;
+mod requests;
 mod session;
 pub(crate) mod transport;
 
-use convert::{Encoding, Lines};
+use convert::Encoding;
 use inputs::{Inputs, Recording};
 pub use session::run_stdio;
 pub(crate) use session::{Flow, Session};
@@ -479,291 +479,6 @@ impl<F: Fs> Server<F> {
             .filter_map(|p| p.compiled.as_ref())
             .find_map(|compiled| compiled.files.get(&path).map(|rel| (compiled, rel.clone())))
     }
-
-    fn request(&mut self, request: Request) -> Response {
-        let id = request.id.clone();
-        let result = match request.method.as_str() {
-            req::HoverRequest::METHOD => self.handle::<req::HoverRequest>(request, Self::hover),
-            req::Completion::METHOD => self.handle::<req::Completion>(request, Self::completion),
-            req::GotoDefinition::METHOD => {
-                self.handle::<req::GotoDefinition>(request, Self::definition)
-            }
-            req::References::METHOD => self.handle::<req::References>(request, Self::references),
-            req::PrepareRenameRequest::METHOD => {
-                self.handle::<req::PrepareRenameRequest>(request, Self::prepare_rename)
-            }
-            req::Rename::METHOD => self.handle::<req::Rename>(request, Self::rename),
-            req::CodeActionRequest::METHOD => {
-                self.handle::<req::CodeActionRequest>(request, Self::code_actions)
-            }
-            req::DocumentSymbolRequest::METHOD => {
-                self.handle::<req::DocumentSymbolRequest>(request, Self::symbols)
-            }
-            method => Err(Failure::method(method)),
-        };
-        match result {
-            Ok(value) => Response::new_ok(id, value),
-            Err(failure) => Response::new_err(id, failure.code, failure.message),
-        }
-    }
-
-    fn handle<R: req::Request>(
-        &mut self,
-        request: Request,
-        f: impl FnOnce(&mut Self, R::Params) -> Result<R::Result, Failure>,
-    ) -> Result<serde_json::Value, Failure> {
-        let params = serde_json::from_value(request.params)
-            .map_err(|err| Failure::invalid(format!("bad parameters: {err}")))?;
-        let result = f(self, params)?;
-        serde_json::to_value(result).map_err(|err| Failure::internal(err.to_string()))
-    }
-
-    /// The analysis and offset for a position in a document.
-    fn at<T>(
-        &mut self,
-        position: &lsp::TextDocumentPositionParams,
-        f: impl FnOnce(&Analysis<'_>, &RelPath, usize, Encoding) -> T,
-    ) -> Option<T> {
-        let encoding = self.encoding;
-        let (compiled, file) = self.locate(&position.text_document.uri)?;
-        let source = compiled.compilation.source(&file)?;
-        let offset = Lines::new(&source.text, encoding).offset(position.position);
-        Some(f(&compiled.analysis(), &file, offset, encoding))
-    }
-
-    fn hover(&mut self, params: lsp::HoverParams) -> Result<Option<lsp::Hover>, Failure> {
-        Ok(self
-            .at(&params.text_document_position_params, |analysis, file, offset, encoding| {
-                let (text, span) = analysis.hover(file, offset)?;
-                Some(lsp::Hover {
-                    contents: lsp::HoverContents::Markup(lsp::MarkupContent {
-                        kind: lsp::MarkupKind::Markdown,
-                        value: text,
-                    }),
-                    range: Some(convert::range(analysis.compilation, file, Some(span), encoding)),
-                })
-            })
-            .flatten())
-    }
-
-    fn completion(
-        &mut self,
-        params: lsp::CompletionParams,
-    ) -> Result<Option<lsp::CompletionResponse>, Failure> {
-        Ok(self.at(&params.text_document_position, |analysis, file, offset, encoding| {
-            let (items, span) = analysis.complete(file, offset);
-            let range = convert::range(analysis.compilation, file, Some(span), encoding);
-            let items = items
-                .into_iter()
-                .map(|item| lsp::CompletionItem {
-                    kind: Some(match item.kind {
-                        CompletionKind::Key => lsp::CompletionItemKind::PROPERTY,
-                        CompletionKind::Value | CompletionKind::Status => {
-                            lsp::CompletionItemKind::ENUM_MEMBER
-                        }
-                        CompletionKind::Skill => lsp::CompletionItemKind::MODULE,
-                        CompletionKind::Tool => lsp::CompletionItemKind::FUNCTION,
-                    }),
-                    detail: item.detail,
-                    text_edit: Some(lsp::CompletionTextEdit::Edit(lsp::TextEdit {
-                        range,
-                        new_text: item.insert,
-                    })),
-                    label: item.label,
-                    ..Default::default()
-                })
-                .collect();
-            lsp::CompletionResponse::Array(items)
-        }))
-    }
-
-    fn definition(
-        &mut self,
-        params: lsp::GotoDefinitionParams,
-    ) -> Result<Option<lsp::GotoDefinitionResponse>, Failure> {
-        Ok(self
-            .at(&params.text_document_position_params, |analysis, file, offset, encoding| {
-                let (symbol, _) = analysis.symbol_at(file, offset)?;
-                let place = analysis.definition(symbol)?;
-                let location = location(analysis.compilation, &place.file, place.span, encoding)?;
-                Some(lsp::GotoDefinitionResponse::Scalar(location))
-            })
-            .flatten())
-    }
-
-    fn references(
-        &mut self,
-        params: lsp::ReferenceParams,
-    ) -> Result<Option<Vec<lsp::Location>>, Failure> {
-        let with_definition = params.context.include_declaration;
-        Ok(self
-            .at(&params.text_document_position, |analysis, file, offset, encoding| {
-                let (symbol, _) = analysis.symbol_at(file, offset)?;
-                let places = analysis.references(symbol, with_definition);
-                Some(
-                    places
-                        .iter()
-                        .filter_map(|p| location(analysis.compilation, &p.file, p.span, encoding))
-                        .collect(),
-                )
-            })
-            .flatten())
-    }
-
-    fn prepare_rename(
-        &mut self,
-        params: lsp::TextDocumentPositionParams,
-    ) -> Result<Option<lsp::PrepareRenameResponse>, Failure> {
-        Ok(self
-            .at(&params, |analysis, file, offset, encoding| {
-                let (symbol, span) = analysis.symbol_at(file, offset)?;
-                let range = convert::range(analysis.compilation, file, Some(span), encoding);
-                let placeholder = analysis.def(symbol).name.clone();
-                Some(lsp::PrepareRenameResponse::RangeWithPlaceholder { range, placeholder })
-            })
-            .flatten())
-    }
-
-    fn rename(&mut self, params: lsp::RenameParams) -> Result<Option<lsp::WorkspaceEdit>, Failure> {
-        let rename_files = self.renames_folders;
-        let new_name = params.new_name.clone();
-        let outcome =
-            self.at(&params.text_document_position, |analysis, file, offset, encoding| {
-                let (symbol, _) = analysis
-                    .symbol_at(file, offset)
-                    .ok_or_else(|| "there is no skill or tool name here".to_owned())?;
-                let plan = analysis.rename(symbol, &new_name)?;
-                if plan.named_by_folder && !rename_files {
-                    return Err(format!(
-                        "`{}` is named by its folder alone, which this editor cannot rename: give its descriptor a `name`, or rename the folder by hand",
-                        analysis.def(symbol).name
-                    ));
-                }
-                let changes = convert::workspace_edit(analysis.compilation, &plan.edits, encoding);
-                let folder = plan.folder.filter(|_| rename_files).and_then(|(from, to)| {
-                    let from = convert::url(analysis.compilation, &from)?;
-                    let to = convert::url(analysis.compilation, &to)?;
-                    Some((from, to))
-                });
-                Ok::<_, String>(workspace_edit(changes, folder))
-            });
-        match outcome {
-            Some(Ok(edit)) => Ok(Some(edit)),
-            Some(Err(message)) => Err(Failure::request_failed(message)),
-            None => Ok(None),
-        }
-    }
-
-    fn code_actions(
-        &mut self,
-        params: lsp::CodeActionParams,
-    ) -> Result<Option<lsp::CodeActionResponse>, Failure> {
-        let encoding = self.encoding;
-        let Some((compiled, file)) = self.locate(&params.text_document.uri) else {
-            return Ok(None);
-        };
-        let compilation = &compiled.compilation;
-        let wanted = params.range;
-        let overlaps = |r: &lsp::Range| r.start <= wanted.end && wanted.start <= r.end;
-        let actions = (compilation.diagnostics.iter())
-            .filter(|d| d.location.file == file)
-            .filter_map(|d| {
-                let fix = d.fix.as_ref()?;
-                let shown = convert::diagnostic(compilation, d, encoding);
-                if !overlaps(&shown.range) {
-                    return None;
-                }
-                let changes = convert::workspace_edit(compilation, &fix.edits, encoding);
-                Some(lsp::CodeActionOrCommand::CodeAction(lsp::CodeAction {
-                    title: fix.message.clone(),
-                    kind: Some(lsp::CodeActionKind::QUICKFIX),
-                    diagnostics: Some(vec![shown]),
-                    edit: Some(lsp::WorkspaceEdit { changes: Some(changes), ..Default::default() }),
-                    is_preferred: Some(true),
-                    ..Default::default()
-                }))
-            })
-            .collect();
-        Ok(Some(actions))
-    }
-
-    fn symbols(
-        &mut self,
-        params: lsp::DocumentSymbolParams,
-    ) -> Result<Option<lsp::DocumentSymbolResponse>, Failure> {
-        let encoding = self.encoding;
-        let Some((compiled, file)) = self.locate(&params.text_document.uri) else {
-            return Ok(None);
-        };
-        let compilation = &compiled.compilation;
-        let analysis = compiled.analysis();
-        let Some(source) = compilation.source(&file) else {
-            return Ok(None);
-        };
-        let lines = Lines::new(&source.text, encoding);
-        let symbols = analysis.outline(&file).iter().map(|item| symbol(&lines, item)).collect();
-        Ok(Some(lsp::DocumentSymbolResponse::Nested(symbols)))
-    }
-}
-
-#[allow(deprecated)] // `deprecated` is a required field of the type
-fn symbol(lines: &Lines<'_>, item: &OutlineItem) -> lsp::DocumentSymbol {
-    lsp::DocumentSymbol {
-        name: item.name.clone(),
-        detail: item.detail.clone(),
-        kind: match item.kind {
-            OutlineKind::Key => lsp::SymbolKind::PROPERTY,
-            OutlineKind::Item => lsp::SymbolKind::FIELD,
-        },
-        tags: None,
-        deprecated: None,
-        range: lines.range(item.span),
-        selection_range: lines.range(item.selection),
-        children: (!item.children.is_empty())
-            .then(|| item.children.iter().map(|c| symbol(lines, c)).collect()),
-    }
-}
-
-fn location(
-    compilation: &Compilation,
-    file: &RelPath,
-    span: agentc_schema::Span,
-    encoding: Encoding,
-) -> Option<lsp::Location> {
-    Some(lsp::Location {
-        uri: convert::url(compilation, file)?,
-        range: convert::range(compilation, file, Some(span), encoding),
-    })
-}
-
-/// Text edits, then the folder's move (the edits name files by their old paths).
-fn workspace_edit(
-    changes: HashMap<Url, Vec<lsp::TextEdit>>,
-    folder: Option<(Url, Url)>,
-) -> lsp::WorkspaceEdit {
-    let Some((from, to)) = folder else {
-        return lsp::WorkspaceEdit { changes: Some(changes), ..Default::default() };
-    };
-    let sorted: BTreeMap<Url, Vec<lsp::TextEdit>> = changes.into_iter().collect();
-    let mut operations: Vec<lsp::DocumentChangeOperation> = sorted
-        .into_iter()
-        .map(|(uri, edits)| {
-            lsp::DocumentChangeOperation::Edit(lsp::TextDocumentEdit {
-                text_document: lsp::OptionalVersionedTextDocumentIdentifier { uri, version: None },
-                edits: edits.into_iter().map(lsp::OneOf::Left).collect(),
-            })
-        })
-        .collect();
-    operations.push(lsp::DocumentChangeOperation::Op(lsp::ResourceOp::Rename(lsp::RenameFile {
-        old_uri: from,
-        new_uri: to,
-        options: None,
-        annotation_id: None,
-    })));
-    lsp::WorkspaceEdit {
-        document_changes: Some(lsp::DocumentChanges::Operations(operations)),
-        ..Default::default()
-    }
 }
 
 /// Compiles the project in `folder` as `agentc check` would there: its
@@ -832,33 +547,6 @@ fn publish(
     let params = lsp::PublishDiagnosticsParams { uri, diagnostics, version };
     let notification = Notification::new(notif::PublishDiagnostics::METHOD.to_owned(), params);
     Ok(outbox.send(Outgoing::Message(Message::Notification(notification)))?)
-}
-
-/// A request that failed, with the protocol's error code.
-struct Failure {
-    code: i32,
-    message: String,
-}
-
-impl Failure {
-    fn method(method: &str) -> Failure {
-        Failure {
-            code: lsp_server::ErrorCode::MethodNotFound as i32,
-            message: format!("agentc does not answer `{method}`"),
-        }
-    }
-
-    fn invalid(message: String) -> Failure {
-        Failure { code: lsp_server::ErrorCode::InvalidParams as i32, message }
-    }
-
-    fn internal(message: String) -> Failure {
-        Failure { code: lsp_server::ErrorCode::InternalError as i32, message }
-    }
-
-    fn request_failed(message: String) -> Failure {
-        Failure { code: lsp_server::ErrorCode::RequestFailed as i32, message }
-    }
 }
 
 #[cfg(test)]

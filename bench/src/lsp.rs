@@ -21,6 +21,8 @@ use serde_json::{Value, json};
 pub struct Args {
     pub agentc: PathBuf,
     pub skills: usize,
+    /// Claude Code skills, subagents and Copilot agents, this many of each.
+    pub wild: usize,
     pub verify_every: usize,
     pub work: Option<PathBuf>,
 }
@@ -28,6 +30,20 @@ pub struct Args {
 /// A diagnostic as both sides can say it: file, 0-based line and column of
 /// its start, code, and message with its help.
 type Key = (PathBuf, u64, u64, String, String);
+
+/// The keystrokes replayed in one file.
+struct Scenario {
+    what: &'static str,
+    file: PathBuf,
+    original: String,
+    edits: Vec<String>,
+}
+
+/// What one scenario measured.
+struct Measured {
+    what: &'static str,
+    latencies: Vec<Duration>,
+}
 
 pub fn run(args: Args) -> std::io::Result<()> {
     let agentc = super::agentc_binary(&args.agentc)?;
@@ -45,7 +61,7 @@ pub fn run(args: Args) -> std::io::Result<()> {
         registry_tools: args.skills / 2,
         near: 0.0,
         far: 0.0,
-        wild: 0,
+        wild: args.wild,
         seed: 1,
     };
     let stats = generate(&dir, &spec)?;
@@ -53,84 +69,246 @@ pub fn run(args: Args) -> std::io::Result<()> {
     let options = project_file::load(&RealFs, &dir.join("agentc.toml"), "agentc.toml")
         .map_err(|_| std::io::Error::other("the generated agentc.toml has errors"))?
         .options;
-    let file = first_skill(&dir.join("agents/skills"))?;
-    let original = std::fs::read_to_string(&file)?;
-    let edits = script(&original);
+    let scenarios = scenarios(&dir, args.wild > 0)?;
 
     let mut server = Server::start(&agentc, &dir)?;
     let started = Instant::now();
+    let first = url(&scenarios[0].file);
     // Answered once the first compile is done.
-    server
-        .request("textDocument/documentSymbol", json!({ "textDocument": { "uri": url(&file) } }))?;
+    server.request("textDocument/documentSymbol", json!({ "textDocument": { "uri": first } }))?;
     let cold_open = started.elapsed();
+    let first_progress = server.progress;
+
+    let mut buffers: HashMap<PathBuf, Arc<str>> = HashMap::new();
+    let mut measured = Vec::new();
+    let mut verified = 0;
+    let mut checked = 0;
+    for scenario in &scenarios {
+        let uri = url(&scenario.file);
+        let language = if scenario.file.extension().is_some_and(|e| e == "md") {
+            "markdown"
+        } else {
+            "plaintext"
+        };
+        server.notify(
+            "textDocument/didOpen",
+            json!({ "textDocument": { "uri": uri, "languageId": language, "version": 0, "text": scenario.original } }),
+        )?;
+        server.published_for(&uri, 0)?;
+        let mut latencies = Vec::with_capacity(scenario.edits.len());
+        for (i, text) in scenario.edits.iter().enumerate() {
+            let version = i as i64 + 1;
+            let sent = Instant::now();
+            server.notify(
+                "textDocument/didChange",
+                json!({ "textDocument": { "uri": uri, "version": version }, "contentChanges": [{ "text": text }] }),
+            )?;
+            server.published_for(&uri, version)?;
+            latencies.push(sent.elapsed());
+            buffers.insert(scenario.file.clone(), Arc::from(text.as_str()));
+            checked += 1;
+            if args.verify_every > 0 && checked % args.verify_every == 0 {
+                // Every publish of that compile precedes the answer to this.
+                server.request(
+                    "textDocument/documentSymbol",
+                    json!({ "textDocument": { "uri": uri } }),
+                )?;
+                // A cold compile of the disk with the edited texts in place,
+                // as `agentc check` would see them once saved. (Writing them
+                // would make the server, which watches the disk, compile a
+                // second time for each edit.)
+                let fs = Overlay { base: &RealFs, buffers: &buffers };
+                let cold = compile(&fs, &options)
+                    .map_err(|err| std::io::Error::other(format!("cold compile: {err}")))?;
+                let expected = cold_keys(&cold);
+                let held = server.held();
+                if expected != held {
+                    let missing: Vec<_> = expected.difference(&held).take(5).collect();
+                    let extra: Vec<_> = held.difference(&expected).take(5).collect();
+                    return Err(std::io::Error::other(format!(
+                        "after edit {version} of {} the server's diagnostics differ from a cold compile:\n  missing {missing:?}\n  extra {extra:?}",
+                        scenario.file.display()
+                    )));
+                }
+                verified += 1;
+            }
+        }
+        measured.push(Measured { what: scenario.what, latencies });
+    }
+
+    // A hover and a completion sent right behind an edit that compiles the
+    // project (a comment typed into the registry): how long each waits.
+    let skill = &scenarios[0];
+    let registry = dir.join("registry.yaml");
+    let registry_text = std::fs::read_to_string(&registry)?;
+    let registry_uri = url(&registry);
     server.notify(
         "textDocument/didOpen",
-        json!({ "textDocument": { "uri": url(&file), "languageId": "markdown", "version": 0, "text": original } }),
+        json!({ "textDocument": { "uri": registry_uri, "languageId": "yaml", "version": 0, "text": registry_text } }),
     )?;
-    server.published_for(&url(&file), 0)?;
+    server.published_for(&registry_uri, 0)?;
+    let hover_at = position(&skill.edits[skill.edits.len() - 1], "tools:");
+    let changed = format!("{registry_text}# kept for the desk\n");
+    server.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": registry_uri, "version": 1 }, "contentChanges": [{ "text": changed }] }),
+    )?;
+    let sent = Instant::now();
+    let skill_uri = url(&skill.file);
+    server.request(
+        "textDocument/hover",
+        json!({ "textDocument": { "uri": skill_uri }, "position": hover_at }),
+    )?;
+    let hover_during = sent.elapsed();
+    let completion_at =
+        json!({ "line": hover_at["line"].as_u64().unwrap_or(0) + 1, "character": 4 });
+    let sent = Instant::now();
+    let completion = server.request(
+        "textDocument/completion",
+        json!({ "textDocument": { "uri": skill_uri }, "position": completion_at }),
+    )?;
+    let completion_time = sent.elapsed();
+    let items =
+        completion.get("items").or(Some(&completion)).and_then(Value::as_array).map_or(0, Vec::len);
+    let completion_bytes = completion.to_string().len();
+    server.published_for(&registry_uri, 1)?;
 
-    let mut latencies = Vec::with_capacity(edits.len());
-    let mut verified = 0;
-    for (i, text) in edits.iter().enumerate() {
-        let version = i as i64 + 1;
-        let sent = Instant::now();
-        server.notify(
-            "textDocument/didChange",
-            json!({ "textDocument": { "uri": url(&file), "version": version }, "contentChanges": [{ "text": text }] }),
-        )?;
-        server.published_for(&url(&file), version)?;
-        latencies.push(sent.elapsed());
-        if args.verify_every > 0 && (i + 1) % args.verify_every == 0 {
-            // Every publish of that compile precedes the answer to this.
-            server.request(
-                "textDocument/documentSymbol",
-                json!({ "textDocument": { "uri": url(&file) } }),
-            )?;
-            // A cold compile of the disk with the edited text in place of the
-            // file, as `agentc check` would see it once the file is saved.
-            // (Writing it would make the server, which watches the disk,
-            // compile a second time for each edit.)
-            let buffers = HashMap::from([(file.clone(), Arc::<str>::from(text.as_str()))]);
-            let fs = Overlay { base: &RealFs, buffers: &buffers };
-            let cold = compile(&fs, &options)
-                .map_err(|err| std::io::Error::other(format!("cold compile: {err}")))?;
-            let expected = cold_keys(&cold);
-            let held = server.held();
-            if expected != held {
-                let missing: Vec<_> = expected.difference(&held).take(5).collect();
-                let extra: Vec<_> = held.difference(&expected).take(5).collect();
-                return Err(std::io::Error::other(format!(
-                    "after edit {version} the server's diagnostics differ from a cold compile:\n  missing {missing:?}\n  extra {extra:?}"
-                )));
-            }
-            verified += 1;
-        }
-    }
     let peak = server.peak_rss_kib();
+    let server_progress = first_progress;
     server.shutdown()?;
 
-    latencies.sort();
-    let at = |q: f64| latencies[((latencies.len() - 1) as f64 * q).round() as usize];
     let ms = |d: Duration| format!("{:.1} ms", d.as_secs_f64() * 1000.0);
     let size_mib = stats.bytes as f64 / f64::from(1 << 20);
     println!(
-        "| skills | input | first compile | edits | median | p90 | p99 | max | peak RSS (bound) | identical to cold |"
-    );
-    println!("|---|---|---|---|---|---|---|---|---|---|");
-    println!(
-        "| {} | {size_mib:.1} MiB | {} | {} | {} | {} | {} | {} | {} MiB ({:.0} MiB) | {verified}/{} checked |",
+        "{} skills, {} each of Claude Code skills, subagents and Copilot agents ({size_mib:.1} MiB); first compile {}; peak RSS {} MiB; {verified}/{} edits checked against a cold compile; `$/progress` messages in the first compile: {}",
         args.skills,
+        args.wild,
         ms(cold_open),
-        latencies.len(),
+        peak.unwrap_or(0) / 1024,
+        checked.checked_div(args.verify_every).unwrap_or(0),
+        server_progress,
+    );
+    println!();
+    println!("| file edited | edits | median | p90 | p99 | max |");
+    println!("|---|---|---|---|---|---|");
+    let mut all = Vec::new();
+    for m in &mut measured {
+        m.latencies.sort();
+        all.extend(m.latencies.iter().copied());
+        println!("{}", row(m.what, &m.latencies));
+    }
+    all.sort();
+    println!("{}", row("all", &all));
+    println!();
+    println!(
+        "hover sent behind a registry edit: answered in {}; completion in `tools:` then: {} items, {} bytes, in {}",
+        ms(hover_during),
+        items,
+        completion_bytes,
+        ms(completion_time),
+    );
+    Ok(())
+}
+
+fn row(what: &str, sorted: &[Duration]) -> String {
+    let ms = |d: Duration| format!("{:.1} ms", d.as_secs_f64() * 1000.0);
+    let at = |q: f64| sorted[((sorted.len() - 1) as f64 * q).round() as usize];
+    if sorted.is_empty() {
+        return format!("| {what} | 0 | | | | |");
+    }
+    format!(
+        "| {what} | {} | {} | {} | {} | {} |",
+        sorted.len(),
         ms(at(0.5)),
         ms(at(0.9)),
         ms(at(0.99)),
-        ms(at(1.0)),
-        peak.unwrap_or(0) / 1024,
-        2.0 * size_mib + 100.0,
-        latencies.len().checked_div(args.verify_every).unwrap_or(0),
-    );
-    Ok(())
+        ms(at(1.0))
+    )
+}
+
+/// The 0-based line and column of `needle`'s first occurrence.
+fn position(text: &str, needle: &str) -> Value {
+    let offset = text.find(needle).unwrap_or(0);
+    let line = text[..offset].matches('\n').count();
+    let column = offset - text[..offset].rfind('\n').map_or(0, |i| i + 1);
+    json!({ "line": line, "character": column })
+}
+
+/// One scenario per kind of file: the runbook skill's recorded keystrokes,
+/// then (with the assistants' formats) a sentence typed into a description
+/// and a name broken and typed back in each other kind of file.
+fn scenarios(dir: &Path, wild: bool) -> std::io::Result<Vec<Scenario>> {
+    let root = dir.join("agents");
+    let read = |what: &'static str, file: PathBuf, edits: fn(&str) -> Vec<String>| {
+        let original = std::fs::read_to_string(&file)?;
+        let edits = edits(&original);
+        Ok::<_, std::io::Error>(Scenario { what, file, original, edits })
+    };
+    let mut out = vec![read("runbook skill", first_skill(&root.join("skills"))?, script)?];
+    out.push(read("AGENT.md", root.join("desk-0/AGENT.md"), |text| {
+        typed(text, "description:", " Ask before refunding.", None)
+    })?);
+    out.push(read("agent.json", root.join("desk-1/agent.json"), |text| {
+        typed(text, "\"description\": \"Desk 1's agent", " first", None)
+    })?);
+    let tools = first_folder(&root.join("tools"))?;
+    out.push(read("tool manifest", tools.join("manifest.json"), |text| {
+        typed(text, "\"description\": \"Tool number", " (kept)", None)
+    })?);
+    if wild {
+        let claude = first_folder(&root.join(".claude/skills"))?;
+        out.push(read("Claude Code skill", claude.join("SKILL.md"), |text| {
+            typed(text, "description:", " Ask first.", Some("name: "))
+        })?);
+        out.push(read("subagent", root.join(".claude/agents/reviewer-0.md"), |text| {
+            typed(text, "description:", " Twice.", Some("skills: "))
+        })?);
+        out.push(read("Copilot agent", root.join(".github/agents/planner-0.agent.md"), |text| {
+            typed(text, "description:", " Then stop.", Some("agent: "))
+        })?);
+    }
+    Ok(out)
+}
+
+/// A sentence typed at the end of the line holding `after` (inside the
+/// string when the line ends with `",`), then the last three characters of
+/// the value after `broken` erased and typed back.
+fn typed(original: &str, after: &str, sentence: &str, broken: Option<&str>) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut text = original.to_owned();
+    if let Some(at) = text.find(after) {
+        let line_end = text[at..].find('\n').map_or(text.len(), |n| at + n);
+        let end = match text[at..line_end].rfind('"') {
+            Some(quote) if text[at..line_end].ends_with(['"', ',']) => at + quote,
+            _ => line_end,
+        };
+        for (i, c) in sentence.char_indices() {
+            text.insert(end + i, c);
+            out.push(text.clone());
+        }
+    }
+    if let Some(at) = broken.and_then(|key| text.find(key).map(|at| at + key.len())) {
+        let end = text[at..].find('\n').map_or(text.len(), |n| at + n);
+        let cut = text[end - 3..end].to_owned();
+        for i in 0..3 {
+            text.remove(end - i - 1);
+            out.push(text.clone());
+        }
+        for (i, c) in cut.char_indices() {
+            text.insert(end - 3 + i, c);
+            out.push(text.clone());
+        }
+    }
+    out
+}
+
+/// The first folder in `dir`, in byte order.
+fn first_folder(dir: &Path) -> std::io::Result<PathBuf> {
+    let mut names: Vec<_> =
+        std::fs::read_dir(dir)?.filter_map(|e| e.ok()).map(|e| e.file_name()).collect();
+    names.sort();
+    let name = names.first().ok_or_else(|| std::io::Error::other("an empty folder"))?;
+    Ok(dir.join(name))
 }
 
 /// The first runbook skill in byte order of its folder.
@@ -231,6 +409,8 @@ struct Server {
     published: BTreeMap<String, Vec<Value>>,
     /// Each open document's last published version.
     versions: BTreeMap<String, i64>,
+    /// How many `$/progress` notifications arrived.
+    progress: usize,
 }
 
 /// How long the server may take to answer anything before the run fails.
@@ -263,11 +443,12 @@ impl Server {
             next_id: 0,
             published: BTreeMap::new(),
             versions: BTreeMap::new(),
+            progress: 0,
         };
         let uri = url(dir);
         server.request(
             "initialize",
-            json!({ "processId": null, "rootUri": uri, "workspaceFolders": [{ "uri": uri, "name": "bench" }], "capabilities": {} }),
+            json!({ "processId": null, "rootUri": uri, "workspaceFolders": [{ "uri": uri, "name": "bench" }], "capabilities": { "window": { "workDoneProgress": true } } }),
         )?;
         server.notify("initialized", json!({}))?;
         Ok(server)
@@ -297,6 +478,15 @@ impl Server {
                 self.versions.insert(uri.clone(), version);
             }
             self.published.insert(uri, list);
+        }
+        if message["method"] == "$/progress" {
+            self.progress += 1;
+        }
+        // A request from the server (`window/workDoneProgress/create`) is
+        // answered at once, as an editor does.
+        if message.get("method").is_some() && message.get("id").is_some() {
+            let id = message["id"].clone();
+            self.send(&json!({ "jsonrpc": "2.0", "id": id, "result": null }))?;
         }
         Ok(message)
     }

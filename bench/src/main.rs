@@ -116,6 +116,10 @@ enum Cmd {
         agentc: PathBuf,
         #[arg(long, default_value_t = 10_000)]
         skills: usize,
+        /// Claude Code skills, subagents and Copilot agents, this many of
+        /// each; their edits are replayed too.
+        #[arg(long, default_value_t = 1_000)]
+        wild: usize,
         /// Compare with a cold compile after every Nth edit (0: never).
         #[arg(long, default_value_t = 1)]
         verify_every: usize,
@@ -173,8 +177,8 @@ fn main() -> ExitCode {
             );
         }),
         Cmd::Measure { command } => measure(&command),
-        Cmd::Lsp { agentc, skills, verify_every, work } => {
-            lsp::run(lsp::Args { agentc, skills, verify_every, work })
+        Cmd::Lsp { agentc, skills, wild, verify_every, work } => {
+            lsp::run(lsp::Args { agentc, skills, wild, verify_every, work })
         }
         Cmd::SkillsRef { skills, rounds, agentc, python, work } => {
             skills_ref(skills, rounds, &agentc, python, &work)

@@ -47,7 +47,7 @@ pub struct Compilation {
     /// The root and workspace as compiled (canonical paths).
     pub root: PathBuf,
     pub workspace: Option<PathBuf>,
-    /// What [`Compilation::update_skill`] needs (absent when the compile
+    /// What [`Compilation::update_file`] needs (absent when the compile
     /// did not get as far as the project).
     pub(crate) kept: Option<crate::kept::Kept>,
 }
@@ -279,6 +279,7 @@ pub fn compile_with(
         mut inputs,
         mut skill_parses,
         skill_order,
+        file_parses: mut files,
         ..
     } = out;
     if let Some(memo) = memo {
@@ -287,7 +288,11 @@ pub fn compile_with(
     // A skill's secrets are its parse's problems (an edit redoes them);
     // every other file's are with the rest.
     for source in sources.values().filter(|s| !skill_parses.contains_key(&s.path)) {
-        rest.extend(crate::secrets::diagnostics(source));
+        let found = crate::secrets::diagnostics(source);
+        match files.get_mut(&source.path) {
+            Some(list) => list.extend(found),
+            None => rest.extend(found),
+        }
     }
     let resolve::Resolution { model, names, shares } =
         resolve::resolve(&project, opts, registry_file.as_ref(), &mut rest);
@@ -299,7 +304,12 @@ pub fn compile_with(
         is_input: &|rel| inputs.contains_key(rel),
     };
     let (skill_links, other_links) = check::links::check(fs, &trees, &project, &bundling);
-    rest.extend(other_links);
+    for link in other_links {
+        match files.get_mut(&link.location.file) {
+            Some(list) => list.push(link),
+            None => rest.push(link),
+        }
+    }
     let configs = check::config::check(fs, &trees, &project);
     rest.retain(|d| {
         d.code != Code::StrayEntry
@@ -338,6 +348,7 @@ pub fn compile_with(
         agents: shares.agents.into_iter().zip(checked.agents).collect(),
         assistants: shares.assistants,
         configs: configs.diagnostics,
+        files,
         rest,
         hidden: crate::kept::Kept::scan_all(&sources),
         bundled: HashMap::new(),
@@ -435,6 +446,9 @@ struct Output<'m> {
     skill_parses: HashMap<RelPath, Vec<Diagnostic>>,
     /// Each skill file's place in discovery order.
     skill_order: HashMap<RelPath, usize>,
+    /// The parse problems of each agent and assistant file read, apart from
+    /// the rest: with its secrets and links, what an edit to it redoes.
+    file_parses: HashMap<RelPath, Vec<Diagnostic>>,
     sources: BTreeMap<RelPath, Source>,
     inputs: BTreeMap<RelPath, PathBuf>,
     memo: Option<&'m Memo>,
@@ -468,9 +482,44 @@ impl Output<'_> {
     }
 }
 
-fn agent_file(agent: &AgentDir) -> &FileRef {
+pub(crate) fn agent_file(agent: &AgentDir) -> &FileRef {
     match &agent.file {
         AgentFile::Bundle(file) | AgentFile::Package(file) => file,
+    }
+}
+
+/// An agent's file, parsed as its kind; a package's own files are read
+/// later ([`read_package_files`]).
+pub(crate) fn parse_agent(
+    dir: &AgentDir,
+    source: &Source,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<AgentKind> {
+    match &dir.file {
+        AgentFile::Bundle(_) => {
+            files::agent_md(source, &dir.id, diags).map(|md| AgentKind::Bundle(Box::new(md)))
+        }
+        AgentFile::Package(_) => {
+            files::agent_json(source, diags).map(|manifest| AgentKind::Package {
+                manifest: Box::new(manifest),
+                entry_points: Vec::new(),
+                workflows: Vec::new(),
+                knowledge: Vec::new(),
+            })
+        }
+    }
+}
+
+/// A coding assistant's agent file, parsed as its dialect.
+pub(crate) fn parse_assistant(
+    dialect: Dialect,
+    source: &Source,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<AssistantDoc> {
+    match dialect {
+        Dialect::ClaudeSubagent => dialects::subagent(source, diags).map(AssistantDoc::Subagent),
+        Dialect::ClaudeCommand => dialects::command(source, diags).map(AssistantDoc::Command),
+        _ => dialects::copilot_agent(source, diags).map(AssistantDoc::Copilot),
     }
 }
 
@@ -629,7 +678,12 @@ fn build(
         })
         .collect();
     for (tool, diags) in parsed_tools {
-        out.diagnostics.extend(diags);
+        match &tool.dir.manifest {
+            Some(manifest) if texts.contains_key(&manifest.rel) => {
+                out.file_parses.insert(manifest.rel.clone(), diags);
+            }
+            _ => out.diagnostics.extend(diags),
+        }
         project.tools.push(tool);
     }
 
@@ -638,23 +692,12 @@ fn build(
         .filter_map(|dir| texts.get(&agent_file(&dir).rel).cloned().map(|source| (dir, source)))
         .map(|(dir, source)| {
             let mut diags = Vec::new();
-            let kind = match &dir.file {
-                AgentFile::Bundle(_) => files::agent_md(&source, &dir.id, &mut diags)
-                    .map(|md| AgentKind::Bundle(Box::new(md))),
-                AgentFile::Package(_) => {
-                    files::agent_json(&source, &mut diags).map(|manifest| AgentKind::Package {
-                        manifest: Box::new(manifest),
-                        entry_points: Vec::new(),
-                        workflows: Vec::new(),
-                        knowledge: Vec::new(),
-                    })
-                }
-            };
-            (kind.map(|kind| Agent { dir, source, kind }), diags)
+            let kind = parse_agent(&dir, &source, &mut diags);
+            (source.path.clone(), kind.map(|kind| Agent { dir, source, kind }), diags)
         })
         .collect();
-    for (agent, diags) in parsed_agents {
-        out.diagnostics.extend(diags);
+    for (file, agent, diags) in parsed_agents {
+        out.file_parses.insert(file, diags);
         project.agents.extend(agent);
     }
 
@@ -663,20 +706,12 @@ fn build(
         .filter_map(|file| texts.get(&file.file.rel).cloned().map(|source| (file, source)))
         .map(|(file, source)| {
             let mut diags = Vec::new();
-            let doc = match file.dialect {
-                Dialect::ClaudeSubagent => {
-                    dialects::subagent(&source, &mut diags).map(AssistantDoc::Subagent)
-                }
-                Dialect::ClaudeCommand => {
-                    dialects::command(&source, &mut diags).map(AssistantDoc::Command)
-                }
-                _ => dialects::copilot_agent(&source, &mut diags).map(AssistantDoc::Copilot),
-            };
-            (doc.map(|doc| Assistant { file, source, doc }), diags)
+            let doc = parse_assistant(file.dialect, &source, &mut diags);
+            (source.path.clone(), doc.map(|doc| Assistant { file, source, doc }), diags)
         })
         .collect();
-    for (assistant, diags) in parsed_assistants {
-        out.diagnostics.extend(diags);
+    for (file, assistant, diags) in parsed_assistants {
+        out.file_parses.insert(file, diags);
         project.assistants.extend(assistant);
     }
     project.plugins = parsed_plugins;

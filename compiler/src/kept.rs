@@ -32,6 +32,9 @@ pub(crate) struct Kept {
     /// The configuration files' checks, which read skills' and assistants'
     /// frontmatter too: redone on every update.
     pub(crate) configs: Vec<Diagnostic>,
+    /// The problems of each agent and assistant file found in its text
+    /// alone: its parse, secrets and links.
+    pub(crate) files: HashMap<RelPath, Vec<Diagnostic>>,
     /// Every other diagnostic.
     pub(crate) rest: Vec<Diagnostic>,
     /// The hidden characters in each file read (files with none are absent).
@@ -66,6 +69,7 @@ impl Kept {
             [&self.rest, &self.configs, &self.skill_table, &self.assistants.diagnostics]
                 .into_iter()
                 .chain(self.unparsed.values())
+                .chain(self.files.values())
                 .chain(self.hidden.values())
                 .chain(skills)
                 .chain(agents)

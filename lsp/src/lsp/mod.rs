@@ -410,15 +410,16 @@ impl<F: Fs> Server<F> {
             if !project.dirty && edited.is_empty() {
                 continue;
             }
-            // Only a skill's text is an update: any other file (the registry,
-            // a manifest, an agent) is compiled again with the rest.
+            // A skill's, an agent's or an assistant's text is an update; any
+            // other file (the registry, a manifest) is compiled again with
+            // the rest (`Compilation::update_file` says which it could do).
             let updated = !project.dirty
                 && project.compiled.as_mut().is_some_and(|compiled| {
                     edited.iter().all(|path| {
                         compiled.files.get(path).is_some_and(|rel| {
                             let recording = Recording::new(&overlay);
                             let updated =
-                                compiled.compilation.update_skill(&recording, &project.memo, rel);
+                                compiled.compilation.update_file(&recording, &project.memo, rel);
                             compiled.inputs.extend(recording.into_inputs());
                             updated
                         })

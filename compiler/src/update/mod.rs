@@ -1,5 +1,6 @@
-//! Update: a compilation brought up to date after an edit to one skill's
-//! text — the language server's path for a keystroke.
+//! Update: a compilation brought up to date after an edit to one file's
+//! text — the language server's path for a keystroke. Skills are here;
+//! agents' and assistants' files in [`files`].
 //!
 //! Every diagnostic and reference is kept by the part of the compile that
 //! made it: each skill, the skill table, each agent, the coding assistants,
@@ -61,11 +62,11 @@ struct Edit {
 }
 
 impl Compilation {
-    /// Brings the compilation up to date after the text of the skill file
-    /// `file`, or of a file a skill bundles, changed (as `fs` now reads it).
-    /// Returns whether it could; when it could not, the compilation is as it
-    /// was and needs a full compile.
-    pub fn update_skill(&mut self, fs: &dyn Fs, memo: &Memo, file: &RelPath) -> bool {
+    /// Brings the compilation up to date after the text of `file` changed (as
+    /// `fs` now reads it): a skill's, a file a skill bundles, an agent's or a
+    /// coding assistant's ([`files`]). Returns whether it could; when it
+    /// could not, the compilation is as it was and needs a full compile.
+    pub fn update_file(&mut self, fs: &dyn Fs, memo: &Memo, file: &RelPath) -> bool {
         let Some(mut kept) = self.kept.take() else {
             return false;
         };
@@ -87,6 +88,14 @@ impl Compilation {
             for i in readers.collect::<Vec<_>>() {
                 self.relink(kept, fs, i);
             }
+            return true;
+        }
+        if let Some(which) = self.other(file) {
+            if !self.update_other(kept, fs, memo, file, which) {
+                return false;
+            }
+            let trees = Trees::new(&self.root, self.workspace.as_deref());
+            kept.configs = check::config::check(fs, &trees, &self.project).diagnostics;
             return true;
         }
         let parsed_at = self.project.skills.iter().position(|s| &s.source.path == file);
@@ -451,318 +460,6 @@ impl Compilation {
     }
 }
 
+mod files;
 #[cfg(test)]
-mod tests {
-    use std::path::Path;
-
-    use proptest::prelude::*;
-
-    use super::*;
-    use crate::catalog::Code;
-    use crate::compile::{compile, compile_with};
-    use crate::diagnostic::Origin;
-    use crate::memfs::MemFs;
-    use crate::options::{LintLevel, Options};
-
-    /// The bundled example, in memory, with the options its project file gives.
-    fn example() -> (MemFs, Options) {
-        let example = Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/support-desk");
-        let mut fs = MemFs::new();
-        load_dir(&mut fs, &example.join("agents"), "agents/");
-        load_dir(&mut fs, &example.join(".agents"), ".agents/");
-        for file in ["registry.yaml", "AGENTS.md"] {
-            fs.insert(file, std::fs::read(example.join(file)).unwrap()).unwrap();
-        }
-        let mut opts = Options::new(fs.root().join("agents"));
-        opts.workspace = Some(fs.root().to_path_buf());
-        opts.registry = Some(fs.root().join("registry.yaml"));
-        (fs, opts)
-    }
-
-    /// The example's skill files, as (file, path in the memory file system).
-    fn skill_files(c: &Compilation) -> Vec<(RelPath, String)> {
-        let files = c.project.skills.iter().map(|s| s.source.path.clone());
-        files
-            .filter(|rel| rel.origin == Origin::Root)
-            .map(|rel| {
-                let path = format!("agents/{}", rel.path);
-                (rel, path)
-            })
-            .collect()
-    }
-
-    /// Applies the new text of `rel` to `c` as the language server does: an
-    /// update when it applies, else a compile. Then compares `c` with a cold
-    /// compile; returns whether the update applied.
-    fn edit(c: &mut Compilation, fs: &MemFs, opts: &Options, memo: &Memo, rel: &RelPath) -> bool {
-        let updated = c.update_skill(fs, memo, rel);
-        if !updated {
-            *c = compile_with(fs, opts, Some(memo)).unwrap();
-        }
-        let cold = compile(fs, opts).unwrap();
-        assert_eq!(c.diagnostics, cold.diagnostics);
-        assert_eq!(c.model, cold.model);
-        assert_eq!(c.names.refs, cold.names.refs);
-        let texts = |c: &Compilation| -> Vec<(RelPath, String)> {
-            c.sources.iter().map(|(rel, s)| (rel.clone(), s.text.to_string())).collect()
-        };
-        assert_eq!(texts(c), texts(&cold));
-        updated
-    }
-
-    /// Edits to a skill's text are updates, whatever they change; every
-    /// result equals a cold compile's. Other files are left to a compile.
-    #[test]
-    fn an_update_is_a_compile() {
-        let (mut fs, opts) = example();
-        let memo = Memo::default();
-        let mut c = compile_with(&fs, &opts, Some(&memo)).unwrap();
-        let files = skill_files(&c);
-        type Change = fn(&str) -> String;
-        let intake = "skills/intake/SKILL.md";
-        let charges = "billing/skills/charge-lookup/SKILL.md";
-        let refunds = "billing/skills/refund-review/SKILL.md";
-        let cases: [(&str, &str, Change); 16] = [
-            (intake, "description", |t| t.replacen("description: ", "description: Now ", 1)),
-            (intake, "misspelt route", |t| t.replacen("classify-request", "clasify-request", 1)),
-            (intake, "unknown tool", |t| t.replacen("tools:\n", "tools:\n  - lookup_tickt\n", 1)),
-            (intake, "broken link", |t| format!("{t}\nSee [the guide](guide.md).\n")),
-            (intake, "hidden character", |t| format!("{t}\nAsk\u{200B} twice.\n")),
-            (intake, "unchanged", |t| t.to_owned()),
-            (intake, "renamed", |t| t.replacen("name: intake", "name: intake-desk", 1)),
-            (intake, "name moved", |t| t.replacen("---\n", "---\n# the first skill\n", 1)),
-            (intake, "unparsable", |t| t.replacen("tools:\n", "tools:\n   - x\n", 1)),
-            (intake, "no frontmatter", |t| t.replacen("---", "", 1)),
-            (intake, "a name taken", |t| t.replacen("name: intake", "name: wrap-up", 1)),
-            (intake, "a name routed to", |t| {
-                t.replacen("name: intake", "name: classify-request", 1)
-            }),
-            (charges, "route removed", |t| {
-                t.replacen("  - refund-review: on fetch_invoice status=success\n", "", 1)
-            }),
-            (charges, "inactive tool", |t| t.replacen("tools:\n", "tools:\n  - search_kb\n", 1)),
-            (refunds, "private renamed", |t| {
-                t.replacen("name: refund-review", "name: refund-check", 1)
-            }),
-            (refunds, "private unparsable", |t| t.replacen("tools: ", "tools: [", 1)),
-        ];
-        for (file, what, change) in cases {
-            let (rel, path) = files.iter().find(|(rel, _)| &*rel.path == file).unwrap();
-            let original = String::from_utf8(fs.get(path).unwrap().to_vec()).unwrap();
-            fs.insert(path, change(&original)).unwrap();
-            assert!(edit(&mut c, &fs, &opts, &memo, rel), "{what} is an update");
-            if !["description", "unchanged", "name moved"].contains(&what) {
-                assert!(!c.diagnostics.is_empty(), "{what} is a mistake");
-            }
-            fs.insert(path, original).unwrap();
-            assert!(edit(&mut c, &fs, &opts, &memo, rel), "{what} undone is an update");
-            assert!(c.diagnostics.is_empty(), "{what} undone: {:#?}", c.diagnostics);
-        }
-        let agent = RelPath::root("billing/AGENT.md");
-        assert!(c.sources.contains_key(&agent));
-        assert!(!c.update_skill(&fs, &memo, &agent), "an agent's file is compiled");
-    }
-
-    /// The language server keeps its memo when `agentc.toml` changes: with
-    /// `secret` allowed, a compile and an update scan nothing and report no
-    /// secret, as a cold compile does; allowed again, both find it.
-    #[test]
-    fn a_rule_allowed_or_restored_is_honoured_by_the_memo() {
-        let (mut fs, mut opts) = example();
-        let memo = Memo::default();
-        let path = "agents/skills/intake/SKILL.md";
-        let original = String::from_utf8(fs.get(path).unwrap().to_vec()).unwrap();
-        let token = format!("ghp_{}", "Zq3xR8mK2pL7vN4bT9wY1cF6hJ0sD5gA3eUo");
-        fs.insert(path, format!("{original}\nThe token is {token}.\n")).unwrap();
-        let secrets =
-            |c: &Compilation| c.diagnostics.iter().filter(|d| d.code == Code::Secret).count();
-        let mut c = compile_with(&fs, &opts, Some(&memo)).unwrap();
-        assert_eq!(secrets(&c), 1);
-        opts.lints.insert(Code::Secret, LintLevel::Allow);
-        c = compile_with(&fs, &opts, Some(&memo)).unwrap();
-        assert_eq!(secrets(&c), 0);
-        assert!(c.sources.values().all(|s| !s.secrets_scanned()));
-        let rel = c.project.skills.iter().map(|s| s.source.path.clone());
-        let rel = rel.into_iter().find(|r| &*r.path == "skills/intake/SKILL.md").unwrap();
-        fs.insert(path, format!("{original}\nThe token is still {token}.\n")).unwrap();
-        assert!(edit(&mut c, &fs, &opts, &memo, &rel));
-        assert_eq!(secrets(&c), 0);
-        assert!(c.sources.values().all(|s| !s.secrets_scanned()));
-        opts.lints.clear();
-        c = compile_with(&fs, &opts, Some(&memo)).unwrap();
-        assert_eq!(secrets(&c), 1);
-        assert_eq!(c.diagnostics, compile(&fs, &opts).unwrap().diagnostics);
-    }
-
-    /// The Markdown files a skill bundles follow its edits: an edit to one
-    /// redoes the links of the skills reading it, and an edit to the skill
-    /// that stops or starts linking one drops it from the sources or adds
-    /// it. Every result equals a cold compile's.
-    #[test]
-    fn bundled_files_update_with_their_skill() {
-        let mut fs = MemFs::new();
-        let skill = "---\nname: pdf\ndescription: Fill.\n---\nRead [forms](references/forms.md).\n";
-        let forms = "# Forms\n\nSee [boxes](boxes.md).\n";
-        fs.insert("skills/pdf/SKILL.md", skill).unwrap();
-        fs.insert("skills/pdf/references/forms.md", forms).unwrap();
-        fs.insert("skills/pdf/references/boxes.md", "# Boxes\n").unwrap();
-        let opts = Options::new(fs.root());
-        let memo = Memo::default();
-        let mut c = compile_with(&fs, &opts, Some(&memo)).unwrap();
-        let (skill_rel, forms_rel) =
-            (RelPath::root("skills/pdf/SKILL.md"), RelPath::root("skills/pdf/references/forms.md"));
-        let boxes_rel = RelPath::root("skills/pdf/references/boxes.md");
-        assert!(c.sources.contains_key(&boxes_rel), "read two levels down");
-        let broken = |c: &Compilation| -> Vec<String> {
-            c.diagnostics.iter().map(|d| d.location.file.path.to_string()).collect()
-        };
-        // Each edit, with the problems it makes and whether `boxes.md` is read.
-        let edits = [
-            ("skills/pdf/references/forms.md", &forms_rel, "See [boxes](box.md).\n", 1, false),
-            ("skills/pdf/references/forms.md", &forms_rel, forms, 0, true),
-            (
-                "skills/pdf/SKILL.md",
-                &skill_rel,
-                "---\nname: pdf\ndescription: F.\n---\nFill.\n",
-                0,
-                false,
-            ),
-            ("skills/pdf/SKILL.md", &skill_rel, skill, 0, true),
-        ];
-        for (path, rel, text, count, read) in edits {
-            fs.insert(path, text).unwrap();
-            assert!(edit(&mut c, &fs, &opts, &memo, rel), "an edit to {path} is an update");
-            assert_eq!(broken(&c).len(), count, "{text}: {:#?}", c.diagnostics);
-            assert_eq!(c.sources.contains_key(&boxes_rel), read, "after {text}");
-        }
-        assert_eq!(broken(&c), Vec::<String>::new());
-        let lock = crate::lock::lockfile(&c);
-        let files: Vec<&str> = lock.files.iter().map(|f| f.path.as_str()).collect();
-        assert_eq!(files, ["skills/pdf/SKILL.md"], "the lockfile pins what is compiled");
-    }
-
-    /// Reads `dir` into `fs` under `under`.
-    fn load_dir(fs: &mut MemFs, dir: &Path, under: &str) {
-        let Ok(entries) = std::fs::read_dir(dir) else { return };
-        let mut entries: Vec<_> = entries.flatten().collect();
-        entries.sort_by_key(|e| e.file_name());
-        for entry in entries {
-            let Some(name) = entry.file_name().to_str().map(|n| format!("{under}{n}")) else {
-                continue;
-            };
-            if entry.path().is_dir() {
-                load_dir(fs, &entry.path(), &format!("{name}/"));
-            } else if let Ok(bytes) = std::fs::read(entry.path()) {
-                fs.insert(&name, bytes).unwrap();
-            }
-        }
-    }
-
-    /// Every skill file of every fixture, renamed, made a duplicate, broken
-    /// and added to, then restored: after each edit the updated compilation
-    /// equals a cold compile.
-    #[test]
-    fn every_fixture_updates_as_it_compiles() {
-        let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures");
-        let mut cases: Vec<_> = std::fs::read_dir(&fixtures).unwrap().flatten().collect();
-        cases.sort_by_key(|e| e.file_name());
-        let mut updates = 0;
-        for case in cases {
-            let mut fs = MemFs::new();
-            load_dir(&mut fs, &case.path().join("root"), "root/");
-            load_dir(&mut fs, &case.path().join("workspace"), "workspace/");
-            let mut opts = Options::new(fs.root().join("root"));
-            if case.path().join("workspace").is_dir() {
-                opts.workspace = Some(fs.root().join("workspace"));
-            }
-            if let Ok(registry) = std::fs::read(case.path().join("registry.yaml")) {
-                fs.insert("registry.yaml", registry).unwrap();
-                opts.registry = Some(fs.root().join("registry.yaml"));
-            }
-            let memo = Memo::default();
-            let Ok(mut c) = compile_with(&fs, &opts, Some(&memo)) else { continue };
-            let skills = c.project.skills.iter().map(|s| &s.file);
-            let files: Vec<(RelPath, String)> = (skills.chain(&c.project.unparsed_skills))
-                .map(|f| f.file.rel.clone())
-                .filter_map(|rel| {
-                    let under = match rel.origin {
-                        Origin::Root => "root",
-                        Origin::Workspace => "workspace",
-                        Origin::Given => return None,
-                    };
-                    let path = format!("{under}/{}", rel.path);
-                    Some((rel, path))
-                })
-                .collect();
-            let names: Vec<String> = c
-                .project
-                .skills
-                .iter()
-                .map(|s| s.parsed.front.value.name.value.to_string())
-                .collect();
-            for (rel, path) in files {
-                let Some(original) = fs.get(&path).and_then(|b| String::from_utf8(b.to_vec()).ok())
-                else {
-                    continue;
-                };
-                let other = names.iter().find(|n| !original.contains(&format!("name: {n}\n")));
-                let edits = [
-                    original.replacen("name: ", "name: z", 1),
-                    other.map_or_else(String::new, |n| {
-                        let line = original.lines().find(|l| l.starts_with("name: ")).unwrap_or("");
-                        original.replacen(line, &format!("name: {n}"), 1)
-                    }),
-                    original.replacen("---\n", "---\n[\n", 1),
-                    format!("{original}\nMore, with [a link](nowhere.md).\n"),
-                ];
-                for edited in edits {
-                    for text in [edited, original.clone()] {
-                        fs.insert(&path, text).unwrap();
-                        if edit(&mut c, &fs, &opts, &memo, &rel) {
-                            updates += 1;
-                        }
-                    }
-                }
-            }
-        }
-        assert!(updates > 1000, "only {updates} edits were updates");
-    }
-
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(24))]
-
-        /// Keystrokes anywhere in any of the example's skills: after each,
-        /// the updated (or recompiled) compilation equals a cold compile.
-        #[test]
-        fn keystrokes_update_as_a_compile_would(
-            pick in any::<prop::sample::Index>(),
-            keys in prop::collection::vec(
-                (any::<prop::sample::Index>(), prop::option::of(prop::sample::select(
-                    vec!['a', 'e', '-', '_', ':', ' ', '\n', '[', '(', '.', '/', '=']
-                ))),
-                1..10,
-            ),
-        ) {
-            let (mut fs, opts) = example();
-            let memo = Memo::default();
-            let mut c = compile_with(&fs, &opts, Some(&memo)).unwrap();
-            let files = skill_files(&c);
-            let (rel, path) = pick.get(&files).clone();
-            let mut text = String::from_utf8(fs.get(&path).unwrap().to_vec()).unwrap();
-            for (at, key) in keys {
-                let boundaries: Vec<usize> =
-                    (0..=text.len()).filter(|&i| text.is_char_boundary(i)).collect();
-                let at = *at.get(&boundaries);
-                match key {
-                    Some(c) => text.insert(at, c),
-                    None if at < text.len() => {
-                        text.remove(at);
-                    }
-                    None => {}
-                }
-                fs.insert(&path, text.clone()).unwrap();
-                edit(&mut c, &fs, &opts, &memo, &rel);
-            }
-        }
-    }
-}
+mod tests;

@@ -5,7 +5,7 @@
 //! read from the disk each time: the compile memo keeps their texts, and
 //! keeping their bytes here too would hold the project twice.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::ffi::OsString;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -34,6 +34,8 @@ struct State {
     followed: HashMap<PathBuf, Kept<EntryKind>>,
     canonical: HashMap<PathBuf, Kept<PathBuf>>,
     links: HashMap<PathBuf, Kept<PathBuf>>,
+    /// The files read since they last changed.
+    read: HashSet<PathBuf>,
 }
 
 /// Only "not there" is kept of failures: anything else (a permission, a
@@ -86,6 +88,7 @@ impl<F: Fs> CachedFs<F> {
         // A link anywhere may have pointed through it.
         state.canonical.clear();
         state.links.retain(|key, _| !gone(key));
+        state.read.retain(|key| !gone(key));
     }
 
     /// Forgets everything (the watch on the disk was lost).
@@ -149,8 +152,28 @@ impl<F: Fs> Fs for CachedFs<F> {
         self.cached(path, |s| &s.links, |s| &mut s.links, || self.base.read_link(path))
     }
 
+    /// Texts are not kept (a compile keeps what it decoded); which files
+    /// were read is, until they change.
     fn read(&self, path: &Path, max: u64) -> io::Result<ReadOutcome> {
-        self.base.read(path, max)
+        if !self.keeps(path) {
+            return self.base.read(path, max);
+        }
+        // Noted before reading: a change during the read forgets the note,
+        // where one noted after could outlive it.
+        if let Ok(mut state) = self.state.write() {
+            state.read.insert(path.to_path_buf());
+        }
+        let result = self.base.read(path, max);
+        if !matches!(result, Ok(ReadOutcome::Bytes(_)))
+            && let Ok(mut state) = self.state.write()
+        {
+            state.read.remove(path);
+        }
+        result
+    }
+
+    fn unchanged(&self, path: &Path) -> bool {
+        self.keeps(path) && self.state.read().is_ok_and(|state| state.read.contains(path))
     }
 }
 
@@ -187,6 +210,29 @@ mod tests {
         cache.forget(Path::new("/a/two.md"));
         assert_eq!(cache.read_dir(Path::new("/a")).unwrap().len(), 2);
         assert_eq!(cache.kind(Path::new("/a/two.md")).unwrap(), EntryKind::File);
+    }
+
+    /// A file read is known unchanged until a change to it, or to a folder
+    /// above it, is told; one that could not be read never is.
+    #[test]
+    fn a_file_read_is_unchanged_until_told() {
+        let mut disk = MemFs::new();
+        disk.insert("a/one.md", "first").unwrap();
+        let cache = CachedFs::new(disk.clone());
+        let one = Path::new("/a/one.md");
+        assert!(!cache.unchanged(one), "not read yet");
+        assert_eq!(text(&cache, "/a/one.md"), "first");
+        assert!(cache.unchanged(one));
+        cache.forget(one);
+        assert!(!cache.unchanged(one));
+        assert_eq!(text(&cache, "/a/one.md"), "first");
+        cache.forget(Path::new("/a"));
+        assert!(!cache.unchanged(one), "its folder changed");
+        assert!(cache.read(Path::new("/a/two.md"), 100).is_err());
+        assert!(!cache.unchanged(Path::new("/a/two.md")));
+        let outside = CachedFs::within(disk, vec![PathBuf::from("/b")]);
+        assert_eq!(text(&outside, "/a/one.md"), "first");
+        assert!(!outside.unchanged(one), "outside what is watched");
     }
 
     /// A file reported alone, in folders made with it: the folders are

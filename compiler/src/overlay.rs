@@ -49,6 +49,11 @@ impl Fs for Overlay<'_> {
             None => self.base.read(path, max),
         }
     }
+
+    /// An open document's text is compared, never assumed.
+    fn unchanged(&self, path: &Path) -> bool {
+        !self.buffers.contains_key(path) && self.base.unchanged(path)
+    }
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! Read: the discovered files' bytes into text, in parallel and within bounds.
 
 use std::collections::HashMap;
+use std::path::PathBuf;
 use std::sync::Mutex;
 
 use agentc_schema::lockfile::sha256_hex;
@@ -38,7 +39,8 @@ fn failed(diagnostic: Diagnostic, lossy: Option<Source>) -> ReadResult {
 /// other content rules (`[lints]` changed) is read again.
 #[derive(Debug, Default)]
 pub struct SourceMemo {
-    kept: Mutex<HashMap<RelPath, (bool, Source)>>,
+    /// By file: whether it began with a BOM, where it was read, and its text.
+    kept: Mutex<HashMap<RelPath, (bool, PathBuf, Source)>>,
 }
 
 impl SourceMemo {
@@ -84,10 +86,19 @@ fn read_remembered(
     let Some(memo) = memo else {
         return read_one(fs, file, max_size, rules);
     };
+    // A file the file system knows unchanged since it was read is not read.
+    if let Ok(kept) = memo.kept.lock()
+        && let Some((_, path, source)) = kept.get(&file.rel)
+        && *path == file.path
+        && source.content_rules == rules
+        && fs.unchanged(&file.path)
+    {
+        return Ok(source.clone());
+    }
     let bytes = read_bytes(fs, file, max_size)?;
     let bom = bytes.starts_with(BOM.as_bytes());
     if let Ok(kept) = memo.kept.lock()
-        && let Some((had_bom, source)) = kept.get(&file.rel)
+        && let Some((had_bom, _, source)) = kept.get(&file.rel)
         && *had_bom == bom
         && source.content_rules == rules
         && bytes[if bom { BOM.len() } else { 0 }..] == *source.text.as_bytes()
@@ -96,7 +107,7 @@ fn read_remembered(
     }
     let result = decode(file, &bytes, rules);
     if let (Ok(source), Ok(mut kept)) = (&result, memo.kept.lock()) {
-        kept.insert(file.rel.clone(), (bom, source.clone()));
+        kept.insert(file.rel.clone(), (bom, file.path.clone(), source.clone()));
     }
     result
 }

@@ -66,6 +66,7 @@ impl Client {
                 "workspaceFolders": [{ "uri": uri, "name": "desk" }],
                 "capabilities": {
                     "general": { "positionEncodings": ["utf-16"] },
+                    "window": { "workDoneProgress": true },
                     "workspace": { "workspaceEdit": {
                         "documentChanges": true, "resourceOperations": ["rename"] } },
                 },

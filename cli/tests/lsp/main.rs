@@ -11,6 +11,7 @@ use serde_json::{Value, json};
 mod client;
 #[path = "../common/mod.rs"]
 mod common;
+mod progress;
 
 use client::{Client, PATIENCE, doc, position, url};
 

@@ -60,6 +60,14 @@ pub trait Fs: Sync {
     /// components: one found there was put in after the check, and following
     /// it could lead outside the agents directory.
     fn read(&self, path: &Path, max: u64) -> io::Result<ReadOutcome>;
+
+    /// Whether the file at `path` is known to hold what it held when it was
+    /// last read through this file system: a cache told of every change on
+    /// disk knows, and a compile then keeps the text it read before instead
+    /// of reading it again. Without that knowledge, never.
+    fn unchanged(&self, _path: &Path) -> bool {
+        false
+    }
 }
 
 /// A watcher on the system's own notifications that follows no symbolic

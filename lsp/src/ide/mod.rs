@@ -172,8 +172,16 @@ impl Index {
         let skill_sites: Vec<Option<Place>> = (compilation.names.skills.defs.iter())
             .map(|def| def.site.span.map(|span| Place { file: def.site.file.clone(), span }))
             .collect();
-        let tool_sites: Vec<Option<Place>> =
-            compilation.names.tools.defs.iter().map(|def| tool_site(compilation, def)).collect();
+        // Where the registry writes each name (the first time): looked up once
+        // per name, not searched for each (thousands of names).
+        let mut registry = HashMap::new();
+        let entries = project.registry.as_ref().and_then(|r| r.tools.as_ref());
+        for entry in entries.into_iter().flatten() {
+            registry.entry(entry.value.as_str()).or_insert(entry);
+        }
+        let tool_sites: Vec<Option<Place>> = (compilation.names.tools.defs.iter())
+            .map(|def| tool_site(compilation, &registry, def))
+            .collect();
         let mut defs_by_file: HashMap<RelPath, Vec<(Span, Symbol)>> = HashMap::new();
         for (kind, sites) in [(RefKind::Skill, &skill_sites), (RefKind::Tool, &tool_sites)] {
             for (index, place) in sites.iter().enumerate() {
@@ -437,7 +445,11 @@ impl<'c> Analysis<'c> {
 
 /// Where a tool's name is written: its descriptor's `name`, else the start of
 /// its descriptor, else the registry line declaring it.
-fn tool_site(compilation: &Compilation, def: &Def) -> Option<Place> {
+fn tool_site(
+    compilation: &Compilation,
+    registry: &HashMap<&str, &Spanned<Text>>,
+    def: &Def,
+) -> Option<Place> {
     let project = &compilation.project;
     match def.source {
         Some(i) => {
@@ -449,13 +461,7 @@ fn tool_site(compilation: &Compilation, def: &Def) -> Option<Place> {
             Some(Place { file: source.path.clone(), span })
         }
         None => {
-            let entry = project
-                .registry
-                .as_ref()?
-                .tools
-                .iter()
-                .flatten()
-                .find(|t| t.value.as_str() == def.name)?;
+            let entry = registry.get(def.name.as_str())?;
             let span = entry.verbatim(0..def.name.len()).unwrap_or(entry.span);
             Some(Place { file: def.site.file.clone(), span })
         }

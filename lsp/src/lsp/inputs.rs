@@ -113,6 +113,11 @@ impl Fs for Recording<'_> {
     fn read(&self, path: &Path, max: u64) -> io::Result<ReadOutcome> {
         self.note(path, false, self.base.read(path, max))
     }
+
+    /// A text kept instead of read is an input all the same.
+    fn unchanged(&self, path: &Path) -> bool {
+        self.note(path, false, Ok::<_, io::Error>(self.base.unchanged(path))).unwrap_or(false)
+    }
 }
 
 #[cfg(test)]

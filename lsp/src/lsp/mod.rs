@@ -134,11 +134,15 @@ fn capabilities(encoding: Encoding) -> lsp::ServerCapabilities {
 /// One workspace folder, compiled.
 struct Project {
     folder: PathBuf,
-    /// Sources and parses kept between compiles.
-    memo: Memo,
+    /// Sources and parses kept between compiles (shared with a compile on
+    /// its own thread).
+    memo: Arc<Memo>,
     compiled: Option<Compiled>,
     /// Needs a full compile.
     dirty: bool,
+    /// A compile is running on its own thread; requests are answered from
+    /// `compiled` meanwhile, and changes wait for its end.
+    compiling: bool,
     /// Files it read whose text changed since: when nothing else did, each
     /// is an update of the compilation rather than a compile.
     edited_texts: HashSet<PathBuf>,
@@ -161,7 +165,7 @@ impl Project {
 
 /// A compilation with the way back from disk paths to its files, and its
 /// index for editor requests (made at the first request that needs it).
-struct Compiled {
+pub(crate) struct Compiled {
     compilation: Compilation,
     files: HashMap<PathBuf, RelPath>,
     /// What the compile and the updates since asked of the file system.
@@ -191,13 +195,25 @@ struct Server<F: Fs> {
     versions: HashMap<PathBuf, i32>,
     /// Whether a rename may move the definition's folder.
     renames_folders: bool,
-    /// The disk as last seen, forgotten path by path as it changes.
-    fs: CachedFs<F>,
+    /// The disk as last seen, forgotten path by path as it changes (shared
+    /// with a compile on its own thread).
+    fs: Arc<CachedFs<F>>,
     /// Whether `fs` may be used: the disk is being watched.
     cache: bool,
+    /// Where a compile on its own thread sends what it made; none: every
+    /// compile runs in turn with the messages (tests, the fuzzer).
+    compiles: Option<Sender<Done>>,
+    /// The client shows `$/progress` (`window.workDoneProgress`).
+    progress: bool,
 }
 
-impl<F: Fs> Server<F> {
+/// What a compile on its own thread made, for project `project`.
+pub(crate) struct Done {
+    project: usize,
+    compiled: Compiled,
+}
+
+impl<F: Fs + Send + 'static> Server<F> {
     fn new(fs: F, outbox: Outbox, params: &lsp::InitializeParams, encoding: Encoding) -> Self {
         #[allow(deprecated)] // `root_uri` is what clients without folders send
         let folders: Vec<PathBuf> = match &params.workspace_folders {
@@ -211,9 +227,10 @@ impl<F: Fs> Server<F> {
             .map(|folder| fs.canonicalize(&folder).unwrap_or(folder))
             .map(|folder| Project {
                 folder,
-                memo: Memo::default(),
+                memo: Arc::default(),
                 compiled: None,
                 dirty: true,
+                compiling: false,
                 edited_texts: HashSet::new(),
                 published: HashMap::new(),
             })
@@ -230,8 +247,12 @@ impl<F: Fs> Server<F> {
             renames_folders: renames_folders(params),
             // What is outside the watched folders (a registry elsewhere) is
             // read afresh every time.
-            fs: CachedFs::within(fs, watched),
+            fs: Arc::new(CachedFs::within(fs, watched)),
             cache: true,
+            compiles: None,
+            progress: (params.capabilities.window.as_ref())
+                .and_then(|w| w.work_done_progress)
+                .unwrap_or(false),
         }
     }
 
@@ -310,7 +331,8 @@ impl<F: Fs> Server<F> {
     /// compile.
     fn touch(&mut self, path: &Path) {
         for project in &mut self.projects {
-            if project.reads(path) {
+            // What a running compile read is not known yet.
+            if project.compiling || project.reads(path) {
                 project.dirty = true;
             }
         }
@@ -400,19 +422,23 @@ impl<F: Fs> Server<F> {
         self.touch_text(&path);
     }
 
-    /// Compiles the projects marked dirty and publishes what changed.
+    /// Brings the projects up to date and publishes what changed: an edit
+    /// to a file's text is an update when it can be; otherwise the project
+    /// is compiled again, on its own thread when there is one to answer
+    /// from meanwhile (see [`Server::compiles`]).
     fn refresh(&mut self) -> Result<(), Gone> {
         for i in 0..self.projects.len() {
-            let base: &dyn Fs = if self.cache { &self.fs } else { self.fs.base() };
+            let base: &dyn Fs = if self.cache { &*self.fs } else { self.fs.base() };
             let overlay = Overlay { base, buffers: &self.buffers };
             let project = &mut self.projects[i];
-            let edited = std::mem::take(&mut project.edited_texts);
-            if !project.dirty && edited.is_empty() {
+            if project.compiling || (!project.dirty && project.edited_texts.is_empty()) {
                 continue;
             }
-            // A skill's, an agent's or an assistant's text is an update; any
-            // other file (the registry, a manifest) is compiled again with
-            // the rest (`Compilation::update_file` says which it could do).
+            let edited = std::mem::take(&mut project.edited_texts);
+            // A skill's, an agent's, an assistant's or a tool manifest's
+            // text is an update; any other file (the registry, a plugin's
+            // manifest) is compiled again with the rest
+            // (`Compilation::update_file` says which it could do).
             let updated = !project.dirty
                 && project.compiled.as_mut().is_some_and(|compiled| {
                     edited.iter().all(|path| {
@@ -425,51 +451,168 @@ impl<F: Fs> Server<F> {
                         })
                     })
                 });
-            // Two compilations at once would double the peak memory: the old
-            // one goes before a compile.
-            let (compilation, files, inputs) = match project.compiled.take().filter(|_| updated) {
-                Some(Compiled { compilation, files, inputs, index }) => {
+            project.dirty = false;
+            if updated {
+                if let Some(Compiled { compilation, files, inputs, index }) =
+                    project.compiled.take()
+                {
                     agentc_compiler::update::drop_elsewhere(index);
-                    (compilation, files, inputs)
+                    let compiled =
+                        Compiled { compilation, files, inputs, index: Default::default() };
+                    self.install(i, compiled)?;
                 }
-                None => {
-                    project.dirty = false;
-                    let recording = Recording::new(&overlay);
-                    let compilation =
-                        compile_folder(&recording, &project.folder, Some(&project.memo));
-                    let files: HashMap<PathBuf, RelPath> = (compilation.texts())
-                        .filter_map(|s| Some((compilation.disk_path(&s.path)?, s.path.clone())))
-                        .collect();
-                    (compilation, files, recording.into_inputs())
-                }
-            };
-            let mut diagnostics = publishable(&compilation, self.encoding);
-            for path in self.edited.iter().filter(|path| files.contains_key(*path)) {
-                if let Ok(uri) = Url::from_file_path(path) {
-                    diagnostics.entry(uri.clone()).or_default();
-                    let list = &diagnostics[&uri];
-                    if project.published.get(&uri) == Some(list) {
-                        publish(&self.outbox, &self.versions, uri, list.clone())?;
-                    }
-                }
+                continue;
             }
-            for (uri, list) in &diagnostics {
-                if project.published.get(uri) != Some(list) {
-                    publish(&self.outbox, &self.versions, uri.clone(), list.clone())?;
-                }
+            self.begin_progress(i)?;
+            if self.compile_elsewhere(i) {
+                continue;
             }
-            for uri in project.published.keys() {
-                if !diagnostics.contains_key(uri) {
-                    publish(&self.outbox, &self.versions, uri.clone(), Vec::new())?;
-                }
+            let project = &mut self.projects[i];
+            // Two compilations at once would double the peak memory: without
+            // a thread to compile on, the old one goes first.
+            if let Some(old) = project.compiled.take() {
+                agentc_compiler::update::drop_elsewhere(old.index);
+                drop(old.compilation);
             }
-            diagnostics.retain(|_, list| !list.is_empty());
-            project.published = diagnostics;
-            project.compiled =
-                Some(Compiled { compilation, files, inputs, index: Default::default() });
+            let base: &dyn Fs = if self.cache { &*self.fs } else { self.fs.base() };
+            let overlay = Overlay { base, buffers: &self.buffers };
+            let compiled = compile_project(&overlay, &project.folder, &project.memo);
+            self.install(i, compiled)?;
         }
-        self.edited.clear();
+        if self.projects.iter().all(|p| !p.compiling) {
+            self.edited.clear();
+        }
         Ok(())
+    }
+
+    /// Starts compiling project `i` on its own thread, when there is a
+    /// compilation to answer requests from meanwhile; whether it did.
+    fn compile_elsewhere(&mut self, i: usize) -> bool {
+        let Some(done) = self.compiles.clone() else {
+            return false;
+        };
+        let project = &self.projects[i];
+        if project.compiled.is_none() {
+            return false;
+        }
+        let (fs, cache, buffers) = (Arc::clone(&self.fs), self.cache, self.buffers.clone());
+        let (folder, memo) = (project.folder.clone(), Arc::clone(&project.memo));
+        let spawned =
+            std::thread::Builder::new().name("agentc-compile".to_owned()).spawn(move || {
+                let base: &dyn Fs = if cache { &*fs } else { fs.base() };
+                let overlay = Overlay { base, buffers: &buffers };
+                let compiled = compile_project(&overlay, &folder, &memo);
+                // The session may have ended meanwhile.
+                let _ = done.send(Done { project: i, compiled });
+            });
+        self.projects[i].compiling = spawned.is_ok();
+        spawned.is_ok()
+    }
+
+    /// Takes what a compile on its own thread made, publishes what changed,
+    /// and goes on with the changes that came meanwhile.
+    pub(crate) fn compiled(&mut self, done: Done) -> Result<(), Gone> {
+        let Some(project) = self.projects.get_mut(done.project) else {
+            return Ok(());
+        };
+        project.compiling = false;
+        if let Some(old) = project.compiled.take() {
+            agentc_compiler::update::drop_elsewhere((old.compilation, old.index));
+        }
+        // Texts edited since the compile started are updates of what it made.
+        let made = &done.compiled.files;
+        let stale: Vec<PathBuf> =
+            project.edited_texts.iter().filter(|p| !made.contains_key(*p)).cloned().collect();
+        if !stale.is_empty() {
+            project.dirty = true;
+        }
+        self.install(done.project, done.compiled)?;
+        self.refresh()
+    }
+
+    /// Keeps `compiled` as project `i`'s compilation and publishes the
+    /// diagnostics that changed, and those of every document edited.
+    fn install(&mut self, i: usize, compiled: Compiled) -> Result<(), Gone> {
+        let project = &mut self.projects[i];
+        let mut diagnostics = publishable(&compiled.compilation, self.encoding);
+        let files = &compiled.files;
+        let edited: Vec<PathBuf> =
+            self.edited.iter().filter(|path| files.contains_key(*path)).cloned().collect();
+        for path in &edited {
+            if let Ok(uri) = Url::from_file_path(path) {
+                diagnostics.entry(uri.clone()).or_default();
+                let list = &diagnostics[&uri];
+                if project.published.get(&uri) == Some(list) {
+                    publish(&self.outbox, &self.versions, uri, list.clone())?;
+                }
+            }
+            self.edited.remove(path);
+        }
+        for (uri, list) in &diagnostics {
+            if project.published.get(uri) != Some(list) {
+                publish(&self.outbox, &self.versions, uri.clone(), list.clone())?;
+            }
+        }
+        for uri in project.published.keys() {
+            if !diagnostics.contains_key(uri) {
+                publish(&self.outbox, &self.versions, uri.clone(), Vec::new())?;
+            }
+        }
+        diagnostics.retain(|_, list| !list.is_empty());
+        let count: usize = diagnostics.values().map(Vec::len).sum();
+        project.published = diagnostics;
+        let files = compiled.files.len();
+        project.compiled = Some(compiled);
+        self.end_progress(i, files, count)
+    }
+
+    /// The `$/progress` token of project `i`'s compiles.
+    fn progress_token(i: usize) -> lsp::NumberOrString {
+        lsp::NumberOrString::String(format!("agentc/compile/{i}"))
+    }
+
+    /// Tells the client a compile of project `i` begins (when it shows
+    /// progress): the first takes seconds in a large repository.
+    fn begin_progress(&self, i: usize) -> Result<(), Gone> {
+        if !self.progress {
+            return Ok(());
+        }
+        let token = Self::progress_token(i);
+        let create = lsp_server::Request::new(
+            lsp_server::RequestId::from(format!("agentc/progress/{i}")),
+            <lsp_types::request::WorkDoneProgressCreate as lsp_types::request::Request>::METHOD
+                .to_owned(),
+            lsp::WorkDoneProgressCreateParams { token: token.clone() },
+        );
+        self.outbox.send(Outgoing::Message(Message::Request(create)))?;
+        let folder = self.projects[i].folder.display().to_string();
+        let begin = lsp::WorkDoneProgress::Begin(lsp::WorkDoneProgressBegin {
+            title: "agentc".to_owned(),
+            message: Some(format!("compiling {folder}")),
+            cancellable: Some(false),
+            percentage: None,
+        });
+        self.send_progress(token, begin)
+    }
+
+    fn end_progress(&self, i: usize, files: usize, problems: usize) -> Result<(), Gone> {
+        if !self.progress {
+            return Ok(());
+        }
+        let message = format!("{files} files, {problems} problems");
+        let end = lsp::WorkDoneProgress::End(lsp::WorkDoneProgressEnd { message: Some(message) });
+        self.send_progress(Self::progress_token(i), end)
+    }
+
+    fn send_progress(
+        &self,
+        token: lsp::NumberOrString,
+        value: lsp::WorkDoneProgress,
+    ) -> Result<(), Gone> {
+        let params =
+            lsp::ProgressParams { token, value: lsp::ProgressParamsValue::WorkDone(value) };
+        let notification = Notification::new(notif::Progress::METHOD.to_owned(), params);
+        Ok(self.outbox.send(Outgoing::Message(Message::Notification(notification)))?)
     }
 
     /// The project and file a document is, when a project reads it.
@@ -480,6 +623,17 @@ impl<F: Fs> Server<F> {
             .filter_map(|p| p.compiled.as_ref())
             .find_map(|compiled| compiled.files.get(&path).map(|rel| (compiled, rel.clone())))
     }
+}
+
+/// Compiles the project in `folder`, noting what it asks of the file
+/// system, with the way back from disk paths to its files.
+fn compile_project(fs: &dyn Fs, folder: &Path, memo: &Memo) -> Compiled {
+    let recording = Recording::new(fs);
+    let compilation = compile_folder(&recording, folder, Some(memo));
+    let files: HashMap<PathBuf, RelPath> = (compilation.texts())
+        .filter_map(|s| Some((compilation.disk_path(&s.path)?, s.path.clone())))
+        .collect();
+    Compiled { compilation, files, inputs: recording.into_inputs(), index: Default::default() }
 }
 
 /// Compiles the project in `folder` as `agentc check` would there: its

@@ -14,7 +14,7 @@ use agentc_compiler::compile::Compilation;
 use agentc_compiler::diagnostic::RelPath;
 use agentc_compiler::fs::Fs;
 
-impl<F: Fs> Server<F> {
+impl<F: Fs + Send + 'static> Server<F> {
     pub(super) fn request(&mut self, request: Request) -> Response {
         let id = request.id.clone();
         let result = match request.method.as_str() {

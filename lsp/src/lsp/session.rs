@@ -64,12 +64,21 @@ fn serve(inbox: Inbox, outbox: Outbox) -> Result<(), Box<dyn Error + Send + Sync
     let mut session = Session::new(RealFs, outbox);
     let mut watching = None;
     let mut disk = crossbeam_channel::never();
+    // Compiles after the first run on their own threads: requests are
+    // answered meanwhile from the compilation before.
+    let (compiles, compiled) = crossbeam_channel::unbounded();
     loop {
         let first = crossbeam_channel::select! {
             recv(inbox) -> next => match next {
                 Ok(next) => next,
                 // The input ended without `exit`.
                 Err(_) => return Ok(()),
+            },
+            recv(compiled) -> done => {
+                if let (Some(server), Ok(done)) = (session.server(), done) {
+                    server.compiled(done)?;
+                }
+                continue;
             },
             recv(disk) -> event => {
                 if let Some(server) = session.server() {
@@ -92,6 +101,7 @@ fn serve(inbox: Inbox, outbox: Outbox) -> Result<(), Box<dyn Error + Send + Sync
             if watching.is_none()
                 && let Some(server) = session.server()
             {
+                server.compiles = Some(compiles.clone());
                 watching = Some(match server.watch_disk() {
                     Ok((watcher, events)) => {
                         disk = events;
@@ -136,7 +146,7 @@ enum State<F: Fs> {
     ShutDown,
 }
 
-impl<F: Fs> Session<F> {
+impl<F: Fs + Send + 'static> Session<F> {
     pub(crate) fn new(fs: F, outbox: Outbox) -> Session<F> {
         Session { state: State::Waiting(fs), outbox, complaints: Vec::new() }
     }

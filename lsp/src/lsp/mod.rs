@@ -485,9 +485,13 @@ impl<F: Fs> Server<F> {
 /// `agentc.toml`, else the repository it is in (`repository::default_target`). A
 /// project file or registry with errors is reported like any other file.
 pub fn compile_folder(fs: &dyn Fs, folder: &Path, memo: Option<&Memo>) -> Compilation {
+    let mut project_source = None;
     let options = match project_file::find(fs, folder) {
         Some(file) => match project_file::load(fs, &file, &file.to_string_lossy()) {
-            Ok(project) => project.options,
+            Ok(project) => {
+                project_source = Some(project.source);
+                project.options
+            }
             Err(failed) => return *failed,
         },
         None => {
@@ -505,7 +509,7 @@ pub fn compile_folder(fs: &dyn Fs, folder: &Path, memo: Option<&Memo>) -> Compil
             options
         }
     };
-    match compile_with(fs, &options, memo) {
+    let mut compilation = match compile_with(fs, &options, memo) {
         Ok(compilation) => compilation,
         Err(SetupError::Registry(failed)) => *failed,
         Err(err) => {
@@ -519,7 +523,9 @@ pub fn compile_folder(fs: &dyn Fs, folder: &Path, memo: Option<&Memo>) -> Compil
             ));
             failed
         }
-    }
+    };
+    compilation.project_source = project_source;
+    compilation
 }
 
 /// Every diagnostic, by the document it is in.

@@ -61,7 +61,7 @@ const CLAUDE_ALIASES: &[(&str, &str)] = &[
     ("opus", "the latest Opus model (Opus 5 on the Anthropic API), for complex reasoning"),
     ("haiku", "the fast, efficient Haiku model (Haiku 4.5), for simple tasks"),
     ("fable", "the latest Fable model (`claude-fable-5`)"),
-    ("best", "the most capable model available to the account"),
+    ("best", "an alias Claude Code 2.1.332 lists; Claude Code chooses the model it stands for"),
     ("inherit", "the model of the conversation that starts it (the subagents' default)"),
     ("default", "the recommended model for the account's type; not itself a model alias"),
     ("opusplan", "Opus while in plan mode, then Sonnet to carry the plan out"),

@@ -53,6 +53,7 @@ fn project(root: &Path) {
             ".mcp.json",
             r#"{"mcpServers": {"github": {"type": "http", "url": "https://api.githubcopilot.com/mcp/"}}}"#,
         ),
+        (".claude/settings.json", r#"{"permissions": {"allow": ["Read"]}}"#),
         (".vscode/mcp.json", r#"{"servers": {"docs": {"type": "stdio", "command": "docs-mcp"}}}"#),
         (
             ".claude-plugin/marketplace.json",
@@ -244,6 +245,20 @@ fn completion_in_every_dialect() {
     let labels = typing.labels(hooks, r#""PreToolUse""#, r#""PostTool"#);
     assert_eq!(labels, ["PostToolUse", "PostToolUseFailure", "PostToolBatch"]);
 
+    // Permission rules in settings, a hook's matcher: Claude Code's tools.
+    let settings = ".claude/settings.json";
+    assert_eq!(typing.labels(settings, r#"["Read"]"#, r#"["Read", "Gl"#), ["Glob"]);
+    let matcher = r#""matcher": "Bash""#;
+    assert_eq!(
+        typing.labels(hooks, matcher, r#""matcher": "Bash|We"#),
+        ["WebFetch", "WebSearch", "PowerShell"]
+    );
+    // An instructions file's `excludeAgent`: GitHub's agents.
+    assert_eq!(
+        typing.labels(instructions, "applyTo: \"**/*.rs\"", "applyTo: \"**/*.rs\"\nexcludeAgent: "),
+        ["code-review", "coding-agent"]
+    );
+
     // `agentc.toml`: its keys, its layouts, a lint's code and level.
     let toml = "agentc.toml";
     assert_eq!(
@@ -354,6 +369,10 @@ fn hover_on_values_and_keys_in_every_dialect() {
         hover(".github/instructions/rust.instructions.md", "applyTo", 0)
             .starts_with("**Apply to** (`applyTo`)")
     );
+    assert_eq!(
+        hover(".claude/settings.json", "Read", 0),
+        "**Claude Code tool** `Read`\n\na tool built into Claude Code; what it does is in Claude Code's tools reference: https://code.claude.com/docs/en/tools-reference"
+    );
     // Keys of the registry, `agentc.toml` and nested JSON.
     assert!(
         hover("registry.yaml", "tools", 1)
@@ -362,9 +381,10 @@ fn hover_on_values_and_keys_in_every_dialect() {
     assert!(hover("agentc.toml", "layouts", 0).starts_with("**Layouts** (`layouts`)"));
     assert!(hover("agentc.toml", "stray-entry", 0).starts_with("**diagnostic** `stray-entry`\n\n"));
     assert_eq!(hover("agentc.toml", "warn", 0), "`warn`: The diagnostic is a warning.");
+    // A key inside a marketplace's plugin entry: the entry's schema.
     assert!(
-        hover(".claude-plugin/marketplace.json", "source", 0).starts_with("**"),
-        "a marketplace entry's key"
+        hover(".claude-plugin/marketplace.json", "source", 0)
+            .starts_with("**Source** (`source`) — required\n\nA folder of this repository"),
     );
     client.shutdown();
 }

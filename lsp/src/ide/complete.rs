@@ -367,7 +367,10 @@ fn json(analysis: &Analysis<'_>, text: &str, at: usize, info: &super::FileInfo) 
             .filter(|doc| !written.contains(&doc.key))
             .map(|doc| key_item(doc, doc.key.clone()))
             .collect(),
-        Some(Place::Value { path, quoted: true }) => schema_values(info.kind, &path),
+        Some(Place::Value { path, quoted: true }) => match hosts::catalogue_at(info.kind, &path) {
+            Some(catalogue) => hosts::items(analysis, catalogue),
+            None => schema_values(info.kind, &path),
+        },
         _ => Vec::new(),
     }
 }

@@ -5,6 +5,7 @@
 
 use agentc_compiler::hosts::claude_code::mcp::tool_form;
 use agentc_compiler::hosts::claude_code::{claude_family, dated_only};
+use agentc_compiler::hosts::copilot::prompts::EXCLUDABLE_AGENTS;
 use agentc_compiler::parse::config::ConfigDoc;
 use agentc_schema::Kind;
 use agentc_schema::assistant::{
@@ -13,6 +14,7 @@ use agentc_schema::assistant::{
 
 use super::Analysis;
 use super::complete::{Completion, CompletionKind};
+use super::keys::Step;
 
 /// Where each host documents what its catalogue lists ([TOOLS], [VSC-TOOLS],
 /// [GH] and the model configuration page in `docs/formats.md`).
@@ -27,8 +29,12 @@ const COPILOT_ALIASES_DOC: &str =
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Catalogue {
     ClaudeTools,
+    /// Tool names alone, as a hook's `matcher` lists them.
+    ClaudeToolNames,
     ClaudeModels,
     CopilotTools,
+    /// GitHub's agents an instructions file may skip.
+    CopilotExcludable,
 }
 
 /// The catalogue the compiler checks `key` of a `kind` file against.
@@ -40,8 +46,35 @@ pub(super) fn catalogue(kind: Kind, key: &str) -> Option<Catalogue> {
             Catalogue::ClaudeModels
         }
         (Kind::CopilotAgent | Kind::CopilotPrompt, "tools") => Catalogue::CopilotTools,
+        (Kind::CopilotInstructions, "excludeAgent") => Catalogue::CopilotExcludable,
         _ => return None,
     })
+}
+
+/// The catalogue the compiler checks what is at `path` against: a
+/// top-level key's value (or its list's items), a settings file's
+/// permission rules, a hook's `matcher`.
+pub(super) fn catalogue_at(kind: Kind, path: &[Step]) -> Option<Catalogue> {
+    let key =
+        |step: &Step, names: &[&str]| matches!(step, Step::Key(k) if names.contains(&k.as_str()));
+    match path {
+        [Step::Key(top)] | [Step::Key(top), Step::Item] => catalogue(kind, top),
+        [permissions, list, Step::Item]
+            if kind == Kind::ClaudeSettings
+                && key(permissions, &["permissions"])
+                && key(list, &["allow", "ask", "deny"]) =>
+        {
+            Some(Catalogue::ClaudeTools)
+        }
+        [hooks, Step::Key(_), Step::Item, matcher]
+            if matches!(kind, Kind::ClaudeHooks | Kind::ClaudeSettings)
+                && key(hooks, &["hooks"])
+                && key(matcher, &["matcher"]) =>
+        {
+            Some(Catalogue::ClaudeToolNames)
+        }
+        _ => None,
+    }
 }
 
 /// Claude Code's permission rules with a specifier, as its permissions page
@@ -110,6 +143,12 @@ pub(super) fn items(analysis: &Analysis<'_>, catalogue: Catalogue) -> Vec<Comple
             }));
             out
         }
+        Catalogue::ClaudeToolNames => (CLAUDE_TOOLS.iter())
+            .map(|t| item(t, CompletionKind::Tool, "Claude Code tool".to_owned(), t))
+            .collect(),
+        Catalogue::CopilotExcludable => (EXCLUDABLE_AGENTS.iter())
+            .map(|agent| item(agent, CompletionKind::Value, excludable(agent).to_owned(), agent))
+            .collect(),
         Catalogue::CopilotTools => {
             let mut out: Vec<Completion> = (COPILOT_TOOLS.iter())
                 .map(|t| item(t, CompletionKind::Tool, copilot_detail(t), t))
@@ -160,10 +199,21 @@ fn servers(analysis: &Analysis<'_>, vscode: bool) -> Vec<(String, String)> {
     out
 }
 
+/// What skipping one of GitHub's agents means ([GH-INSTR]).
+fn excludable(agent: &str) -> &'static str {
+    match agent {
+        "code-review" => "Copilot code review does not read the file",
+        _ => "Copilot's cloud agent does not read the file",
+    }
+}
+
 /// What a name written in `catalogue`'s place stands for, as Markdown.
 pub(super) fn hover(catalogue: Catalogue, written: &str) -> Option<String> {
     match catalogue {
-        Catalogue::ClaudeTools => {
+        Catalogue::CopilotExcludable => EXCLUDABLE_AGENTS
+            .contains(&written)
+            .then(|| format!("**GitHub's agent** `{written}`: {}", excludable(written))),
+        Catalogue::ClaudeTools | Catalogue::ClaudeToolNames => {
             let name = written.split_once('(').map_or(written, |(name, _)| name).trim();
             if let Some(server) = name.strip_prefix("mcp__") {
                 let server = server.split("__").next().unwrap_or(server);

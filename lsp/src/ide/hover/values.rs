@@ -54,10 +54,7 @@ fn key(kind: Kind, path: &[Step], written: &str) -> Option<String> {
 }
 
 fn value(kind: Kind, path: &[Step], written: &str) -> Option<String> {
-    let Some(Step::Key(top)) = path.first() else {
-        return None;
-    };
-    if let Some(catalogue) = hosts::catalogue(kind, top) {
+    if let Some(catalogue) = hosts::catalogue_at(kind, path) {
         return hosts::hover(catalogue, written);
     }
     let mut values = keys::values_at(kind, path);

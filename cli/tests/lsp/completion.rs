@@ -12,12 +12,13 @@ use crate::client::{Client, doc, url};
 use crate::common;
 
 /// A project of every dialect the tests type in, checked clean by `agentc
-/// check` but for the instructions' pattern matching no file.
+/// check` but for the patterns of the instructions and the Cursor rule,
+/// which match no file.
 fn project(root: &Path) {
     let files: &[(&str, &str)] = &[
         (
             "agentc.toml",
-            "registry = \"registry.yaml\"\nlayouts = [\"agentc\", \"claude\", \"copilot\", \"claude-plugins\"]\n\n[lints]\nstray-entry = \"warn\"\n",
+            "registry = \"registry.yaml\"\nlayouts = [\"agentc\", \"claude\", \"copilot\", \"claude-plugins\", \"cursor\"]\n\n[lints]\nstray-entry = \"warn\"\n",
         ),
         ("registry.yaml", "# The host's tools.\ntools:\n  - send_email\n"),
         (
@@ -52,6 +53,10 @@ fn project(root: &Path) {
         (
             ".mcp.json",
             r#"{"mcpServers": {"github": {"type": "http", "url": "https://api.githubcopilot.com/mcp/"}}}"#,
+        ),
+        (
+            ".cursor/rules/rust.mdc",
+            "---\ndescription: Rust style.\nglobs: \"*.rs\"\nalwaysApply: false\n---\nUse rustfmt.\n",
         ),
         (".claude/settings.json", r#"{"permissions": {"allow": ["Read"]}}"#),
         (".vscode/mcp.json", r#"{"servers": {"docs": {"type": "stdio", "command": "docs-mcp"}}}"#),
@@ -245,6 +250,11 @@ fn completion_in_every_dialect() {
     let labels = typing.labels(hooks, r#""PreToolUse""#, r#""PostTool"#);
     assert_eq!(labels, ["PostToolUse", "PostToolUseFailure", "PostToolBatch"]);
 
+    // A Cursor rule, one of the other assistants' dialects: its keys and values.
+    let rule = ".cursor/rules/rust.mdc";
+    assert_eq!(typing.labels(rule, "alwaysApply: false", "alwaysApply: t"), ["true"]);
+    assert_eq!(typing.labels(rule, "alwaysApply: false", "a"), ["alwaysApply"]);
+
     // Permission rules in settings, a hook's matcher: Claude Code's tools.
     let settings = ".claude/settings.json";
     assert_eq!(typing.labels(settings, r#"["Read"]"#, r#"["Read", "Gl"#), ["Glob"]);
@@ -372,6 +382,10 @@ fn hover_on_values_and_keys_in_every_dialect() {
     assert_eq!(
         hover(".claude/settings.json", "Read", 0),
         "**Claude Code tool** `Read`\n\na tool built into Claude Code; what it does is in Claude Code's tools reference: https://code.claude.com/docs/en/tools-reference"
+    );
+    assert!(
+        hover(".cursor/rules/rust.mdc", "alwaysApply", 0)
+            .starts_with("**Always apply** (`alwaysApply`)")
     );
     // Keys of the registry, `agentc.toml` and nested JSON.
     assert!(

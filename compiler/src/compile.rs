@@ -33,6 +33,10 @@ pub struct Compilation {
     /// hold the project's own files (the lockfile digests them, the checks
     /// scan them), since the registry is the host's.
     pub registry_source: Option<Source>,
+    /// The project file's text, when the compile was made from one that
+    /// checked clean (one with errors is among `sources`): set by whoever
+    /// read it, as the compile itself is given options.
+    pub project_source: Option<Source>,
     /// Where each file the compile read (or tried to) is on disk, canonical:
     /// the registry as given, the rest as discovery checked them. An output
     /// must never replace one of them.
@@ -60,12 +64,14 @@ impl Compilation {
     /// The text of `file`: one of the project's, or the registry.
     pub fn source(&self, file: &RelPath) -> Option<&Source> {
         let registry = || self.registry_source.as_ref().filter(|source| &source.path == file);
-        self.sources.get(file).or_else(registry)
+        let project = || self.project_source.as_ref().filter(|source| &source.path == file);
+        self.sources.get(file).or_else(registry).or_else(project)
     }
 
-    /// Every text the compile read: the project's files, then the registry.
+    /// Every text the compile read: the project's files, then the registry
+    /// and the project file.
     pub fn texts(&self) -> impl Iterator<Item = &Source> {
-        self.sources.values().chain(&self.registry_source)
+        self.sources.values().chain(&self.registry_source).chain(&self.project_source)
     }
 
     /// Where `file` is on disk: as read, else under the root or workspace;
@@ -364,6 +370,7 @@ pub fn compile_with(
         diagnostics,
         sources,
         registry_source,
+        project_source: None,
         inputs,
         project,
         model,
@@ -707,12 +714,21 @@ fn build(
         .map(|(file, source)| {
             let mut diags = Vec::new();
             let doc = parse_assistant(file.dialect, &source, &mut diags);
-            (source.path.clone(), doc.map(|doc| Assistant { file, source, doc }), diags)
+            let unparsed = (file.file.rel.clone(), file.dialect);
+            let assistant = doc.map(|doc| Assistant { file, source, doc }).ok_or(unparsed);
+            (assistant, diags)
         })
         .collect();
-    for (file, assistant, diags) in parsed_assistants {
+    for (assistant, diags) in parsed_assistants {
+        let file = match &assistant {
+            Ok(assistant) => assistant.source.path.clone(),
+            Err((file, _)) => file.clone(),
+        };
         out.file_parses.insert(file, diags);
-        project.assistants.extend(assistant);
+        match assistant {
+            Ok(assistant) => project.assistants.push(assistant),
+            Err(unparsed) => project.unparsed_files.push(unparsed),
+        }
     }
     project.plugins = parsed_plugins;
 
@@ -723,12 +739,16 @@ fn build(
             let mut diags = Vec::new();
             let in_plugin = file.plugin.is_some();
             let doc = crate::parse::config::config(&source, file.dialect, in_plugin, &mut diags);
-            (doc.map(|doc| crate::project::Config { file, source, doc }), diags)
+            let unparsed = (file.file.rel.clone(), file.dialect);
+            (doc.map(|doc| crate::project::Config { file, source, doc }).ok_or(unparsed), diags)
         })
         .collect();
     for (config, diags) in parsed_configs {
         out.diagnostics.extend(diags);
-        project.configs.extend(config);
+        match config {
+            Ok(config) => project.configs.push(config),
+            Err(unparsed) => project.unparsed_files.push(unparsed),
+        }
     }
 
     name_plugins(&mut project);

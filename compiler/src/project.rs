@@ -4,10 +4,11 @@
 use std::sync::Arc;
 
 use agentc_schema::{
-    AgentFrontmatter, AgentManifest, List, PluginManifest, Registry, SkillFrontmatter, Spanned,
-    Text, ToolManifest,
+    AgentFrontmatter, AgentManifest, Dialect, List, PluginManifest, Registry, SkillFrontmatter,
+    Spanned, Text, ToolManifest,
 };
 
+use crate::diagnostic::RelPath;
 use crate::discover::{AgentDir, AssistantFile, PluginDir, SkillFile, ToolDir};
 use crate::parse::dialects::AssistantDoc;
 use crate::parse::files::{Document, Markdown};
@@ -191,6 +192,9 @@ pub struct Project {
     pub assistants: Vec<Assistant>,
     pub plugins: Vec<Plugin>,
     pub configs: Vec<Config>,
+    /// Assistant and configuration files that were read but did not parse,
+    /// with their dialects: an editor still knows what they are.
+    pub unparsed_files: Vec<(RelPath, Dialect)>,
 }
 
 impl Project {

@@ -16,6 +16,7 @@ use crate::fs::{Bounds, EntryKind, Fs, Refused, Resolved};
 use crate::options::{ContentRules, LayoutKind, LintLevel, Options, Scope};
 use crate::parse::files::{Reading, Syntax, decode_text};
 use crate::read::{ReadFailure, read_one};
+use crate::source::Source;
 use crate::suggest::did_you_mean;
 
 /// A project file that read and checked clean.
@@ -30,6 +31,8 @@ pub struct Project {
     /// The folder holding the file, canonical: the project, which every path
     /// the file names must stay inside.
     pub bounds: Bounds,
+    /// Its text, for an editor that shows it.
+    pub source: Source,
 }
 
 /// The nearest `agentc.toml` in `start` or a folder above it.
@@ -113,7 +116,7 @@ pub fn load(fs: &dyn Fs, path: &Path, shown: &str) -> Result<Project, Box<Compil
     let base = canonical.parent().unwrap_or(&folder).to_path_buf();
     let dir = if base == folder { given.to_path_buf() } else { base.clone() };
     let at = Base { shown: &dir, real: &base };
-    let project = doc.map(|doc| options(fs, at, bounds, &source.path, &doc.value, &mut out));
+    let project = doc.map(|doc| options(fs, at, bounds, &source, &doc.value, &mut out));
     failed.sources.insert(source.path.clone(), source);
     match project {
         Some(project) if out.is_empty() => Ok(Project { path: path.to_path_buf(), ..project }),
@@ -130,10 +133,11 @@ fn options(
     fs: &dyn Fs,
     at: Base<'_>,
     bounds: Bounds,
-    file: &RelPath,
+    source: &Source,
     project: &ProjectFile,
     out: &mut Vec<Diagnostic>,
 ) -> Project {
+    let file = &source.path;
     let mut path = |value: &Option<Spanned<Text>>, want: Option<EntryKind>, what: &str| {
         let value = value.as_ref()?;
         let (resolved, problem) = contained(fs, &bounds, at, value.value.as_str(), want, what);
@@ -197,7 +201,7 @@ fn options(
         Some(_) => default_lockfile(fs, &root),
         None => dir.join("agents.lock"),
     });
-    Project { path: PathBuf::new(), options, lockfile, bounds }
+    Project { path: PathBuf::new(), options, lockfile, bounds, source: source.clone() }
 }
 
 /// The folder a project file's paths are relative to: as shown, and canonical.

@@ -11,6 +11,7 @@ use serde_json::{Value, json};
 mod client;
 #[path = "../common/mod.rs"]
 mod common;
+mod completion;
 mod progress;
 
 use client::{Client, PATIENCE, doc, position, url};
@@ -94,18 +95,26 @@ fn an_editor_session_on_the_example() {
     // Completion: skills where a route's target goes, statuses in a guard.
     let completion = client
         .request("textDocument/completion", doc(&intake, position(&text, "classify-request", 0)));
-    let labels: Vec<&str> =
-        completion.as_array().unwrap().iter().map(|i| i["label"].as_str().unwrap()).collect();
+    let labels: Vec<&str> = completion["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
     assert!(labels.contains(&"wrap-up") && labels.contains(&"verify-identity"), "{labels:?}");
     assert!(
         !labels.contains(&"charge-lookup"),
         "billing's private skill is not visible: {labels:?}"
     );
     let mut at = position(&text, "status=success", 0);
-    at["character"] = json!(at["character"].as_u64().unwrap() + "status=".len() as u64 + 2);
+    at["character"] = json!(at["character"].as_u64().unwrap() + "status=".len() as u64);
     let completion = client.request("textDocument/completion", doc(&intake, at));
-    let labels: Vec<&str> =
-        completion.as_array().unwrap().iter().map(|i| i["label"].as_str().unwrap()).collect();
+    let labels: Vec<&str> = completion["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
     assert!(labels.contains(&"success") && labels.contains(&"pending"), "{labels:?}");
 
     // Definition: from a route target to the skill's `name`.

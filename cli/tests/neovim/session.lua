@@ -137,7 +137,9 @@ local ok, err = pcall(function()
   cursor_at('classify-request', 3)
   local completion = ask(buf, 'textDocument/completion')
   out.completion = {}
-  for _, item in ipairs(completion or {}) do table.insert(out.completion, item.label) end
+  -- A list that may be capped (`isIncomplete`), or a bare array.
+  local items = completion and (completion.items or completion) or {}
+  for _, item in ipairs(items) do table.insert(out.completion, item.label) end
 
   -- Go to definition: the editor jumps to the target skill's name.
   cursor_at('verify-identity', 1)

@@ -5,10 +5,15 @@
 //! most exactly then.
 
 use agentc_schema::guard::Status;
+use agentc_schema::hooks::HOOK_EVENTS;
 use agentc_schema::{Kind, Span};
 
-use super::{Analysis, Item, keys};
+use super::keys::Step;
+use super::places::{self, Place};
+use super::{Analysis, Item, hosts, keys};
+use agentc_compiler::catalog::Code;
 use agentc_compiler::diagnostic::RelPath;
+use agentc_compiler::options::{LayoutKind, Scope};
 use agentc_compiler::resolve::RefKind;
 
 /// One thing that may be typed.
@@ -29,11 +34,15 @@ pub enum CompletionKind {
     Skill,
     Tool,
     Status,
+    /// A snippet: `${1:…}` marks what the user fills in.
+    Pattern,
 }
 
-/// Characters of a name (or a key) being typed.
+/// Characters of a name (or a key) being typed: tool names such as
+/// `mcp__github__get_issue` and `github/*`, model ids such as
+/// `us.anthropic.claude-opus-4-1`.
 fn is_word(c: char) -> bool {
-    c.is_ascii_alphanumeric() || c == '_' || c == '-'
+    c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '/' | '*' | '.')
 }
 
 pub(super) fn complete(
@@ -52,26 +61,86 @@ pub(super) fn complete(
     let Some(info) = analysis.file(file) else {
         return (Vec::new(), word);
     };
-    let items = match info.kind {
-        Kind::Agent | Kind::Tool | Kind::ClaudePlugin => json(analysis, text, start, info),
-        _ => yaml(analysis, text, start, info),
+    let items = match syntax(info.kind, text) {
+        Some(Syntax::Json) => json(analysis, text, start, info),
+        Some(Syntax::Toml) => toml(text, start, info.kind),
+        Some(Syntax::Yaml { begin, end }) => yaml(analysis, text, start, info, begin, end),
+        None => Vec::new(),
     };
-    (items, word)
+    (filter(items, &text[start..offset]), word)
 }
 
-/// Inside YAML frontmatter: a key at the start of a line, or a value of the
-/// key the cursor is under.
-fn yaml(analysis: &Analysis<'_>, text: &str, at: usize, info: &super::FileInfo) -> Vec<Completion> {
-    let Some(end) = frontmatter_end(text) else {
-        return Vec::new();
-    };
-    if at > end || at < 4 {
+/// How a file of a kind is written.
+pub(super) enum Syntax {
+    Json,
+    Toml,
+    /// YAML between `begin` and `end`: the frontmatter, or the whole file.
+    Yaml {
+        begin: usize,
+        end: usize,
+    },
+}
+
+/// How `text`, a file of `kind`, is written; none for a Markdown file
+/// without frontmatter.
+pub(super) fn syntax(kind: Kind, text: &str) -> Option<Syntax> {
+    Some(match kind {
+        Kind::Project | Kind::GeminiCommand => Syntax::Toml,
+        Kind::Registry if text.trim_start().starts_with('{') => Syntax::Json,
+        // YAML documents of their own, not frontmatter.
+        Kind::Registry | Kind::CodexMetadata => Syntax::Yaml { begin: 0, end: text.len() },
+        Kind::Agent
+        | Kind::Tool
+        | Kind::Lockfile
+        | Kind::ClaudePlugin
+        | Kind::ClaudeMarketplace
+        | Kind::ClaudeHooks
+        | Kind::ClaudeSettings
+        | Kind::McpJson
+        | Kind::VscodeMcp
+        | Kind::OpencodeConfig
+        | Kind::GeminiExtension => Syntax::Json,
+        _ => Syntax::Yaml { begin: 4, end: frontmatter_end(text)? },
+    })
+}
+
+/// The most completions one answer holds: the protocol layer says the list
+/// is incomplete past it, and the editor asks again as more is typed.
+pub const LIMIT: usize = 100;
+
+/// The items `typed` may stand for: those it begins (ignoring case) first,
+/// then — once two characters are typed — those holding it elsewhere, each
+/// group in the order given.
+fn filter(items: Vec<Completion>, typed: &str) -> Vec<Completion> {
+    if typed.is_empty() {
+        return items;
+    }
+    let typed = typed.to_lowercase();
+    let (mut prefixed, mut rest): (Vec<_>, Vec<_>) =
+        items.into_iter().partition(|item| item.label.to_lowercase().starts_with(&typed));
+    rest.retain(|item| typed.len() > 1 && item.label.to_lowercase().contains(&typed));
+    prefixed.append(&mut rest);
+    prefixed
+}
+
+/// Inside YAML between `begin` and `end` (the frontmatter, or a whole YAML
+/// document): a key at the start of a line, or a value of the key the
+/// cursor is under.
+fn yaml(
+    analysis: &Analysis<'_>,
+    text: &str,
+    at: usize,
+    info: &super::FileInfo,
+    begin: usize,
+    end: usize,
+) -> Vec<Completion> {
+    if at > end || at < begin {
         return Vec::new();
     }
     let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
     let before = &text[line_start..at];
     if before.is_empty() {
-        return key_items(text, end, info.kind);
+        return key_items(text, begin, end, line_start, info.kind);
     }
     // The top-level key this line belongs to: its own, or the nearest above.
     let top = if !before.starts_with([' ', '\t', '-']) {
@@ -95,24 +164,41 @@ fn yaml(analysis: &Analysis<'_>, text: &str, at: usize, info: &super::FileInfo) 
         ("tools", _) if matches!(info.kind, Kind::Skill | Kind::AgentMd) => {
             names(analysis, info, RefKind::Tool)
         }
-        ("context", _) => registry_items(analysis, |r| r.context.as_ref()),
-        ("model", _) => registry_items(analysis, |r| r.models.as_ref()),
-        (key, _) => keys::key(info.kind, key).map_or_else(Vec::new, |doc| {
-            (doc.values.iter())
-                .map(|(value, meaning)| Completion {
-                    label: value.clone(),
-                    kind: CompletionKind::Value,
-                    detail: meaning.clone(),
-                    insert: value.clone(),
-                })
-                .collect()
-        }),
+        ("context", _) if matches!(info.kind, Kind::Skill | Kind::AgentMd) => {
+            registry_items(analysis, |r| r.context.as_ref())
+        }
+        ("model", _) if matches!(info.kind, Kind::Skill | Kind::AgentMd) => {
+            registry_items(analysis, |r| r.models.as_ref())
+        }
+        (key, _) => match hosts::catalogue(info.kind, key) {
+            // Inside a permission rule's specifier (`Bash(git …`): the user's.
+            Some(_) if before.rfind('(') > before.rfind(')') => Vec::new(),
+            Some(catalogue) => hosts::items(analysis, catalogue),
+            None => schema_values(info.kind, &[Step::Key(key.to_owned())]),
+        },
     }
+}
+
+/// The values the schema fixes for what is at `path`. A command reads a
+/// skill's fields (Claude Code merged the two), so it takes their values.
+fn schema_values(kind: Kind, path: &[Step]) -> Vec<Completion> {
+    let mut values = keys::values_at(kind, path);
+    if values.is_empty() && kind == Kind::ClaudeCommand {
+        values = keys::values_at(Kind::ClaudeSkill, path);
+    }
+    (values.into_iter())
+        .map(|(value, meaning)| Completion {
+            label: value.clone(),
+            kind: CompletionKind::Value,
+            detail: meaning,
+            insert: value,
+        })
+        .collect()
 }
 
 /// Where the frontmatter's closing `---` starts (the end of the text when it
 /// is not written yet); none when the file has no frontmatter.
-fn frontmatter_end(text: &str) -> Option<usize> {
+pub(super) fn frontmatter_end(text: &str) -> Option<usize> {
     let rest = text.strip_prefix("---")?;
     let first = rest.find('\n')? + 4;
     let mut at = first;
@@ -125,22 +211,34 @@ fn frontmatter_end(text: &str) -> Option<usize> {
     Some(text.len())
 }
 
-/// The keys of `kind` not yet written at the top level.
-fn key_items(text: &str, end: usize, kind: Kind) -> Vec<Completion> {
-    let written: Vec<&str> = text[..end]
-        .lines()
-        .filter(|line| !line.starts_with([' ', '\t', '-', '#']))
-        .filter_map(|line| line.split_once(':').map(|(key, _)| key.trim()))
-        .collect();
-    (keys::keys(kind).iter())
-        .filter(|doc| !written.contains(&doc.key.as_str()))
-        .map(|doc| Completion {
-            label: doc.key.clone(),
-            kind: CompletionKind::Key,
-            detail: Some(doc.description.clone()),
-            insert: format!("{}: ", doc.key),
-        })
-        .collect()
+/// The keys of `kind` not yet written at the top level (the line at
+/// `line_start`, being typed, aside).
+fn key_items(
+    text: &str,
+    begin: usize,
+    end: usize,
+    line_start: usize,
+    kind: Kind,
+) -> Vec<Completion> {
+    let mut at = begin;
+    let mut written: Vec<&str> = Vec::new();
+    for line in text[begin..end].split_inclusive('\n') {
+        if at != line_start && !line.starts_with([' ', '\t', '-', '#']) {
+            written.extend(line.split_once(':').map(|(key, _)| key.trim()));
+        }
+        at += line.len();
+    }
+    let keys = keys::keys(kind).iter().filter(|doc| !written.contains(&doc.key.as_str()));
+    keys.map(|doc| key_item(doc, format!("{}: ", doc.key))).collect()
+}
+
+fn key_item(doc: &keys::KeyDoc, insert: String) -> Completion {
+    Completion {
+        label: doc.key.clone(),
+        kind: CompletionKind::Key,
+        detail: Some(doc.description.clone()),
+        insert,
+    }
 }
 
 /// Every skill or tool visible from the file's scope.
@@ -241,9 +339,113 @@ fn registry_items(
         .collect()
 }
 
-/// Inside a JSON file: the names a string in `tools`, `skills` or
-/// `disallowed_tools` may hold.
+/// Inside a JSON file: a key the schema names for the object the cursor is
+/// in, a value it fixes, or (in agentc's own files) the names a string in
+/// `tools`, `skills` or `disallowed_tools` may hold.
 fn json(analysis: &Analysis<'_>, text: &str, at: usize, info: &super::FileInfo) -> Vec<Completion> {
+    let names = names_in_json(analysis, text, at, info);
+    if !names.is_empty() {
+        return names;
+    }
+    match places::json(text, at) {
+        // Claude Code's hook events, which the schema leaves open.
+        Some(Place::Key { path, written })
+            if path == [Step::Key("hooks".to_owned())]
+                && matches!(info.kind, Kind::ClaudeHooks | Kind::ClaudeSettings) =>
+        {
+            (HOOK_EVENTS.iter())
+                .filter(|event| !written.iter().any(|w| w == *event))
+                .map(|event| Completion {
+                    label: (*event).to_owned(),
+                    kind: CompletionKind::Key,
+                    detail: Some("Claude Code hook event".to_owned()),
+                    insert: (*event).to_owned(),
+                })
+                .collect()
+        }
+        Some(Place::Key { path, written }) => (keys::keys_at(info.kind, &path).iter())
+            .filter(|doc| !written.contains(&doc.key))
+            .map(|doc| key_item(doc, doc.key.clone()))
+            .collect(),
+        Some(Place::Value { path, quoted: true }) => match hosts::catalogue_at(info.kind, &path) {
+            Some(catalogue) => hosts::items(analysis, catalogue),
+            None => schema_values(info.kind, &path),
+        },
+        _ => Vec::new(),
+    }
+}
+
+/// In a TOML file (`agentc.toml`): a key of the top or of a table, or a
+/// value the schema or the compiler's catalogue fixes, quoted unless the
+/// quote is typed.
+fn toml(text: &str, at: usize, kind: Kind) -> Vec<Completion> {
+    match places::toml(text, at) {
+        Some(Place::Key { path, written }) => {
+            let mut keys: Vec<Completion> = (keys::keys_at(kind, &path).iter())
+                .filter(|doc| !written.contains(&doc.key))
+                .map(|doc| key_item(doc, format!("{} = ", doc.key)))
+                .collect();
+            if kind == Kind::Project && path == [Step::Key("lints".to_owned())] {
+                keys.extend(
+                    Code::ALL.iter().filter(|c| !written.iter().any(|w| w == c.as_str())).map(
+                        |code| Completion {
+                            label: code.as_str().to_owned(),
+                            kind: CompletionKind::Key,
+                            detail: Some(code.summary().to_owned()),
+                            insert: format!("{} = ", code.as_str()),
+                        },
+                    ),
+                );
+            }
+            keys
+        }
+        Some(Place::Value { path, quoted }) => {
+            let mut values = schema_values(kind, &path);
+            if kind == Kind::Project {
+                values.extend(project_values(&path));
+            }
+            for value in values.iter_mut().filter(|_| !quoted) {
+                if !matches!(value.insert.as_str(), "true" | "false") {
+                    value.insert = format!("\"{}\"", value.insert);
+                }
+            }
+            values
+        }
+        None => Vec::new(),
+    }
+}
+
+/// The names `agentc.toml`'s lists take, which the compiler checks them
+/// against.
+fn project_values(path: &[Step]) -> Vec<Completion> {
+    let value = |label: &str, detail: &str| Completion {
+        label: label.to_owned(),
+        kind: CompletionKind::Value,
+        detail: Some(detail.to_owned()),
+        insert: label.to_owned(),
+    };
+    match path.first() {
+        Some(Step::Key(key)) if key == "layouts" => {
+            LayoutKind::ALL.iter().map(|l| value(l.name(), "a layout agentc reads")).collect()
+        }
+        Some(Step::Key(key)) if key == "exclude" => {
+            Scope::ALL.iter().map(|s| value(s.as_str(), "a scope to switch off")).collect()
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// The names a string in `tools`, `skills` or `disallowed_tools` of an
+/// agentc JSON file may hold.
+fn names_in_json(
+    analysis: &Analysis<'_>,
+    text: &str,
+    at: usize,
+    info: &super::FileInfo,
+) -> Vec<Completion> {
+    if !matches!(info.kind, Kind::Agent | Kind::Tool | Kind::ClaudePlugin) {
+        return Vec::new();
+    }
     let before = &text[..at];
     // Inside a string: an odd number of unescaped quotes since the last key.
     let Some(key_end) = before.rfind("\":") else {

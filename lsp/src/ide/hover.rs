@@ -4,6 +4,8 @@ use agentc_schema::Span;
 use agentc_schema::guard::parse_guard;
 
 use super::{Analysis, Item, Symbol, keys};
+
+mod values;
 use agentc_compiler::diagnostic::RelPath;
 use agentc_compiler::parse::tree::Value;
 use agentc_compiler::resolve::RefKind;
@@ -19,7 +21,7 @@ pub(super) fn hover(
     if let Some(found) = guard(analysis, file, offset) {
         return Some(found);
     }
-    key(analysis, file, offset)
+    key(analysis, file, offset).or_else(|| values::hover(analysis, file, offset))
 }
 
 fn symbol_text(analysis: &Analysis<'_>, symbol: Symbol) -> String {
@@ -107,6 +109,11 @@ fn key(analysis: &Analysis<'_>, file: &RelPath, offset: usize) -> Option<(String
     };
     let entry = entries.iter().find(|e| e.key_span.start <= offset && offset <= e.key_span.end)?;
     let doc = keys::key(info.kind, &entry.key)?;
+    Some((key_text(doc), entry.key_span))
+}
+
+/// What the schema says of a key, as Markdown.
+pub(super) fn key_text(doc: &keys::KeyDoc) -> String {
     let mut text = match &doc.title {
         Some(title) => format!("**{title}** (`{}`)", doc.key),
         None => format!("`{}`", doc.key),
@@ -124,5 +131,5 @@ fn key(analysis: &Analysis<'_>, file: &RelPath, offset: usize) -> Option<(String
             }
         }
     }
-    Some((text, entry.key_span))
+    text
 }

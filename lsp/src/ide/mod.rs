@@ -12,17 +12,20 @@ use agentc_schema::{Dialect, Kind, NameKind, Span, Spanned, Text, check_name};
 use agentc_compiler::compile::Compilation;
 use agentc_compiler::diagnostic::{Edit, Origin, RelPath};
 use agentc_compiler::discover::Owner;
+use agentc_compiler::parse::config::ConfigDoc;
 use agentc_compiler::parse::dialects::AssistantDoc;
 use agentc_compiler::parse::tree::Node;
 use agentc_compiler::project::AgentKind;
 use agentc_compiler::resolve::{Def, RefKind, Table};
 
 mod complete;
+mod hosts;
 mod hover;
 mod keys;
 mod outline;
+mod places;
 
-pub use complete::{Completion, CompletionKind};
+pub use complete::{Completion, CompletionKind, LIMIT};
 pub use outline::{OutlineItem, OutlineKind};
 
 /// A skill or tool definition: an index into the scope table of its kind.
@@ -50,9 +53,13 @@ pub enum Item {
     Agent(usize),
     Assistant(usize),
     Plugin(usize),
+    /// A configuration file of a host: an index into the project's configs.
+    Config(usize),
     Registry,
-    /// A skill whose file does not parse (yet): its kind and scope are known
-    /// from where it is.
+    /// `agentc.toml`.
+    ProjectFile,
+    /// A file that does not parse (yet): its kind (and a skill's scope) are
+    /// known from where it is.
     Unparsed,
 }
 
@@ -161,7 +168,41 @@ impl Index {
                 let info =
                     FileInfo { kind: Kind::ClaudePlugin, agent: None, item: Item::Plugin(i) };
                 files.insert(source.path.clone(), info);
+            } else if let Some(manifest) = &plugin.dir.manifest {
+                let info = FileInfo { kind: Kind::ClaudePlugin, agent: None, item: Item::Unparsed };
+                files.insert(manifest.rel.clone(), info);
             }
+        }
+
+        for (i, config) in project.configs.iter().enumerate() {
+            if let Some(kind) = Kind::of(config.file.dialect) {
+                let info = FileInfo { kind, agent: None, item: Item::Config(i) };
+                files.entry(config.source.path.clone()).or_insert(info);
+            }
+        }
+        for (path, dialect) in &project.unparsed_files {
+            if let Some(kind) = Kind::of(*dialect) {
+                let info = FileInfo { kind, agent: None, item: Item::Unparsed };
+                files.entry(path.clone()).or_insert(info);
+            }
+        }
+        // The registry and the project file are documents of their own,
+        // whatever they declare (and while they do not parse).
+        if let Some(source) = &compilation.registry_source {
+            let info = FileInfo { kind: Kind::Registry, agent: None, item: Item::Registry };
+            files.insert(source.path.clone(), info);
+        }
+        // A file shown as given is one of those two; a compile that stopped
+        // at one of them holds its text among the sources.
+        for path in compilation.texts().map(|source| &source.path) {
+            let info = match path.path.rsplit('/').next() == Some(agentc_schema::PROJECT_FILE) {
+                true => FileInfo { kind: Kind::Project, agent: None, item: Item::ProjectFile },
+                false if path.origin == Origin::Given => {
+                    FileInfo { kind: Kind::Registry, agent: None, item: Item::Registry }
+                }
+                false => continue,
+            };
+            files.entry(path.clone()).or_insert(info);
         }
 
         let mut refs_by_file: HashMap<RelPath, Vec<usize>> = HashMap::new();
@@ -224,7 +265,8 @@ impl<'c> Analysis<'c> {
                 AssistantDoc::Copilot(md) => &md.front.tree,
             },
             Item::Plugin(i) => &project.plugins[i].manifest.as_ref()?.1.tree,
-            Item::Registry | Item::Unparsed => return None,
+            Item::Config(i) => config_tree(&project.configs[i].doc)?,
+            Item::Registry | Item::ProjectFile | Item::Unparsed => return None,
         })
     }
 
@@ -441,6 +483,29 @@ impl<'c> Analysis<'c> {
     pub fn complete(&self, file: &RelPath, offset: usize) -> (Vec<Completion>, Span) {
         complete::complete(self, file, offset)
     }
+}
+
+/// The located tree of a configuration file, when it has one.
+fn config_tree(doc: &ConfigDoc) -> Option<&Node> {
+    Some(match doc {
+        ConfigDoc::Marketplace(d) => &d.tree,
+        ConfigDoc::Hooks(d) => &d.tree,
+        ConfigDoc::Settings(d) => &d.tree,
+        ConfigDoc::Mcp(d) => &d.tree,
+        ConfigDoc::VscodeMcp(d) => &d.tree,
+        ConfigDoc::CodexMetadata(d) => &d.tree,
+        ConfigDoc::Prompt(md) => &md.front.tree,
+        ConfigDoc::Instructions(md) => &md.front.tree,
+        ConfigDoc::CursorRule(md) => &md.front.tree,
+        ConfigDoc::ClineRule(md) => &md.front.tree,
+        ConfigDoc::OpencodeAgent(md) => &md.front.tree,
+        ConfigDoc::OpencodeCommand(md) => &md.front.tree,
+        ConfigDoc::OpencodeConfig(d) => &d.tree,
+        ConfigDoc::GeminiCommand(d) => &d.tree,
+        ConfigDoc::GeminiExtension(d) => &d.tree,
+        ConfigDoc::KiroSteering(md) => &md.front.tree,
+        ConfigDoc::Markdown { .. } => return None,
+    })
 }
 
 /// Where a tool's name is written: its descriptor's `name`, else the start of

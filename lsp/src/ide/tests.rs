@@ -134,9 +134,12 @@ fn completion_follows_the_cursor() {
         "{keys:?}"
     );
 
-    // In `tools`: the tools visible from the agent, its private one included.
-    let (tools, span) = a.complete(&skill, text.find("issue_refund").unwrap() + 2);
+    // In `tools`: the tools visible from the agent, its private one included,
+    // narrowed to what is typed.
+    let (tools, _) = a.complete(&skill, text.find("issue_refund").unwrap());
     assert_eq!(labels(&tools), ["issue_refund", "lookup_order"]);
+    let (tools, span) = a.complete(&skill, text.find("issue_refund").unwrap() + 2);
+    assert_eq!(labels(&tools), ["issue_refund"]);
     assert_eq!(&text[span.start..span.end], "is");
 
     // After `on` in a guard: the tools the skill declares; after `status=`,
@@ -149,8 +152,9 @@ fn completion_follows_the_cursor() {
 
     // The agent's `skills`: skills visible from the agent.
     let agent = RelPath::root("billing/AGENT.md");
-    let at = offset(&c, "billing/AGENT.md", "wrap-up") + 1;
+    let at = offset(&c, "billing/AGENT.md", "wrap-up");
     assert_eq!(labels(&a.complete(&agent, at).0), ["refund", "wrap-up"]);
+    assert_eq!(labels(&a.complete(&agent, at + 1).0), ["wrap-up"]);
 }
 
 #[test]
@@ -237,4 +241,59 @@ fn a_skill_reached_by_unguarded_routes_is_renamed() {
         ]
     );
     assert_eq!(plan.folder, Some((RelPath::root("skills/b/"), RelPath::root("skills/bee/"))));
+}
+
+/// A project of the coding assistants' files, compiled from memory.
+fn assistants(files: &[(&str, &str)]) -> Compilation {
+    let mut fs = MemFs::new();
+    for (path, text) in files {
+        fs.insert(path, *text).unwrap();
+    }
+    compile(&fs, &Options::new(fs.root())).unwrap()
+}
+
+/// Completes at the end of `typed`, written in place of `marker` in `file`.
+fn complete_at(files: &[(&str, &str)], file: &str, marker: &str, typed: &str) -> Vec<String> {
+    let (_, original) = files.iter().find(|(p, _)| *p == file).unwrap();
+    let at = original.find(marker).unwrap() + typed.len();
+    let files: Vec<(&str, String)> = (files.iter())
+        .map(|(p, t)| (*p, if *p == file { t.replace(marker, typed) } else { t.to_string() }))
+        .collect();
+    let borrowed: Vec<(&str, &str)> = files.iter().map(|(p, t)| (*p, t.as_str())).collect();
+    let c = assistants(&borrowed);
+    let index = Index::new(&c);
+    let a = Analysis::new(&c, &index);
+    a.complete(&RelPath::root(file), at).0.into_iter().map(|i| i.label).collect()
+}
+
+#[test]
+fn claude_and_copilot_values_come_from_the_compiler_s_catalogues() {
+    let subagent = "---\nname: rev\ndescription: Reviews.\nHERE\n---\nReview.\n";
+    let files = [
+        (".claude/agents/rev.md", subagent),
+        (".mcp.json", r#"{"mcpServers": {"git hub": {"command": "gh"}}}"#),
+    ];
+    let at = |typed: &str| complete_at(&files, ".claude/agents/rev.md", "HERE", typed);
+    // Those it begins, then those holding it.
+    let re =
+        ["Read", "ReadMcpResourceTool", "RemoteTrigger", "ReportFindings", "Read(…)", "CronCreate"];
+    assert_eq!(at("tools: Re")[..6], re);
+    assert_eq!(at("tools: mcp")[..2], ["mcp__git_hub", "ListMcpResourcesTool"]);
+    assert_eq!(at("tools: Bash(gi"), Vec::<String>::new());
+    assert_eq!(at("model: op")[..4], ["opus", "opusplan", "opus[1m]", "claude-opus-4-0"]);
+    assert_eq!(at("permissionMode: a"), ["acceptEdits", "auto"]);
+    assert_eq!(at("background: t"), ["true"]);
+    // Keys after a one-letter prefix, those written left out.
+    assert_eq!(at("d"), ["disallowedTools"]);
+    assert_eq!(at("m"), ["model", "maxTurns", "mcpServers", "memory"]);
+
+    let agent = "---\ndescription: Plans.\nHERE\n---\nPlan.\n";
+    let files = [
+        (".github/agents/plan.agent.md", agent),
+        (".vscode/mcp.json", r#"{"servers": {"docs": {"command": "d"}}}"#),
+    ];
+    let at = |typed: &str| complete_at(&files, ".github/agents/plan.agent.md", "HERE", typed);
+    assert_eq!(at("tools: ['rea"), ["read", "Read", "createAndRunTask", "NotebookRead"]);
+    assert_eq!(at("tools: [do"), ["docs/*", "todo", "todos", "TodoWrite"]);
+    assert_eq!(at("target: v"), ["vscode"]);
 }

@@ -202,7 +202,7 @@ struct Server<F: Fs> {
     cache: bool,
     /// Where a compile on its own thread sends what it made; none: every
     /// compile runs in turn with the messages (tests, the fuzzer).
-    compiles: Option<Sender<Done>>,
+    compiles: Option<(Sender<Done>, crossbeam_channel::Receiver<Done>)>,
     /// The client shows `$/progress` (`window.workDoneProgress`).
     progress: bool,
 }
@@ -347,7 +347,8 @@ impl<F: Fs + Send + 'static> Server<F> {
                 Some(compiled) if compiled.files.contains_key(path) => {
                     project.edited_texts.insert(path.to_path_buf());
                 }
-                _ if project.reads(path) => {
+                // What a running compile reads is not known yet.
+                _ if project.compiling || project.reads(path) => {
                     project.dirty = true;
                 }
                 _ => {}
@@ -488,7 +489,7 @@ impl<F: Fs + Send + 'static> Server<F> {
     /// Starts compiling project `i` on its own thread, when there is a
     /// compilation to answer requests from meanwhile; whether it did.
     fn compile_elsewhere(&mut self, i: usize) -> bool {
-        let Some(done) = self.compiles.clone() else {
+        let Some((done, _)) = self.compiles.clone() else {
             return false;
         };
         let project = &self.projects[i];
@@ -507,6 +508,40 @@ impl<F: Fs + Send + 'static> Server<F> {
             });
         self.projects[i].compiling = spawned.is_ok();
         spawned.is_ok()
+    }
+
+    /// Waits for the compiles running for the document at `uri` while its
+    /// text is newer than what the project has compiled: an answer about a
+    /// document must be about the text the editor shows. Requests about
+    /// any other document are answered from the compilation there is.
+    pub(crate) fn catch_up(&mut self, uri: &Url) -> Result<(), Gone> {
+        let Some(path) = self.canonical(uri) else {
+            return Ok(());
+        };
+        let Some((_, finished)) = self.compiles.clone() else {
+            return Ok(());
+        };
+        while let Some(i) = self.projects.iter().position(|p| p.compiling) {
+            let current = self.buffers.get(&path).is_none_or(|text| {
+                self.projects.iter().filter_map(|p| p.compiled.as_ref()).any(|c| {
+                    let file = c.files.get(&path);
+                    let source = file.and_then(|rel| c.compilation.source(rel));
+                    source.is_some_and(|s| *s.text == **text)
+                })
+            });
+            if current {
+                return Ok(());
+            }
+            match finished.recv() {
+                Ok(done) => self.compiled(done)?,
+                // No compile can end any more: answer from what there is.
+                Err(_) => {
+                    self.projects[i].compiling = false;
+                    return Ok(());
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Takes what a compile on its own thread made, publishes what changed,
@@ -536,26 +571,37 @@ impl<F: Fs + Send + 'static> Server<F> {
         let project = &mut self.projects[i];
         let mut diagnostics = publishable(&compiled.compilation, self.encoding);
         let files = &compiled.files;
+        // A document's diagnostics carry its version only when they are of
+        // the text the editor has: a compile that began before the last
+        // edit is not that version's.
+        let versions: HashMap<PathBuf, i32> = (self.versions.iter())
+            .filter(|(path, _)| {
+                let compiled = files.get(*path).and_then(|rel| compiled.compilation.source(rel));
+                let buffer = self.buffers.get(*path);
+                compiled.zip(buffer).is_some_and(|(source, text)| *source.text == **text)
+            })
+            .map(|(path, version)| (path.clone(), *version))
+            .collect();
         let edited: Vec<PathBuf> =
-            self.edited.iter().filter(|path| files.contains_key(*path)).cloned().collect();
+            self.edited.iter().filter(|path| versions.contains_key(*path)).cloned().collect();
         for path in &edited {
             if let Ok(uri) = Url::from_file_path(path) {
                 diagnostics.entry(uri.clone()).or_default();
                 let list = &diagnostics[&uri];
                 if project.published.get(&uri) == Some(list) {
-                    publish(&self.outbox, &self.versions, uri, list.clone())?;
+                    publish(&self.outbox, &versions, uri, list.clone())?;
                 }
             }
             self.edited.remove(path);
         }
         for (uri, list) in &diagnostics {
             if project.published.get(uri) != Some(list) {
-                publish(&self.outbox, &self.versions, uri.clone(), list.clone())?;
+                publish(&self.outbox, &versions, uri.clone(), list.clone())?;
             }
         }
         for uri in project.published.keys() {
             if !diagnostics.contains_key(uri) {
-                publish(&self.outbox, &self.versions, uri.clone(), Vec::new())?;
+                publish(&self.outbox, &versions, uri.clone(), Vec::new())?;
             }
         }
         diagnostics.retain(|_, list| !list.is_empty());
@@ -640,9 +686,13 @@ fn compile_project(fs: &dyn Fs, folder: &Path, memo: &Memo) -> Compiled {
 /// `agentc.toml`, else the repository it is in (`repository::default_target`). A
 /// project file or registry with errors is reported like any other file.
 pub fn compile_folder(fs: &dyn Fs, folder: &Path, memo: Option<&Memo>) -> Compilation {
+    let mut project_source = None;
     let options = match project_file::find(fs, folder) {
         Some(file) => match project_file::load(fs, &file, &file.to_string_lossy()) {
-            Ok(project) => project.options,
+            Ok(project) => {
+                project_source = Some(project.source);
+                project.options
+            }
             Err(failed) => return *failed,
         },
         None => {
@@ -660,7 +710,7 @@ pub fn compile_folder(fs: &dyn Fs, folder: &Path, memo: Option<&Memo>) -> Compil
             options
         }
     };
-    match compile_with(fs, &options, memo) {
+    let mut compilation = match compile_with(fs, &options, memo) {
         Ok(compilation) => compilation,
         Err(SetupError::Registry(failed)) => *failed,
         Err(err) => {
@@ -674,7 +724,9 @@ pub fn compile_folder(fs: &dyn Fs, folder: &Path, memo: Option<&Memo>) -> Compil
             ));
             failed
         }
-    }
+    };
+    compilation.project_source = project_source;
+    compilation
 }
 
 /// Every diagnostic, by the document it is in.

@@ -9,7 +9,7 @@ use lsp_types::{self as lsp, Url};
 
 use super::Server;
 use super::convert::{self, Encoding, Lines};
-use crate::ide::{Analysis, CompletionKind, OutlineItem, OutlineKind};
+use crate::ide::{Analysis, CompletionKind, LIMIT, OutlineItem, OutlineKind};
 use agentc_compiler::compile::Compilation;
 use agentc_compiler::diagnostic::RelPath;
 use agentc_compiler::fs::Fs;
@@ -88,8 +88,10 @@ impl<F: Fs + Send + 'static> Server<F> {
         Ok(self.at(&params.text_document_position, |analysis, file, offset, encoding| {
             let (items, span) = analysis.complete(file, offset);
             let range = convert::range(analysis.compilation, file, Some(span), encoding);
+            let is_incomplete = items.len() > LIMIT;
             let items = items
                 .into_iter()
+                .take(LIMIT)
                 .map(|item| lsp::CompletionItem {
                     kind: Some(match item.kind {
                         CompletionKind::Key => lsp::CompletionItemKind::PROPERTY,
@@ -97,8 +99,12 @@ impl<F: Fs + Send + 'static> Server<F> {
                             lsp::CompletionItemKind::ENUM_MEMBER
                         }
                         CompletionKind::Skill => lsp::CompletionItemKind::MODULE,
-                        CompletionKind::Tool => lsp::CompletionItemKind::FUNCTION,
+                        CompletionKind::Tool | CompletionKind::Pattern => {
+                            lsp::CompletionItemKind::FUNCTION
+                        }
                     }),
+                    insert_text_format: (item.kind == CompletionKind::Pattern)
+                        .then_some(lsp::InsertTextFormat::SNIPPET),
                     detail: item.detail,
                     text_edit: Some(lsp::CompletionTextEdit::Edit(lsp::TextEdit {
                         range,
@@ -108,7 +114,7 @@ impl<F: Fs + Send + 'static> Server<F> {
                     ..Default::default()
                 })
                 .collect();
-            lsp::CompletionResponse::Array(items)
+            lsp::CompletionResponse::List(lsp::CompletionList { is_incomplete, items })
         }))
     }
 

@@ -10,6 +10,7 @@ use std::thread;
 use crossbeam_channel::Receiver;
 use lsp_server::{ErrorCode, Message, Request, Response};
 use lsp_types as lsp;
+use lsp_types::Url;
 use lsp_types::notification::{self as notif, Notification as _};
 use lsp_types::request::{self as req, Request as _};
 
@@ -101,7 +102,7 @@ fn serve(inbox: Inbox, outbox: Outbox) -> Result<(), Box<dyn Error + Send + Sync
             if watching.is_none()
                 && let Some(server) = session.server()
             {
-                server.compiles = Some(compiles.clone());
+                server.compiles = Some((compiles.clone(), compiled.clone()));
                 watching = Some(match server.watch_disk() {
                     Ok((watcher, events)) => {
                         disk = events;
@@ -232,6 +233,12 @@ impl<F: Fs + Send + 'static> Session<F> {
             }
             State::Serving(mut server) => {
                 server.refresh()?;
+                let document = request.params.get("textDocument").and_then(|d| d.get("uri"));
+                if let Some(uri) =
+                    document.and_then(|u| u.as_str()).and_then(|u| Url::parse(u).ok())
+                {
+                    server.catch_up(&uri)?;
+                }
                 let response = server.request(request);
                 (State::Serving(server), response)
             }

@@ -230,7 +230,7 @@ pub fn model(source: &Source, model: &Spanned<Text>, out: &mut Vec<Diagnostic>) 
 /// `claude-sonnet-4-5-20250929`, `us.anthropic.claude-opus-4-1-20250805-v1:0`
 /// (Bedrock), `claude-opus-4-5@20251101` (Vertex), `claude-sonnet-5[1m]`.
 /// `None` when it names no Claude model at all.
-fn claude_family(id: &str) -> Option<(&str, bool)> {
+pub fn claude_family(id: &str) -> Option<(&str, bool)> {
     let at = id.find("claude-")?;
     let mut rest = &id[at..];
     if rest.chars().any(char::is_whitespace) {
@@ -262,7 +262,7 @@ fn claude_family(id: &str) -> Option<(&str, bool)> {
 
 /// Families whose ids always carry a date (or `-latest`): the Claude 3
 /// models, and Sonnet 4 and Opus 4 (their dateless aliases end in `-0`).
-fn dated_only(family: &str) -> bool {
+pub fn dated_only(family: &str) -> bool {
     family.starts_with("claude-3-") || matches!(family, "claude-sonnet-4" | "claude-opus-4")
 }
 

@@ -29,6 +29,8 @@ pub enum CompletionKind {
     Skill,
     Tool,
     Status,
+    /// A Copilot agent or subagent (or a built-in agent of VS Code).
+    Agent,
 }
 
 /// Characters of a name (or a key) being typed.
@@ -49,6 +51,9 @@ pub(super) fn complete(
     let offset = (0..=offset).rev().find(|&i| text.is_char_boundary(i)).unwrap_or(0);
     let start = text[..offset].rfind(|c: char| !is_word(c)).map_or(0, |i| i + 1);
     let word = Span::new(start, offset);
+    if let Some(items) = super::agents::complete(analysis, file, text, start) {
+        return (items, word);
+    }
     let Some(info) = analysis.file(file) else {
         return (Vec::new(), word);
     };
@@ -90,7 +95,7 @@ fn yaml(analysis: &Analysis<'_>, text: &str, at: usize, info: &super::FileInfo) 
     let after_colon = item.and_then(|item| item.split_once(':').map(|(_, rest)| rest));
     match (top, after_colon) {
         ("routes", Some(guard)) => guard_items(analysis, info, guard),
-        ("routes" | "skills" | "start" | "handoffs", _) => names(analysis, info, RefKind::Skill),
+        ("routes" | "skills" | "start", _) => names(analysis, info, RefKind::Skill),
         ("steps", None) => declared_tools(analysis, info),
         ("tools", _) if matches!(info.kind, Kind::Skill | Kind::AgentMd) => {
             names(analysis, info, RefKind::Tool)
@@ -112,7 +117,7 @@ fn yaml(analysis: &Analysis<'_>, text: &str, at: usize, info: &super::FileInfo) 
 
 /// Where the frontmatter's closing `---` starts (the end of the text when it
 /// is not written yet); none when the file has no frontmatter.
-fn frontmatter_end(text: &str) -> Option<usize> {
+pub(super) fn frontmatter_end(text: &str) -> Option<usize> {
     let rest = text.strip_prefix("---")?;
     let first = rest.find('\n')? + 4;
     let mut at = first;

@@ -17,11 +17,13 @@ use agentc_compiler::parse::tree::Node;
 use agentc_compiler::project::AgentKind;
 use agentc_compiler::resolve::{Def, RefKind, Table};
 
+mod agents;
 mod complete;
 mod hover;
 mod keys;
 mod outline;
 
+pub use agents::Named;
 pub use complete::{Completion, CompletionKind};
 pub use outline::{OutlineItem, OutlineKind};
 
@@ -93,6 +95,8 @@ pub struct Index {
     tool_sites: Vec<Option<Place>>,
     /// Each definition site, by file: (span, symbol).
     defs_by_file: HashMap<RelPath, Vec<(Span, Symbol)>>,
+    /// The assistants' agents, and every place naming one.
+    agents: agents::AgentIndex,
 }
 
 fn skill_kind(dialect: Dialect) -> Kind {
@@ -190,7 +194,8 @@ impl Index {
                 files.entry(def.site.file.clone()).or_insert(info);
             }
         }
-        Index { files, refs_by_file, skill_sites, tool_sites, defs_by_file }
+        let agents = agents::AgentIndex::new(compilation);
+        Index { files, refs_by_file, skill_sites, tool_sites, defs_by_file, agents }
     }
 }
 

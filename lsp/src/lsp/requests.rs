@@ -98,6 +98,7 @@ impl<F: Fs> Server<F> {
                         }
                         CompletionKind::Skill => lsp::CompletionItemKind::MODULE,
                         CompletionKind::Tool => lsp::CompletionItemKind::FUNCTION,
+                        CompletionKind::Agent => lsp::CompletionItemKind::CLASS,
                     }),
                     detail: item.detail,
                     text_edit: Some(lsp::CompletionTextEdit::Edit(lsp::TextEdit {
@@ -118,8 +119,8 @@ impl<F: Fs> Server<F> {
     ) -> Result<Option<lsp::GotoDefinitionResponse>, Failure> {
         Ok(self
             .at(&params.text_document_position_params, |analysis, file, offset, encoding| {
-                let (symbol, _) = analysis.symbol_at(file, offset)?;
-                let place = analysis.definition(symbol)?;
+                let (named, _) = analysis.named_at(file, offset)?;
+                let place = analysis.named_definition(named)?;
                 let location = location(analysis.compilation, &place.file, place.span, encoding)?;
                 Some(lsp::GotoDefinitionResponse::Scalar(location))
             })
@@ -133,8 +134,8 @@ impl<F: Fs> Server<F> {
         let with_definition = params.context.include_declaration;
         Ok(self
             .at(&params.text_document_position, |analysis, file, offset, encoding| {
-                let (symbol, _) = analysis.symbol_at(file, offset)?;
-                let places = analysis.references(symbol, with_definition);
+                let (named, _) = analysis.named_at(file, offset)?;
+                let places = analysis.named_references(named, with_definition);
                 Some(
                     places
                         .iter()
@@ -151,9 +152,9 @@ impl<F: Fs> Server<F> {
     ) -> Result<Option<lsp::PrepareRenameResponse>, Failure> {
         Ok(self
             .at(&params, |analysis, file, offset, encoding| {
-                let (symbol, span) = analysis.symbol_at(file, offset)?;
+                let (named, span) = analysis.named_at(file, offset)?;
                 let range = convert::range(analysis.compilation, file, Some(span), encoding);
-                let placeholder = analysis.def(symbol).name.clone();
+                let placeholder = analysis.named_placeholder(named);
                 Some(lsp::PrepareRenameResponse::RangeWithPlaceholder { range, placeholder })
             })
             .flatten())
@@ -164,15 +165,12 @@ impl<F: Fs> Server<F> {
         let new_name = params.new_name.clone();
         let outcome =
             self.at(&params.text_document_position, |analysis, file, offset, encoding| {
-                let (symbol, _) = analysis
-                    .symbol_at(file, offset)
-                    .ok_or_else(|| "there is no skill or tool name here".to_owned())?;
-                let plan = analysis.rename(symbol, &new_name)?;
+                let (named, _) = analysis
+                    .named_at(file, offset)
+                    .ok_or_else(|| "there is no skill, tool or agent name here".to_owned())?;
+                let plan = analysis.named_rename(named, &new_name)?;
                 if plan.named_by_folder && !rename_files {
-                    return Err(format!(
-                        "`{}` is named by its folder alone, which this editor cannot rename: give its descriptor a `name`, or rename the folder by hand",
-                        analysis.def(symbol).name
-                    ));
+                    return Err(analysis.unmovable(named));
                 }
                 let changes = convert::workspace_edit(analysis.compilation, &plan.edits, encoding);
                 let folder = plan.folder.filter(|_| rename_files).and_then(|(from, to)| {

@@ -22,10 +22,12 @@ mod complete;
 mod hover;
 mod keys;
 mod outline;
+mod symbols;
 
 pub use agents::Named;
 pub use complete::{Completion, CompletionKind};
 pub use outline::{OutlineItem, OutlineKind};
+pub use symbols::{ProjectSymbol, Rank, SymbolKind};
 
 /// A skill or tool definition: an index into the scope table of its kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -97,6 +99,8 @@ pub struct Index {
     defs_by_file: HashMap<RelPath, Vec<(Span, Symbol)>>,
     /// The assistants' agents, and every place naming one.
     agents: agents::AgentIndex,
+    /// Every named thing, listed at the first workspace-symbol query.
+    symbols: std::sync::OnceLock<Vec<ProjectSymbol>>,
 }
 
 fn skill_kind(dialect: Dialect) -> Kind {
@@ -195,7 +199,15 @@ impl Index {
             }
         }
         let agents = agents::AgentIndex::new(compilation);
-        Index { files, refs_by_file, skill_sites, tool_sites, defs_by_file, agents }
+        Index {
+            files,
+            refs_by_file,
+            skill_sites,
+            tool_sites,
+            defs_by_file,
+            agents,
+            symbols: Default::default(),
+        }
     }
 }
 
@@ -432,6 +444,13 @@ impl<'c> Analysis<'c> {
     /// What to show on hover at `offset` of `file`, as Markdown.
     pub fn hover(&self, file: &RelPath, offset: usize) -> Option<(String, Span)> {
         hover::hover(self, file, offset)
+    }
+
+    /// The skills, tools and agents whose names match `query`, best first,
+    /// at most `limit`.
+    pub fn workspace_symbols(&self, query: &str, limit: usize) -> Vec<(Rank, &'c ProjectSymbol)> {
+        let index: &'c Index = self.index;
+        symbols::find(index.symbols.get_or_init(|| symbols::list(self)), query, limit)
     }
 
     /// What may be typed at `offset` of `file`, and the span it replaces.

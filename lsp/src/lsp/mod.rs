@@ -127,6 +127,7 @@ fn capabilities(encoding: Encoding) -> lsp::ServerCapabilities {
             },
         )),
         document_symbol_provider: Some(lsp::OneOf::Left(true)),
+        workspace_symbol_provider: Some(lsp::OneOf::Left(true)),
         ..Default::default()
     }
 }

@@ -9,7 +9,7 @@ use lsp_types::{self as lsp, Url};
 
 use super::Server;
 use super::convert::{self, Encoding, Lines};
-use crate::ide::{Analysis, CompletionKind, OutlineItem, OutlineKind};
+use crate::ide::{Analysis, CompletionKind, OutlineItem, OutlineKind, SymbolKind};
 use agentc_compiler::compile::Compilation;
 use agentc_compiler::diagnostic::RelPath;
 use agentc_compiler::fs::Fs;
@@ -33,6 +33,9 @@ impl<F: Fs> Server<F> {
             }
             req::DocumentSymbolRequest::METHOD => {
                 self.handle::<req::DocumentSymbolRequest>(request, Self::symbols)
+            }
+            req::WorkspaceSymbolRequest::METHOD => {
+                self.handle::<req::WorkspaceSymbolRequest>(request, Self::workspace_symbols)
             }
             method => Err(Failure::method(method)),
         };
@@ -236,6 +239,63 @@ impl<F: Fs> Server<F> {
         let lines = Lines::new(&source.text, encoding);
         let symbols = analysis.outline(&file).iter().map(|item| symbol(&lines, item)).collect();
         Ok(Some(lsp::DocumentSymbolResponse::Nested(symbols)))
+    }
+}
+
+/// The most symbols a workspace-symbol query is answered with: the best
+/// matches, the editor narrowing them as more is typed.
+const MAX_WORKSPACE_SYMBOLS: usize = 128;
+
+impl<F: Fs> Server<F> {
+    /// The skills, tools and agents of every project whose names match the
+    /// query, best first.
+    fn workspace_symbols(
+        &mut self,
+        params: lsp::WorkspaceSymbolParams,
+    ) -> Result<Option<lsp::WorkspaceSymbolResponse>, Failure> {
+        let encoding = self.encoding;
+        let mut found = Vec::new();
+        for compiled in self.projects.iter().filter_map(|p| p.compiled.as_ref()) {
+            let analysis = compiled.analysis();
+            let compilation = &compiled.compilation;
+            for (rank, symbol) in analysis.workspace_symbols(&params.query, MAX_WORKSPACE_SYMBOLS) {
+                let place = &symbol.place;
+                let Some(location) = location(compilation, &place.file, place.span, encoding)
+                else {
+                    continue;
+                };
+                found.push((rank, symbol.name.clone(), location, symbol));
+            }
+        }
+        found.sort_by(|a, b| {
+            (a.0, &a.1, a.2.uri.as_str(), a.2.range.start).cmp(&(
+                b.0,
+                &b.1,
+                b.2.uri.as_str(),
+                b.2.range.start,
+            ))
+        });
+        found.truncate(MAX_WORKSPACE_SYMBOLS);
+        #[allow(deprecated)] // `deprecated` is a required field of the type
+        let symbols = found
+            .into_iter()
+            .map(|(_, name, location, symbol)| lsp::SymbolInformation {
+                name,
+                kind: match symbol.kind {
+                    SymbolKind::Skill => lsp::SymbolKind::MODULE,
+                    SymbolKind::Tool => lsp::SymbolKind::FUNCTION,
+                    SymbolKind::Agent | SymbolKind::Subagent | SymbolKind::CopilotAgent => {
+                        lsp::SymbolKind::CLASS
+                    }
+                    SymbolKind::Command => lsp::SymbolKind::METHOD,
+                },
+                tags: None,
+                deprecated: None,
+                location,
+                container_name: Some(symbol.container.clone()),
+            })
+            .collect();
+        Ok(Some(lsp::WorkspaceSymbolResponse::Flat(symbols)))
     }
 }
 

@@ -42,12 +42,12 @@ fn team() -> (tempfile::TempDir, std::path::PathBuf) {
     (dir, root)
 }
 
-fn text(root: &Path, path: &str) -> String {
+pub fn text(root: &Path, path: &str) -> String {
     std::fs::read_to_string(root.join(path)).unwrap()
 }
 
 /// The range of the `nth` `needle` in `text`.
-fn range(text: &str, needle: &str, nth: usize) -> Value {
+pub fn range(text: &str, needle: &str, nth: usize) -> Value {
     let start = position(text, needle, nth);
     let mut end = start.clone();
     end["character"] = json!(start["character"].as_u64().unwrap() + needle.len() as u64);

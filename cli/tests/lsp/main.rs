@@ -12,6 +12,7 @@ mod agents;
 mod client;
 #[path = "../common/mod.rs"]
 mod common;
+mod links;
 mod symbols;
 
 use client::{Client, PATIENCE, doc, position, url};

@@ -21,11 +21,13 @@ mod agents;
 mod complete;
 mod hover;
 mod keys;
+mod links;
 mod outline;
 mod symbols;
 
 pub use agents::Named;
 pub use complete::{Completion, CompletionKind};
+pub use links::FileLink;
 pub use outline::{OutlineItem, OutlineKind};
 pub use symbols::{ProjectSymbol, Rank, SymbolKind};
 
@@ -444,6 +446,12 @@ impl<'c> Analysis<'c> {
     /// What to show on hover at `offset` of `file`, as Markdown.
     pub fn hover(&self, file: &RelPath, offset: usize) -> Option<(String, Span)> {
         hover::hover(self, file, offset)
+    }
+
+    /// The paths written in `file` — relative Markdown links, entry points —
+    /// that lead to something of the project, asked of `fs`.
+    pub fn links(&self, fs: &dyn agentc_compiler::fs::Fs, file: &RelPath) -> Vec<FileLink> {
+        links::links(self, fs, file)
     }
 
     /// The skills, tools and agents whose names match `query`, best first,

@@ -128,6 +128,10 @@ fn capabilities(encoding: Encoding) -> lsp::ServerCapabilities {
         )),
         document_symbol_provider: Some(lsp::OneOf::Left(true)),
         workspace_symbol_provider: Some(lsp::OneOf::Left(true)),
+        document_link_provider: Some(lsp::DocumentLinkOptions {
+            resolve_provider: Some(false),
+            work_done_progress_options: Default::default(),
+        }),
         ..Default::default()
     }
 }

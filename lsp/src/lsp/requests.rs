@@ -2,6 +2,7 @@
 //! the document, through the pure editor features of [`crate::ide`].
 
 use std::collections::{BTreeMap, HashMap};
+use std::path::PathBuf;
 
 use lsp_server::{Request, Response};
 use lsp_types::request::{self as req, Request as _};
@@ -12,7 +13,9 @@ use super::convert::{self, Encoding, Lines};
 use crate::ide::{Analysis, CompletionKind, OutlineItem, OutlineKind, SymbolKind};
 use agentc_compiler::compile::Compilation;
 use agentc_compiler::diagnostic::RelPath;
-use agentc_compiler::fs::Fs;
+use agentc_compiler::fs::{EntryKind, Fs, ReadOutcome};
+use agentc_compiler::overlay::Overlay;
+use agentc_compiler::project_file;
 
 impl<F: Fs> Server<F> {
     pub(super) fn request(&mut self, request: Request) -> Response {
@@ -33,6 +36,9 @@ impl<F: Fs> Server<F> {
             }
             req::DocumentSymbolRequest::METHOD => {
                 self.handle::<req::DocumentSymbolRequest>(request, Self::symbols)
+            }
+            req::DocumentLinkRequest::METHOD => {
+                self.handle::<req::DocumentLinkRequest>(request, Self::document_links)
             }
             req::WorkspaceSymbolRequest::METHOD => {
                 self.handle::<req::WorkspaceSymbolRequest>(request, Self::workspace_symbols)
@@ -120,14 +126,84 @@ impl<F: Fs> Server<F> {
         &mut self,
         params: lsp::GotoDefinitionParams,
     ) -> Result<Option<lsp::GotoDefinitionResponse>, Failure> {
-        Ok(self
-            .at(&params.text_document_position_params, |analysis, file, offset, encoding| {
+        let at = &params.text_document_position_params;
+        let named = self
+            .at(at, |analysis, file, offset, encoding| {
                 let (named, _) = analysis.named_at(file, offset)?;
                 let place = analysis.named_definition(named)?;
                 let location = location(analysis.compilation, &place.file, place.span, encoding)?;
                 Some(lsp::GotoDefinitionResponse::Scalar(location))
             })
-            .flatten())
+            .flatten();
+        if named.is_some() {
+            return Ok(named);
+        }
+        // A path leads to the file it names, from its start.
+        let link = (self.links(&at.text_document.uri).into_iter())
+            .filter(|(_, _, kind)| *kind == EntryKind::File)
+            .find(|(range, _, _)| range.start <= at.position && at.position <= range.end);
+        Ok(link.map(|(_, uri, _)| {
+            lsp::GotoDefinitionResponse::Scalar(lsp::Location { uri, range: Default::default() })
+        }))
+    }
+
+    fn document_links(
+        &mut self,
+        params: lsp::DocumentLinkParams,
+    ) -> Result<Option<Vec<lsp::DocumentLink>>, Failure> {
+        let links = self.links(&params.text_document.uri);
+        Ok(Some(
+            links
+                .into_iter()
+                .map(|(range, target, _)| lsp::DocumentLink {
+                    range,
+                    target: Some(target),
+                    tooltip: None,
+                    data: None,
+                })
+                .collect(),
+        ))
+    }
+
+    /// The paths written in a document that lead to something of its
+    /// project: links and entry points in a file the project read, the
+    /// paths of a project file.
+    fn links(&mut self, uri: &Url) -> Vec<(lsp::Range, Url, EntryKind)> {
+        let Some(path) = self.canonical(uri) else {
+            return Vec::new();
+        };
+        let encoding = self.encoding;
+        let base: &dyn Fs = if self.cache { &self.fs } else { self.fs.base() };
+        let fs = Overlay { base, buffers: &self.buffers };
+        let to_url = |(range, target, kind): (lsp::Range, PathBuf, EntryKind)| {
+            Some((range, Url::from_file_path(target).ok()?, kind))
+        };
+        if path.file_name().is_some_and(|name| name == project_file::PROJECT_FILE) {
+            let text = match self.buffers.get(&path) {
+                Some(text) => text.to_string(),
+                None => match fs.read(&path, agentc_compiler::options::DEFAULT_MAX_FILE_SIZE) {
+                    Ok(ReadOutcome::Bytes(bytes)) => String::from_utf8(bytes).unwrap_or_default(),
+                    _ => String::new(),
+                },
+            };
+            let lines = Lines::new(&text, encoding);
+            return (project_file::paths(&fs, &path, &text).into_iter())
+                .filter_map(|(span, target, kind)| to_url((lines.range(span), target, kind)))
+                .collect();
+        }
+        let compiled = self.projects.iter().filter_map(|p| p.compiled.as_ref());
+        let Some((compiled, file)) =
+            compiled.into_iter().find_map(|c| c.files.get(&path).map(|file| (c, file)))
+        else {
+            return Vec::new();
+        };
+        let compilation = &compiled.compilation;
+        (compiled.analysis().links(&fs, file).into_iter())
+            .filter_map(|link| {
+                let range = convert::range(compilation, file, Some(link.span), encoding);
+                to_url((range, link.target, link.kind))
+            })
+            .collect()
     }
 
     fn references(

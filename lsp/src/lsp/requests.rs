@@ -178,7 +178,13 @@ impl<F: Fs> Server<F> {
         let to_url = |(range, target, kind): (lsp::Range, PathBuf, EntryKind)| {
             Some((range, Url::from_file_path(target).ok()?, kind))
         };
-        if path.file_name().is_some_and(|name| name == project_file::PROJECT_FILE) {
+        // A project file: the one a project of the workspace was found by.
+        let governs = |folder: &std::path::Path| {
+            path.parent().is_some_and(|parent| folder.starts_with(parent))
+        };
+        if path.file_name().is_some_and(|name| name == project_file::PROJECT_FILE)
+            && self.projects.iter().any(|p| governs(&p.folder))
+        {
             let text = match self.buffers.get(&path) {
                 Some(text) => text.to_string(),
                 None => match fs.read(&path, agentc_compiler::options::DEFAULT_MAX_FILE_SIZE) {

@@ -139,3 +139,13 @@ fn a_built_in_agent_is_not_renamed() {
     let prepared = client.request("textDocument/prepareRename", params);
     assert_eq!(prepared["result"], Value::Null);
 }
+
+/// The server says it answers document links and workspace symbols.
+#[test]
+fn links_and_workspace_symbols_are_advertised() {
+    let mut client = Client::on(team());
+    let init = client.initialize();
+    let caps = &init["result"]["capabilities"];
+    assert_eq!(caps["documentLinkProvider"], json!({ "resolveProvider": false }));
+    assert_eq!(caps["workspaceSymbolProvider"], true);
+}

@@ -204,6 +204,35 @@ fn options(
     Project { path: PathBuf::new(), options, lockfile, bounds, source: source.clone() }
 }
 
+/// The paths the project file at `path` (canonical), whose text is `text`,
+/// names that lead to something inside the project — `root`, `workspace`,
+/// `registry`, `lockfile` — each with where it is written and where it
+/// leads, resolved as [`load`] resolves them. A file that does not decode
+/// names none.
+pub fn paths(fs: &dyn Fs, path: &Path, text: &str) -> Vec<(Span, PathBuf, EntryKind)> {
+    let Some(folder) = path.parent() else {
+        return Vec::new();
+    };
+    let source = crate::source::Source::new(RelPath::given(PROJECT_FILE), text);
+    let reading = Reading { syntax: Syntax::Toml, ..Reading::JSON };
+    let Some(doc) = decode_text::<ProjectFile>(&source, text, 0, reading, &mut Vec::new()) else {
+        return Vec::new();
+    };
+    let bounds = Bounds::new([folder.to_path_buf()]);
+    let file = &doc.value;
+    [&file.root, &file.workspace, &file.registry, &file.lockfile]
+        .into_iter()
+        .flatten()
+        .filter_map(|value| match bounds.resolve(fs, &folder.join(value.value.as_str())) {
+            Ok(Resolved::Found(found, kind)) => {
+                let span = value.verbatim(0..value.value.as_str().len()).unwrap_or(value.span);
+                Some((span, found, kind))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
 /// The folder a project file's paths are relative to: as shown, and canonical.
 #[derive(Clone, Copy)]
 struct Base<'a> {

@@ -26,6 +26,7 @@ mod configs;
 mod table;
 mod unknown;
 
+pub use assistants::{COPILOT_BUILT_IN_AGENTS, plain as plain_agent_name, read_by_vs_code};
 use table::build_table;
 pub use table::{Def, DefFile, Site, Table, View};
 use unknown::{Suggester, Unknown};

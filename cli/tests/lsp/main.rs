@@ -8,11 +8,14 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
+mod agents;
 mod client;
 #[path = "../common/mod.rs"]
 mod common;
 mod completion;
+mod links;
 mod progress;
+mod symbols;
 
 use client::{Client, PATIENCE, doc, position, url};
 

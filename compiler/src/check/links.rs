@@ -94,6 +94,20 @@ impl<'a> Trees<'a> {
         }
     }
 
+    /// Where `path`, written in a file of `folder` (a folder of `origin`'s
+    /// tree), leads inside the project, and what is there, as [`missing`]
+    /// finds it: nothing when it leads nowhere or out of the project.
+    pub fn lead(
+        &self,
+        fs: &dyn Fs,
+        origin: Origin,
+        folder: &Path,
+        path: &str,
+    ) -> Option<(PathBuf, EntryKind)> {
+        let inside = normalize(&folder.join(path))?;
+        self.found(fs, &self.base(origin)?.join(inside))
+    }
+
     /// Where `path` leads inside the bounds, when something is there.
     pub(super) fn found(&self, fs: &dyn Fs, path: &Path) -> Option<(PathBuf, EntryKind)> {
         match self.bounds.resolve(fs, path) {

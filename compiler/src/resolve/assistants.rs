@@ -22,7 +22,7 @@ use crate::suggest::{did_you_mean, list_names};
 /// The agents VS Code and its Copilot extension define, which a handoff or
 /// `agents` may name besides the project's: the built-in modes (`agent`,
 /// `ask`, `edit`) and the extension's `Ask`, `Edit`, `Explore` and `Plan`.
-const COPILOT_BUILT_IN_AGENTS: &[&str] = &["agent", "ask", "edit", "explore", "plan"];
+pub const COPILOT_BUILT_IN_AGENTS: &[&str] = &["agent", "ask", "edit", "explore", "plan"];
 
 /// The kinds of names that clash: a command and a skill of Claude Code both
 /// make one slash command.
@@ -116,15 +116,10 @@ struct Target<'p> {
 /// microsoft/vscode#294230). It reads the Claude Code subagents directly in
 /// `.claude/agents/` as custom agents too, by their `name`.
 fn copilot_targets(project: &Project) -> Vec<Target<'_>> {
-    let read_by_vs_code = |a: &&Assistant| match a.file.dialect {
-        Dialect::CopilotAgent => true,
-        Dialect::ClaudeSubagent => a.file.plugin.is_none() && a.file.folders.is_empty(),
-        _ => false,
-    };
     project
         .assistants
         .iter()
-        .filter(read_by_vs_code)
+        .filter(|a| read_by_vs_code(a))
         .map(|a| Target {
             name: a.name(),
             stem: &a.file.stem,
@@ -132,6 +127,19 @@ fn copilot_targets(project: &Project) -> Vec<Target<'_>> {
             name_span: name_span(a),
         })
         .collect()
+}
+
+/// Whether VS Code reads `assistant` as a custom agent, which `agents:` and
+/// handoffs may name: a Copilot agent, or a subagent directly in
+/// `.claude/agents/`.
+pub fn read_by_vs_code(assistant: &Assistant) -> bool {
+    match assistant.file.dialect {
+        Dialect::CopilotAgent => true,
+        Dialect::ClaudeSubagent => {
+            assistant.file.plugin.is_none() && assistant.file.folders.is_empty()
+        }
+        _ => false,
+    }
 }
 
 fn duplicate(assistant: &Assistant, site: &Site, first: &Site) -> Diagnostic {
@@ -340,7 +348,7 @@ fn with_replacement(
 
 /// Whether `name` reads as itself wherever a name is written: plain, single-
 /// or double-quoted, in a flow list or a comma string.
-fn plain(name: &str) -> bool {
+pub fn plain(name: &str) -> bool {
     name.starts_with(|c: char| c.is_ascii_alphanumeric())
         && name.ends_with(|c: char| c.is_ascii_alphanumeric())
         && name.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, ' ' | '-' | '_' | '.'))

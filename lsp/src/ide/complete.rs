@@ -36,6 +36,8 @@ pub enum CompletionKind {
     Status,
     /// A snippet: `${1:…}` marks what the user fills in.
     Pattern,
+    /// A Copilot agent or subagent (or a built-in agent of VS Code).
+    Agent,
 }
 
 /// Characters of a name (or a key) being typed: tool names such as
@@ -58,6 +60,9 @@ pub(super) fn complete(
     let offset = (0..=offset).rev().find(|&i| text.is_char_boundary(i)).unwrap_or(0);
     let start = text[..offset].rfind(|c: char| !is_word(c)).map_or(0, |i| i + 1);
     let word = Span::new(start, offset);
+    if let Some(items) = super::agents::complete(analysis, file, text, start) {
+        return (filter(items, &text[start..offset]), word);
+    }
     let Some(info) = analysis.file(file) else {
         return (Vec::new(), word);
     };
@@ -159,7 +164,7 @@ fn yaml(
     let after_colon = item.and_then(|item| item.split_once(':').map(|(_, rest)| rest));
     match (top, after_colon) {
         ("routes", Some(guard)) => guard_items(analysis, info, guard),
-        ("routes" | "skills" | "start" | "handoffs", _) => names(analysis, info, RefKind::Skill),
+        ("routes" | "skills" | "start", _) => names(analysis, info, RefKind::Skill),
         ("steps", None) => declared_tools(analysis, info),
         ("tools", _) if matches!(info.kind, Kind::Skill | Kind::AgentMd) => {
             names(analysis, info, RefKind::Tool)

@@ -18,6 +18,9 @@ pub(super) fn hover(
     if let Some((symbol, span)) = analysis.symbol_at(file, offset) {
         return Some((symbol_text(analysis, symbol), span));
     }
+    if let Some(found) = super::agents::hover(analysis, file, offset) {
+        return Some(found);
+    }
     if let Some(found) = guard(analysis, file, offset) {
         return Some(found);
     }

@@ -18,15 +18,21 @@ use agentc_compiler::parse::tree::Node;
 use agentc_compiler::project::AgentKind;
 use agentc_compiler::resolve::{Def, RefKind, Table};
 
+mod agents;
 mod complete;
 mod hosts;
 mod hover;
 mod keys;
+mod links;
 mod outline;
 mod places;
+mod symbols;
 
+pub use agents::Named;
 pub use complete::{Completion, CompletionKind, LIMIT};
+pub use links::FileLink;
 pub use outline::{OutlineItem, OutlineKind};
+pub use symbols::{ProjectSymbol, Rank, SymbolKind};
 
 /// A skill or tool definition: an index into the scope table of its kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -100,6 +106,10 @@ pub struct Index {
     tool_sites: Vec<Option<Place>>,
     /// Each definition site, by file: (span, symbol).
     defs_by_file: HashMap<RelPath, Vec<(Span, Symbol)>>,
+    /// The assistants' agents, and every place naming one.
+    agents: agents::AgentIndex,
+    /// Every named thing, listed at the first workspace-symbol query.
+    symbols: std::sync::OnceLock<Vec<ProjectSymbol>>,
 }
 
 fn skill_kind(dialect: Dialect) -> Kind {
@@ -239,7 +249,16 @@ impl Index {
                 files.entry(def.site.file.clone()).or_insert(info);
             }
         }
-        Index { files, refs_by_file, skill_sites, tool_sites, defs_by_file }
+        let agents = agents::AgentIndex::new(compilation);
+        Index {
+            files,
+            refs_by_file,
+            skill_sites,
+            tool_sites,
+            defs_by_file,
+            agents,
+            symbols: Default::default(),
+        }
     }
 }
 
@@ -477,6 +496,19 @@ impl<'c> Analysis<'c> {
     /// What to show on hover at `offset` of `file`, as Markdown.
     pub fn hover(&self, file: &RelPath, offset: usize) -> Option<(String, Span)> {
         hover::hover(self, file, offset)
+    }
+
+    /// The paths written in `file` — relative Markdown links, entry points —
+    /// that lead to something of the project, asked of `fs`.
+    pub fn links(&self, fs: &dyn agentc_compiler::fs::Fs, file: &RelPath) -> Vec<FileLink> {
+        links::links(self, fs, file)
+    }
+
+    /// The skills, tools and agents whose names match `query`, best first,
+    /// at most `limit`.
+    pub fn workspace_symbols(&self, query: &str, limit: usize) -> Vec<(Rank, &'c ProjectSymbol)> {
+        let index: &'c Index = self.index;
+        symbols::find(index.symbols.get_or_init(|| symbols::list(self)), query, limit)
     }
 
     /// What may be typed at `offset` of `file`, and the span it replaces.

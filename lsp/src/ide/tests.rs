@@ -297,3 +297,53 @@ fn claude_and_copilot_values_come_from_the_compiler_s_catalogues() {
     assert_eq!(at("tools: [do"), ["docs/*", "todo", "todos", "TodoWrite"]);
     assert_eq!(at("target: v"), ["vscode"]);
 }
+
+/// Where a Copilot agent or a prompt names an agent, completion offers the
+/// agents that may be named there, and nothing of the kind elsewhere; a
+/// Copilot agent whose frontmatter does not parse is known by its place.
+#[test]
+fn agents_are_completed_where_an_agent_is_named() {
+    let mut fs = MemFs::new();
+    let lead = "---\nname: Lead\ndescription: Leads.\nagents: [docs, ]\nhandoffs:\n  - label: Write\n    agent: docs\n---\nLead.\n";
+    for (path, text) in [
+        (".git/HEAD", "ref: refs/heads/main\n"),
+        (".github/agents/lead.agent.md", lead),
+        (".github/agents/docs.agent.md", "---\ndescription: Writes docs.\n---\nWrite.\n"),
+        (".github/agents/broken.agent.md", "---\ndescription: [\nhandoffs:\n  - agent: \n---\n"),
+        (".claude/agents/checker.md", "---\nname: checker\ndescription: Checks.\n---\nCheck.\n"),
+        (".claude/skills/notes/SKILL.md", "---\nname: notes\ndescription: Notes.\n---\nNote.\n"),
+        (
+            ".github/prompts/write.prompt.md",
+            "---\ndescription: Writes.\nagent: docs\n---\nWrite.\n",
+        ),
+    ] {
+        fs.insert(path, text).unwrap();
+    }
+    let c = compile(&fs, &Options::new(fs.root())).unwrap();
+    let index = Index::new(&c);
+    let a = Analysis::new(&c, &index);
+    // The labels offered, sorted, each an agent.
+    let at = |file: &str, needle: &str| {
+        let rel = RelPath::root(file);
+        let offset = c.sources[&rel].text.find(needle).unwrap() + needle.len();
+        let (items, _) = a.complete(&rel, offset);
+        assert!(items.iter().all(|i| i.kind == CompletionKind::Agent), "{items:?}");
+        let mut labels: Vec<String> = items.into_iter().map(|i| i.label).collect();
+        labels.sort();
+        labels
+    };
+    // VS Code's agents: the Copilot agents that parse, the subagent, its own.
+    let vs_code = ["Lead", "agent", "ask", "checker", "docs", "edit", "explore", "plan"];
+    let lead = ".github/agents/lead.agent.md";
+    assert_eq!(at(lead, "agents: [docs, "), vs_code);
+    assert_eq!(at(lead, "agent: "), vs_code);
+    let rel = RelPath::root(lead);
+    let label = c.sources[&rel].text.find("label: W").unwrap() + "label: W".len();
+    assert!(a.complete(&rel, label).0.iter().all(|i| i.kind != CompletionKind::Agent));
+    // A prompt: the Copilot agents and the built-in ones a prompt may name.
+    assert_eq!(
+        at(".github/prompts/write.prompt.md", "agent: "),
+        ["Lead", "agent", "ask", "docs", "edit", "plan"]
+    );
+    assert_eq!(at(".github/agents/broken.agent.md", "agent: "), vs_code);
+}

@@ -127,6 +127,11 @@ fn capabilities(encoding: Encoding) -> lsp::ServerCapabilities {
             },
         )),
         document_symbol_provider: Some(lsp::OneOf::Left(true)),
+        workspace_symbol_provider: Some(lsp::OneOf::Left(true)),
+        document_link_provider: Some(lsp::DocumentLinkOptions {
+            resolve_provider: Some(false),
+            work_done_progress_options: Default::default(),
+        }),
         ..Default::default()
     }
 }

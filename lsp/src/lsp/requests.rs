@@ -2,6 +2,7 @@
 //! the document, through the pure editor features of [`crate::ide`].
 
 use std::collections::{BTreeMap, HashMap};
+use std::path::PathBuf;
 
 use lsp_server::{Request, Response};
 use lsp_types::request::{self as req, Request as _};
@@ -9,10 +10,12 @@ use lsp_types::{self as lsp, Url};
 
 use super::Server;
 use super::convert::{self, Encoding, Lines};
-use crate::ide::{Analysis, CompletionKind, LIMIT, OutlineItem, OutlineKind};
+use crate::ide::{Analysis, CompletionKind, LIMIT, OutlineItem, OutlineKind, SymbolKind};
 use agentc_compiler::compile::Compilation;
 use agentc_compiler::diagnostic::RelPath;
-use agentc_compiler::fs::Fs;
+use agentc_compiler::fs::{EntryKind, Fs, ReadOutcome};
+use agentc_compiler::overlay::Overlay;
+use agentc_compiler::project_file;
 
 impl<F: Fs + Send + 'static> Server<F> {
     pub(super) fn request(&mut self, request: Request) -> Response {
@@ -33,6 +36,12 @@ impl<F: Fs + Send + 'static> Server<F> {
             }
             req::DocumentSymbolRequest::METHOD => {
                 self.handle::<req::DocumentSymbolRequest>(request, Self::symbols)
+            }
+            req::DocumentLinkRequest::METHOD => {
+                self.handle::<req::DocumentLinkRequest>(request, Self::document_links)
+            }
+            req::WorkspaceSymbolRequest::METHOD => {
+                self.handle::<req::WorkspaceSymbolRequest>(request, Self::workspace_symbols)
             }
             method => Err(Failure::method(method)),
         };
@@ -102,6 +111,7 @@ impl<F: Fs + Send + 'static> Server<F> {
                         CompletionKind::Tool | CompletionKind::Pattern => {
                             lsp::CompletionItemKind::FUNCTION
                         }
+                        CompletionKind::Agent => lsp::CompletionItemKind::CLASS,
                     }),
                     insert_text_format: (item.kind == CompletionKind::Pattern)
                         .then_some(lsp::InsertTextFormat::SNIPPET),
@@ -122,14 +132,90 @@ impl<F: Fs + Send + 'static> Server<F> {
         &mut self,
         params: lsp::GotoDefinitionParams,
     ) -> Result<Option<lsp::GotoDefinitionResponse>, Failure> {
-        Ok(self
-            .at(&params.text_document_position_params, |analysis, file, offset, encoding| {
-                let (symbol, _) = analysis.symbol_at(file, offset)?;
-                let place = analysis.definition(symbol)?;
+        let at = &params.text_document_position_params;
+        let named = self
+            .at(at, |analysis, file, offset, encoding| {
+                let (named, _) = analysis.named_at(file, offset)?;
+                let place = analysis.named_definition(named)?;
                 let location = location(analysis.compilation, &place.file, place.span, encoding)?;
                 Some(lsp::GotoDefinitionResponse::Scalar(location))
             })
-            .flatten())
+            .flatten();
+        if named.is_some() {
+            return Ok(named);
+        }
+        // A path leads to the file it names, from its start.
+        let link = (self.links(&at.text_document.uri).into_iter())
+            .filter(|(_, _, kind)| *kind == EntryKind::File)
+            .find(|(range, _, _)| range.start <= at.position && at.position <= range.end);
+        Ok(link.map(|(_, uri, _)| {
+            lsp::GotoDefinitionResponse::Scalar(lsp::Location { uri, range: Default::default() })
+        }))
+    }
+
+    fn document_links(
+        &mut self,
+        params: lsp::DocumentLinkParams,
+    ) -> Result<Option<Vec<lsp::DocumentLink>>, Failure> {
+        let links = self.links(&params.text_document.uri);
+        Ok(Some(
+            links
+                .into_iter()
+                .map(|(range, target, _)| lsp::DocumentLink {
+                    range,
+                    target: Some(target),
+                    tooltip: None,
+                    data: None,
+                })
+                .collect(),
+        ))
+    }
+
+    /// The paths written in a document that lead to something of its
+    /// project: links and entry points in a file the project read, the
+    /// paths of a project file.
+    fn links(&mut self, uri: &Url) -> Vec<(lsp::Range, Url, EntryKind)> {
+        let Some(path) = self.canonical(uri) else {
+            return Vec::new();
+        };
+        let encoding = self.encoding;
+        let base: &dyn Fs = if self.cache { &*self.fs } else { self.fs.base() };
+        let fs = Overlay { base, buffers: &self.buffers };
+        let to_url = |(range, target, kind): (lsp::Range, PathBuf, EntryKind)| {
+            Some((range, Url::from_file_path(target).ok()?, kind))
+        };
+        // A project file: the one a project of the workspace was found by.
+        let governs = |folder: &std::path::Path| {
+            path.parent().is_some_and(|parent| folder.starts_with(parent))
+        };
+        if path.file_name().is_some_and(|name| name == project_file::PROJECT_FILE)
+            && self.projects.iter().any(|p| governs(&p.folder))
+        {
+            let text = match self.buffers.get(&path) {
+                Some(text) => text.to_string(),
+                None => match fs.read(&path, agentc_compiler::options::DEFAULT_MAX_FILE_SIZE) {
+                    Ok(ReadOutcome::Bytes(bytes)) => String::from_utf8(bytes).unwrap_or_default(),
+                    _ => String::new(),
+                },
+            };
+            let lines = Lines::new(&text, encoding);
+            return (project_file::paths(&fs, &path, &text).into_iter())
+                .filter_map(|(span, target, kind)| to_url((lines.range(span), target, kind)))
+                .collect();
+        }
+        let compiled = self.projects.iter().filter_map(|p| p.compiled.as_ref());
+        let Some((compiled, file)) =
+            compiled.into_iter().find_map(|c| c.files.get(&path).map(|file| (c, file)))
+        else {
+            return Vec::new();
+        };
+        let compilation = &compiled.compilation;
+        (compiled.analysis().links(&fs, file).into_iter())
+            .filter_map(|link| {
+                let range = convert::range(compilation, file, Some(link.span), encoding);
+                to_url((range, link.target, link.kind))
+            })
+            .collect()
     }
 
     fn references(
@@ -139,8 +225,8 @@ impl<F: Fs + Send + 'static> Server<F> {
         let with_definition = params.context.include_declaration;
         Ok(self
             .at(&params.text_document_position, |analysis, file, offset, encoding| {
-                let (symbol, _) = analysis.symbol_at(file, offset)?;
-                let places = analysis.references(symbol, with_definition);
+                let (named, _) = analysis.named_at(file, offset)?;
+                let places = analysis.named_references(named, with_definition);
                 Some(
                     places
                         .iter()
@@ -157,9 +243,9 @@ impl<F: Fs + Send + 'static> Server<F> {
     ) -> Result<Option<lsp::PrepareRenameResponse>, Failure> {
         Ok(self
             .at(&params, |analysis, file, offset, encoding| {
-                let (symbol, span) = analysis.symbol_at(file, offset)?;
+                let (named, span) = analysis.named_at(file, offset)?;
                 let range = convert::range(analysis.compilation, file, Some(span), encoding);
-                let placeholder = analysis.def(symbol).name.clone();
+                let placeholder = analysis.named_placeholder(named);
                 Some(lsp::PrepareRenameResponse::RangeWithPlaceholder { range, placeholder })
             })
             .flatten())
@@ -170,15 +256,12 @@ impl<F: Fs + Send + 'static> Server<F> {
         let new_name = params.new_name.clone();
         let outcome =
             self.at(&params.text_document_position, |analysis, file, offset, encoding| {
-                let (symbol, _) = analysis
-                    .symbol_at(file, offset)
-                    .ok_or_else(|| "there is no skill or tool name here".to_owned())?;
-                let plan = analysis.rename(symbol, &new_name)?;
+                let (named, _) = analysis
+                    .named_at(file, offset)
+                    .ok_or_else(|| "there is no skill, tool or agent name here".to_owned())?;
+                let plan = analysis.named_rename(named, &new_name)?;
                 if plan.named_by_folder && !rename_files {
-                    return Err(format!(
-                        "`{}` is named by its folder alone, which this editor cannot rename: give its descriptor a `name`, or rename the folder by hand",
-                        analysis.def(symbol).name
-                    ));
+                    return Err(analysis.unmovable(named));
                 }
                 let changes = convert::workspace_edit(analysis.compilation, &plan.edits, encoding);
                 let folder = plan.folder.filter(|_| rename_files).and_then(|(from, to)| {
@@ -244,6 +327,63 @@ impl<F: Fs + Send + 'static> Server<F> {
         let lines = Lines::new(&source.text, encoding);
         let symbols = analysis.outline(&file).iter().map(|item| symbol(&lines, item)).collect();
         Ok(Some(lsp::DocumentSymbolResponse::Nested(symbols)))
+    }
+}
+
+/// The most symbols a workspace-symbol query is answered with: the best
+/// matches, the editor narrowing them as more is typed.
+const MAX_WORKSPACE_SYMBOLS: usize = 128;
+
+impl<F: Fs> Server<F> {
+    /// The skills, tools and agents of every project whose names match the
+    /// query, best first.
+    fn workspace_symbols(
+        &mut self,
+        params: lsp::WorkspaceSymbolParams,
+    ) -> Result<Option<lsp::WorkspaceSymbolResponse>, Failure> {
+        let encoding = self.encoding;
+        let mut found = Vec::new();
+        for compiled in self.projects.iter().filter_map(|p| p.compiled.as_ref()) {
+            let analysis = compiled.analysis();
+            let compilation = &compiled.compilation;
+            for (rank, symbol) in analysis.workspace_symbols(&params.query, MAX_WORKSPACE_SYMBOLS) {
+                let place = &symbol.place;
+                let Some(location) = location(compilation, &place.file, place.span, encoding)
+                else {
+                    continue;
+                };
+                found.push((rank, symbol.name.clone(), location, symbol));
+            }
+        }
+        found.sort_by(|a, b| {
+            (a.0, &a.1, a.2.uri.as_str(), a.2.range.start).cmp(&(
+                b.0,
+                &b.1,
+                b.2.uri.as_str(),
+                b.2.range.start,
+            ))
+        });
+        found.truncate(MAX_WORKSPACE_SYMBOLS);
+        #[allow(deprecated)] // `deprecated` is a required field of the type
+        let symbols = found
+            .into_iter()
+            .map(|(_, name, location, symbol)| lsp::SymbolInformation {
+                name,
+                kind: match symbol.kind {
+                    SymbolKind::Skill => lsp::SymbolKind::MODULE,
+                    SymbolKind::Tool => lsp::SymbolKind::FUNCTION,
+                    SymbolKind::Agent | SymbolKind::Subagent | SymbolKind::CopilotAgent => {
+                        lsp::SymbolKind::CLASS
+                    }
+                    SymbolKind::Command => lsp::SymbolKind::METHOD,
+                },
+                tags: None,
+                deprecated: None,
+                location,
+                container_name: Some(symbol.container.clone()),
+            })
+            .collect();
+        Ok(Some(lsp::WorkspaceSymbolResponse::Flat(symbols)))
     }
 }
 

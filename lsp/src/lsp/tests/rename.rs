@@ -30,7 +30,7 @@ fn with_registry(registry: &str, text: &str) -> MemFs {
 /// `TextDocumentEdit` and `TextEdit`, as lsp-types documents them, read
 /// 2026-12-03), then each operation in turn. Every position must be inside
 /// its line.
-fn apply(fs: &mut MemFs, edit: &Value) {
+pub(super) fn apply(fs: &mut MemFs, edit: &Value) {
     let mut steps: Vec<&Value> = Vec::new();
     let changes = edit["changes"].as_object().into_iter().flatten();
     let edits: Vec<Value> = changes
@@ -43,6 +43,11 @@ fn apply(fs: &mut MemFs, edit: &Value) {
         let path = |key: &str| step[key].as_str().unwrap().strip_prefix("file:///").unwrap();
         if step["kind"] == "rename" {
             let (from, to) = (path("oldUri"), path("newUri"));
+            if let Some(text) = fs.remove(from) {
+                assert!(fs.get(to).is_none(), "{to} exists already");
+                fs.insert(to, text).unwrap();
+                continue;
+            }
             let moved: Vec<String> = (fs.files())
                 .map(|(file, _)| file.to_owned())
                 .filter(|file| file.strip_prefix(from).is_some_and(|rest| rest.starts_with('/')))
@@ -84,14 +89,14 @@ fn apply(fs: &mut MemFs, edit: &Value) {
 }
 
 /// Replaces each `from` in the file `path` with `to`, as a user would.
-fn replace(fs: &mut MemFs, path: &str, from: &str, to: &str) {
+pub(super) fn replace(fs: &mut MemFs, path: &str, from: &str, to: &str) {
     let text = String::from_utf8(fs.get(path).unwrap().to_vec()).unwrap();
     assert!(text.contains(from), "`{from}` is not in {path}");
     fs.insert(path, text.replace(from, to)).unwrap();
 }
 
 /// Moves the folder `from` to `to`, as a user would.
-fn move_folder(fs: &mut MemFs, from: &str, to: &str) {
+pub(super) fn move_folder(fs: &mut MemFs, from: &str, to: &str) {
     let edit = json!({ "documentChanges": [{ "kind": "rename", "oldUri": uri(from), "newUri": uri(to) }] });
     apply(fs, &edit);
 }
@@ -100,7 +105,7 @@ fn move_folder(fs: &mut MemFs, from: &str, to: &str) {
 /// `new_name` through the server; the edit applied must give the files
 /// `by_hand` makes, and they must compile as they do, to the same problems
 /// as before. Returns the edit.
-fn assert_rename(
+pub(super) fn assert_rename(
     files: MemFs,
     (file, needle, nth): (&str, &str, usize),
     new_name: &str,
@@ -141,7 +146,7 @@ fn assert_rename(
 }
 
 /// The error a rename at the `nth` `needle` in `file` is refused with.
-fn refused(
+pub(super) fn refused(
     client: &mut Client,
     (file, needle, nth): (&str, &str, usize),
     new_name: &str,

@@ -228,6 +228,30 @@ fn fix_applies_every_mechanical_fix_then_checks_again() {
     assert!(text(&again.stderr).starts_with("nothing to fix"), "{}", text(&again.stderr));
 }
 
+/// Every "did you mean" of the two fixtures is a typo one edit from the one
+/// name meant: `--fix` takes each, and what it writes checks clean.
+#[test]
+fn fix_takes_every_near_miss_of_every_dialect() {
+    for (case, files) in [("fix-did-you-mean-runbook", 4), ("fix-did-you-mean-hosts", 12)] {
+        let dir = tempfile::tempdir().unwrap();
+        let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures").join(case);
+        common::copy_dir(&fixture, dir.path());
+        let mut args = vec!["check", "root", "--fix"];
+        if dir.path().join("registry.yaml").exists() {
+            args.extend(["--registry", "registry.yaml"]);
+        }
+        let out = agentc(&args, dir.path());
+        let stderr = text(&out.stderr);
+        assert_eq!(
+            stderr.lines().filter(|l| l.starts_with("fixed ")).count(),
+            files,
+            "{case}: {stderr}"
+        );
+        assert!(stderr.ends_with("no problems found\n"), "{case}: {stderr}");
+        assert!(out.status.success(), "{case}: {stderr}");
+    }
+}
+
 #[test]
 fn init_writes_a_project_that_checks_and_locks_with_no_argument() {
     let dir = tempfile::tempdir().unwrap();

@@ -232,7 +232,7 @@ fn fix_applies_every_mechanical_fix_then_checks_again() {
 /// name meant: `--fix` takes each, and what it writes checks clean.
 #[test]
 fn fix_takes_every_near_miss_of_every_dialect() {
-    for (case, files) in [("fix-did-you-mean-runbook", 4), ("fix-did-you-mean-hosts", 12)] {
+    for (case, files) in [("fix-did-you-mean-runbook", 4), ("fix-did-you-mean-hosts", 13)] {
         let dir = tempfile::tempdir().unwrap();
         let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures").join(case);
         common::copy_dir(&fixture, dir.path());

@@ -313,6 +313,13 @@ fn each_near_miss_of_the_hosts_formats_is_fixed() {
         "agent: planner",
     );
     s.fix(
+        ".github/instructions/ts.instructions.md",
+        "unknown-field",
+        "applyto",
+        "rename `applyto` to `applyTo`",
+        "applyTo: \"src/**/*.ts\"",
+    );
+    s.fix(
         ".agents/skills/deploy/SKILL.md",
         "unknown-field",
         "licence",

@@ -193,10 +193,6 @@ pub fn decode_text<T: DeserializeOwned>(
             "a mapping key must be a plain string",
         ));
     }
-    let top: Vec<String> = match &tree.value {
-        Value::Map(entries) => entries.iter().map(|e| e.key.clone()).collect(),
-        _ => Vec::new(),
-    };
     let outside = reading.fields.map(|fields| set_aside(&mut tree, fields)).unwrap_or_default();
     let mut decoded = decode::<T>(&tree);
     decoded.problems.extend(outside.iter().map(|(entry, fields)| Problem::UnknownField {
@@ -241,7 +237,7 @@ pub fn decode_text<T: DeserializeOwned>(
         _ => true,
     });
     decoded.extra.retain(|(key, _)| !reading.taken.contains(&key.as_str()));
-    let keys = Keys { tree: &tree, top: &top };
+    let keys = Keys { tree: &tree, aside: &outside };
     for problem in decoded.problems {
         let is_misspelt = |key: &str| misspelt.iter().any(|(_, k, ..)| k == key);
         match &problem {

@@ -24,9 +24,9 @@ pub fn written_span(text: &str, span: Span, value: &str) -> Option<Span> {
 /// The keys of one document, to tell whether renaming a key would collide.
 pub struct Keys<'t> {
     pub tree: &'t Node,
-    /// The top-level keys as written, before any were set aside for the
-    /// dialect (they are no longer in `tree`).
-    pub top: &'t [String],
+    /// The top-level entries set aside as outside the dialect's fields (no
+    /// longer in `tree`).
+    pub aside: &'t [(Entry, &'static [&'static str])],
 }
 
 impl Keys<'_> {
@@ -49,9 +49,10 @@ impl Keys<'_> {
             Value::Map(entries) => entries.as_slice(),
             _ => &[],
         };
+        let has = |entries: &[Entry]| entries.iter().any(|e| e.key == field);
         let taken = match siblings(self.tree, span) {
-            Some(entries) if !std::ptr::eq(entries, top) => entries.iter().any(|e| e.key == field),
-            _ => self.top.iter().any(|k| k == field),
+            Some(entries) if !std::ptr::eq(entries, top) => has(entries),
+            _ => has(top) || self.aside.iter().any(|(e, _)| e.key == field),
         };
         if taken {
             return None;
@@ -77,6 +78,24 @@ fn siblings(node: &Node, span: Span) -> Option<&[Entry]> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::diagnostic::RelPath;
+
+    /// The fixes of the diagnostics about a tool manifest of `text`.
+    fn fixes(text: &str) -> Vec<Option<String>> {
+        let source = Source::new(RelPath::root("tools/x/manifest.json"), text);
+        let mut out = Vec::new();
+        crate::parse::files::tool_manifest(&source, "x", &mut out);
+        out.iter().map(|d| d.fix.as_ref().map(|f| f.message.clone())).collect()
+    }
+
+    #[test]
+    fn a_key_is_renamed_only_where_its_new_name_is_free() {
+        let fixed = fixes(r#"{"descripton": "Looks it up.", "nested": 1}"#);
+        assert!(fixed.contains(&Some("rename `descripton` to `description`".into())), "{fixed:?}");
+        // Renaming would write a second `description`: the help says it, no fix does.
+        let both = fixes(r#"{"description": "Looks it up.", "descripton": "Again."}"#);
+        assert_eq!(both, [None], "{both:?}");
+    }
 
     #[test]
     fn a_key_is_replaced_inside_its_quotes_and_never_through_escapes() {

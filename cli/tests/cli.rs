@@ -228,6 +228,30 @@ fn fix_applies_every_mechanical_fix_then_checks_again() {
     assert!(text(&again.stderr).starts_with("nothing to fix"), "{}", text(&again.stderr));
 }
 
+/// Every "did you mean" of the two fixtures is a typo one edit from the one
+/// name meant: `--fix` takes each, and what it writes checks clean.
+#[test]
+fn fix_takes_every_near_miss_of_every_dialect() {
+    for (case, files) in [("fix-did-you-mean-runbook", 4), ("fix-did-you-mean-hosts", 13)] {
+        let dir = tempfile::tempdir().unwrap();
+        let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures").join(case);
+        common::copy_dir(&fixture, dir.path());
+        let mut args = vec!["check", "root", "--fix"];
+        if dir.path().join("registry.yaml").exists() {
+            args.extend(["--registry", "registry.yaml"]);
+        }
+        let out = agentc(&args, dir.path());
+        let stderr = text(&out.stderr);
+        assert_eq!(
+            stderr.lines().filter(|l| l.starts_with("fixed ")).count(),
+            files,
+            "{case}: {stderr}"
+        );
+        assert!(stderr.ends_with("no problems found\n"), "{case}: {stderr}");
+        assert!(out.status.success(), "{case}: {stderr}");
+    }
+}
+
 #[test]
 fn init_writes_a_project_that_checks_and_locks_with_no_argument() {
     let dir = tempfile::tempdir().unwrap();
@@ -335,6 +359,17 @@ fn an_unknown_lint_code_or_level_is_an_error_at_its_place() {
         "{stderr}"
     );
     assert!(stderr.contains("did you mean `allow`?"), "{stderr}");
+    // Each near miss carries its fix, for an editor to offer.
+    let json = agentc(&["check", "--message-format", "json"], dir.path());
+    let fixes: Vec<String> = text(&json.stdout)
+        .lines()
+        .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+        .filter_map(|d| {
+            let edit = &d["fix"]["edits"][0];
+            Some(format!("{}..{} {}", edit["start"], edit["end"], edit["replacement"].as_str()?))
+        })
+        .collect();
+    assert_eq!(fixes, ["30..42 unknown-skill", "68..72 allow"]);
 }
 
 #[test]

@@ -14,7 +14,7 @@ use crate::parse::files::key_span;
 use crate::project::{Project, Skill};
 use crate::resolve::Names;
 use crate::runbook::{AgentTools, Runbook};
-use crate::suggest::{did_you_mean, list_names};
+use crate::suggest::{confident, did_you_mean, list_names};
 
 pub mod bundled;
 pub mod config;
@@ -183,19 +183,26 @@ fn runbook(skill: &Skill, tools: &crate::resolve::Table, out: &mut Vec<Diagnosti
             Err(GuardError::UnknownStatus { range, word, on }) => {
                 let statuses = agentc_schema::Status::ALL.map(|s| s.as_str());
                 let near = did_you_mean(&word, statuses);
-                out.push(
-                    Diagnostic::at(
-                        Code::BadStatus,
+                let diagnostic = Diagnostic::at(
+                    Code::BadStatus,
+                    file,
+                    guard_token_span(guard, range.clone()),
+                    format!("`{word}` is not a tool status"),
+                )
+                .with_help(format!(
+                    "{}the statuses are {}",
+                    near.map(|n| format!("did you mean `{n}`? ")).unwrap_or_default(),
+                    list_names(statuses)
+                ));
+                out.push(match confident(&word, statuses).filter(|fix| near == Some(*fix)) {
+                    Some(fix) => diagnostic.with_fix(
+                        format!("replace `{word}` with `{fix}`"),
                         file,
-                        guard_token_span(guard, range),
-                        format!("`{word}` is not a tool status"),
-                    )
-                    .with_help(format!(
-                        "{}the statuses are {}",
-                        near.map(|n| format!("did you mean `{n}`? ")).unwrap_or_default(),
-                        list_names(statuses)
-                    )),
-                );
+                        guard.verbatim(range),
+                        fix,
+                    ),
+                    None => diagnostic,
+                });
                 // A second mistake in the same guard is reported too.
                 guard_tool(guard, on.as_ref(), &prefix, &declared, tools_known, file, out);
             }
@@ -218,7 +225,12 @@ fn guard_tool(
     out: &mut Vec<Diagnostic>,
 ) {
     let Some(on) = on.filter(|_| tools_known) else { return };
-    let token = Spanned::new(on.value.clone(), guard_token_span(guard, on.range.clone()));
+    let written = guard.value.get(on.range.clone()) == Some(on.value.as_str());
+    let token = Spanned {
+        value: on.value.clone(),
+        span: guard_token_span(guard, on.range.clone()),
+        text_at: guard.text_at.filter(|_| written).map(|at| at + on.range.start),
+    };
     let plain = plain_name(prefix, on.value.as_str());
     out.extend(declared.check(Code::GuardToolUndeclared, file, &token, plain, "the guard"));
 }
@@ -251,13 +263,22 @@ fn undeclared(
             list_names(declared.iter().copied())
         ),
     };
-    Diagnostic::at(
+    let diagnostic = Diagnostic::at(
         code,
         file,
         tool.span,
         format!("{what} names `{}`, which the skill's `tools` does not declare", tool.value),
     )
-    .with_help(help)
+    .with_help(help);
+    match confident(&tool.value, declared.iter().copied()).filter(|fix| near == Some(*fix)) {
+        Some(fix) => diagnostic.with_fix(
+            format!("replace `{}` with `{fix}`", tool.value),
+            file,
+            tool.verbatim(0..tool.value.len()),
+            fix,
+        ),
+        None => diagnostic,
+    }
 }
 
 /// Written entries of an agent's list with the qualified names they resolve to.

@@ -17,7 +17,7 @@ use crate::options::{ContentRules, LayoutKind, LintLevel, Options, Scope};
 use crate::parse::files::{Reading, Syntax, decode_text};
 use crate::read::{ReadFailure, read_one};
 use crate::source::Source;
-use crate::suggest::did_you_mean;
+use crate::suggest::{confident, did_you_mean};
 
 /// A project file that read and checked clean.
 #[derive(Clone, Debug)]
@@ -163,7 +163,7 @@ fn options(
             Ok(scope) => {
                 options.exclude.insert(scope);
             }
-            Err(_) => out.push(unknown_name(file, scope.span, &scope.value, "scope", names)),
+            Err(_) => out.push(unknown_name(file, scope, "scope", names)),
         }
     }
     for layout in project.layouts.iter().flatten() {
@@ -172,7 +172,7 @@ fn options(
             Some(kind) => {
                 options.layouts.insert(kind);
             }
-            None => out.push(unknown_name(file, layout.span, &layout.value, "layout", names)),
+            None => out.push(unknown_name(file, layout, "layout", names)),
         }
     }
     for (code, level) in project.lints.iter().flatten() {
@@ -187,7 +187,7 @@ fn options(
         let level = match LintLevel::parse(level.value.as_str()) {
             Some(known) => Some(known),
             None => {
-                out.push(unknown_name(file, level.span, &level.value, "level", levels));
+                out.push(unknown_name(file, level, "level", levels));
                 None
             }
         };
@@ -325,31 +325,55 @@ fn contained(
 
 fn unknown_name<'a>(
     file: &RelPath,
-    span: Span,
-    name: &Text,
+    name: &Spanned<Text>,
     what: &str,
     names: impl Iterator<Item = &'a str> + Clone,
 ) -> Diagnostic {
     let list: Vec<&str> = names.clone().collect();
-    let help = match did_you_mean(name.as_str(), names) {
+    let written = name.value.as_str();
+    let near = did_you_mean(written, names);
+    let help = match near {
         Some(close) => format!("did you mean `{close}`? the {what}s are {}", list.join(", ")),
         None => format!("the {what}s are {}", list.join(", ")),
     };
-    Diagnostic::at(Code::InvalidValue, file, span, format!("`{name}` is not a {what}"))
-        .with_help(help)
+    let diagnostic =
+        Diagnostic::at(Code::InvalidValue, file, name.span, format!("`{written}` is not a {what}"))
+            .with_help(help);
+    replace_near(diagnostic, file, written, name.verbatim(0..written.len()), near, &list)
+}
+
+/// `diagnostic` with the fix writing `near` for `written` (at `at`), when
+/// `near` is the one name of `known` a typo away.
+fn replace_near(
+    diagnostic: Diagnostic,
+    file: &RelPath,
+    written: &str,
+    at: Option<Span>,
+    near: Option<&str>,
+    known: &[&str],
+) -> Diagnostic {
+    match confident(written, known.iter().copied()).filter(|f| near == Some(*f)) {
+        Some(fix) => {
+            diagnostic.with_fix(format!("replace `{written}` with `{fix}`"), file, at, fix)
+        }
+        None => diagnostic,
+    }
 }
 
 /// A key of `[lints]` that is no diagnostic code. The codes are too many to
 /// list in a help line: `agentc explain --list` prints them.
 fn unknown_code(file: &RelPath, code: &Spanned<String>) -> Diagnostic {
-    let names = Code::ALL.iter().map(|c| c.as_str());
+    let names: Vec<&str> = Code::ALL.iter().map(|c| c.as_str()).collect();
     let list = "`agentc explain --list` prints the codes";
-    let help = match did_you_mean(&code.value, names) {
+    let near = did_you_mean(&code.value, names.iter().copied());
+    let help = match near {
         Some(close) => format!("did you mean `{close}`? {list}"),
         None => list.to_owned(),
     };
     let message = format!("`{}` is not a diagnostic code", code.value);
-    Diagnostic::at(Code::InvalidValue, file, code.span, message).with_help(help)
+    let diagnostic = Diagnostic::at(Code::InvalidValue, file, code.span, message).with_help(help);
+    let at = code.verbatim(0..code.value.len());
+    replace_near(diagnostic, file, &code.value, at, near, &names)
 }
 
 /// `agents.lock` beside the root folder, as `Cargo.lock` sits beside

@@ -234,6 +234,32 @@ pub fn resolve(
 }
 
 /// The skills' scope table; names defined twice or shadowing go to `out`.
+/// `diagnostic` with the near miss `near` as its fix replacing `written`
+/// (its text at `at`), when `near` is the one name of `known` a typo away.
+fn near_fix(
+    diagnostic: Diagnostic,
+    file: &RelPath,
+    written: &str,
+    at: Option<Span>,
+    near: Option<&str>,
+    known: &[&str],
+) -> Diagnostic {
+    match crate::suggest::confident(written, known.iter().copied()).filter(|f| near == Some(*f)) {
+        Some(fix) => {
+            diagnostic.with_fix(format!("replace `{written}` with `{fix}`"), file, at, fix)
+        }
+        None => diagnostic,
+    }
+}
+
+/// The `model` an agent writes.
+fn written_model(agent: &Agent) -> Option<&Spanned<agentc_schema::Text>> {
+    match &agent.kind {
+        AgentKind::Bundle(md) => md.front.value.model.as_ref(),
+        AgentKind::Package { manifest, .. } => manifest.value.model.as_ref(),
+    }
+}
+
 pub fn skill_table(project: &Project, out: &mut Vec<Diagnostic>) -> Table {
     let defs = (0..project.skills.len()).map(|index| skill_def(project, index)).collect();
     skill_table_of(defs, out)
@@ -710,25 +736,25 @@ impl Resolver<'_> {
                 out.push(name.value.clone());
                 continue;
             }
+            let near = did_you_mean(&name.value, declared.iter().copied());
             let help = if declared.is_empty() {
                 "no context providers are declared; list them under `context` in the --registry file".to_owned()
             } else {
-                let near = did_you_mean(&name.value, declared.iter().copied());
                 format!(
                     "{}the registry declares {}",
                     near.map(|n| format!("did you mean `{n}`? ")).unwrap_or_default(),
                     list_names(declared.iter().copied())
                 )
             };
-            self.out.push(
-                Diagnostic::at(
-                    Code::UnknownContext,
-                    file,
-                    name.span,
-                    format!("unknown context provider `{}`", name.value),
-                )
-                .with_help(help),
-            );
+            let diagnostic = Diagnostic::at(
+                Code::UnknownContext,
+                file,
+                name.span,
+                format!("unknown context provider `{}`", name.value),
+            )
+            .with_help(help);
+            let at = name.verbatim(0..name.value.len());
+            self.out.push(near_fix(diagnostic, file, &name.value, at, near, &declared));
         }
         out
     }
@@ -799,19 +825,30 @@ impl Resolver<'_> {
             .collect();
         if !listed.is_empty() && !listed.contains(&text.as_str()) {
             let near = did_you_mean(&text, listed.iter().copied());
-            self.out.push(
-                Diagnostic::at(
-                    Code::UnknownModel,
-                    &file,
-                    span,
-                    format!("the registry does not list the model `{text}`"),
-                )
-                .with_help(format!(
-                    "{}the registry lists {}",
-                    near.map(|n| format!("did you mean `{n}`? ")).unwrap_or_default(),
-                    list_names(listed.iter().copied())
-                )),
-            );
+            let diagnostic = Diagnostic::at(
+                Code::UnknownModel,
+                &file,
+                span,
+                format!("the registry does not list the model `{text}`"),
+            )
+            .with_help(format!(
+                "{}the registry lists {}",
+                near.map(|n| format!("did you mean `{n}`? ")).unwrap_or_default(),
+                list_names(listed.iter().copied())
+            ));
+            // Only a model written whole (not joined to a `provider`) is
+            // replaced, and only for a typo in its letters: a different
+            // version (`-4-6` for `-4-5`) is another model.
+            let digits = |s: &str| s.chars().filter(char::is_ascii_digit).collect::<String>();
+            let near = near.filter(|n| digits(n) == digits(&text));
+            let written = written_model(agent).filter(|m| m.value.as_str() == text);
+            self.out.push(match written {
+                Some(model) => {
+                    let at = model.verbatim(0..text.len());
+                    near_fix(diagnostic, &file, &text, at, near, &listed)
+                }
+                None => diagnostic,
+            });
         }
         Some(text)
     }

@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
+mod actions;
 mod agents;
 mod client;
 #[path = "../common/mod.rs"]

@@ -508,7 +508,8 @@ fn unknown_server(
     servers: &[String],
     file: &str,
 ) -> Diagnostic {
-    let help = match did_you_mean(name, servers.iter().map(String::as_str)) {
+    let near = did_you_mean(name, servers.iter().map(String::as_str));
+    let help = match near {
         Some(close) => {
             format!("did you mean `{close}`? Claude Code ignores a name {file} does not define")
         }
@@ -516,14 +517,23 @@ fn unknown_server(
             "Claude Code ignores a name {file} does not define; the project's servers are listed in `.mcp.json` under `mcpServers`"
         ),
     };
-    Diagnostic::at(
+    let diagnostic = Diagnostic::at(
         Code::UnknownMcpServer,
         &source.path,
         span,
         format!("the MCP server `{name}` is not in the project's {file}"),
     )
     .with_severity(Severity::Warning)
-    .with_help(help)
+    .with_help(help);
+    match confident(name, servers.iter().map(String::as_str)).filter(|f| near == Some(*f)) {
+        Some(fix) => diagnostic.with_fix(
+            format!("replace `{name}` with `{fix}`"),
+            &source.path,
+            crate::parse::misspelt::written_span(&source.text, span, name),
+            fix,
+        ),
+        None => diagnostic,
+    }
 }
 
 /// The folder two levels up from a file (`x/.claude-plugin/marketplace.json` → `x`).

@@ -58,7 +58,8 @@ pub fn prompt(
         format!("the prompt runs with the agent `{name}`, which is neither built in nor a custom agent here"),
     )
     .with_severity(Severity::Warning);
-    diagnostic = match crate::suggest::did_you_mean(name, known.iter().copied()) {
+    let near = crate::suggest::did_you_mean(name, known.iter().copied());
+    diagnostic = match near {
         Some(close) => diagnostic.with_help(format!(
             "did you mean `{close}`? VS Code runs a prompt whose agent it cannot find with the \
              current agent; built-in agents are `ask`, `edit`, `agent` and `plan`"
@@ -68,6 +69,17 @@ pub fn prompt(
              `agent`, `plan`); if the agent is in your VS Code profile, ignore this warning",
         ),
     };
+    let fix = crate::suggest::confident(name, known.iter().copied()).filter(|f| near == Some(*f));
+    if let Some(fix) =
+        fix.filter(|f| f.bytes().all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b)))
+    {
+        diagnostic = diagnostic.with_fix(
+            format!("replace `{name}` with `{fix}`"),
+            &source.path,
+            agent.verbatim(0..name.len()),
+            fix,
+        );
+    }
     out.push(diagnostic);
 }
 

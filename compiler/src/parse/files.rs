@@ -7,6 +7,7 @@ use serde::de::DeserializeOwned;
 
 use super::decode::{Problem, decode, one_of};
 use super::frontmatter::{self, Broken};
+use super::misspelt::Keys;
 use super::tree::{Entry, Node, Value};
 use super::{json, lenient, toml, yaml};
 use crate::catalog::Code;
@@ -217,12 +218,12 @@ pub fn decode_text<T: DeserializeOwned>(
     let misspelling = |key: &str, expected: &[&'static str]| {
         did_you_mean(key, expected.iter().copied()).filter(|field| missing.contains(field))
     };
-    let mut misspelt: Vec<(&'static str, String, Span)> = Vec::new();
+    let mut misspelt: Vec<(&'static str, String, Span, &[&'static str])> = Vec::new();
     for problem in &decoded.problems {
         if let Problem::UnknownField { key, span, expected } = problem
             && let Some(field) = misspelling(key, expected)
         {
-            misspelt.push((field, key.clone(), *span));
+            misspelt.push((field, key.clone(), *span, expected));
         }
     }
     let top_keys: Vec<Span> = match &tree.value {
@@ -236,34 +237,46 @@ pub fn decode_text<T: DeserializeOwned>(
         _ => true,
     });
     decoded.extra.retain(|(key, _)| !reading.taken.contains(&key.as_str()));
+    let keys = Keys { tree: &tree, aside: &outside };
     for problem in decoded.problems {
-        let is_misspelt = |key: &str| misspelt.iter().any(|(_, k, _)| k == key);
+        let is_misspelt = |key: &str| misspelt.iter().any(|(_, k, ..)| k == key);
         match &problem {
             Problem::UnknownField { key, .. }
                 if unknown == Severity::Warning && is_misspelt(key) => {}
             Problem::MissingField { field, .. } if unknown == Severity::Error => {
                 if !misspelt.iter().any(|(f, ..)| f == field) {
-                    out.push(problem_diagnostic(source, problem, reading));
+                    out.push(problem_diagnostic(source, problem, reading, &keys));
                 }
             }
             Problem::MissingField { field, .. } => match misspelt.iter().find(|(f, ..)| f == field)
             {
-                Some((_, key, span)) => out.push(
-                    Diagnostic::on_path(
-                        Code::MissingField,
-                        file,
-                        format!("the required field `{field}` is missing"),
-                    )
-                    .with_label(file, Some(*span), format!("`{key}` is not `{field}`"))
-                    .with_help(if key.to_lowercase() == *field {
-                        format!("rename `{key}` to `{field}`; keys are case-sensitive")
-                    } else {
-                        format!("did you mean `{field}`? rename `{key}` to `{field}`")
-                    }),
-                ),
-                None => out.push(problem_diagnostic(source, problem, reading)),
+                Some((_, key, span, expected)) => {
+                    let rename = (keys.rename(source, *span, key, expected))
+                        .filter(|(meant, _)| meant == field)
+                        .map(|(_, at)| at);
+                    out.push(
+                        Diagnostic::on_path(
+                            Code::MissingField,
+                            file,
+                            format!("the required field `{field}` is missing"),
+                        )
+                        .with_label(file, Some(*span), format!("`{key}` is not `{field}`"))
+                        .with_help(if key.to_lowercase() == *field {
+                            format!("rename `{key}` to `{field}`; keys are case-sensitive")
+                        } else {
+                            format!("did you mean `{field}`? rename `{key}` to `{field}`")
+                        })
+                        .with_fix(
+                            format!("rename `{key}` to `{field}`"),
+                            file,
+                            rename,
+                            *field,
+                        ),
+                    );
+                }
+                None => out.push(problem_diagnostic(source, problem, reading, &keys)),
             },
-            _ => out.push(problem_diagnostic(source, problem, reading)),
+            _ => out.push(problem_diagnostic(source, problem, reading, &keys)),
         }
     }
     decoded.value.map(|value| Document {
@@ -523,7 +536,12 @@ fn yaml_help(message: &str) -> String {
     }
 }
 
-fn problem_diagnostic(source: &Source, problem: Problem, reading: Reading) -> Diagnostic {
+fn problem_diagnostic(
+    source: &Source,
+    problem: Problem,
+    reading: Reading,
+    keys: &Keys<'_>,
+) -> Diagnostic {
     let (file, unknown) = (&source.path, reading.unknown);
     match problem {
         Problem::MissingField { field, .. } => Diagnostic::on_path(
@@ -554,9 +572,26 @@ fn problem_diagnostic(source: &Source, problem: Problem, reading: Reading) -> Di
                 (None, None) => format!("the known fields are {}", one_of(expected)),
             };
             let tail = if unknown == Severity::Warning { " (kept as metadata)" } else { "" };
-            Diagnostic::at(Code::UnknownField, file, span, format!("unknown field `{key}`{tail}"))
-                .with_severity(unknown)
-                .with_help(help)
+            let rename = (meant_elsewhere(&key, expected).is_none())
+                .then(|| keys.rename(source, span, &key, expected))
+                .flatten();
+            let diagnostic = Diagnostic::at(
+                Code::UnknownField,
+                file,
+                span,
+                format!("unknown field `{key}`{tail}"),
+            )
+            .with_severity(unknown)
+            .with_help(help);
+            match rename {
+                Some((field, at)) => diagnostic.with_fix(
+                    format!("rename `{key}` to `{field}`"),
+                    file,
+                    Some(at),
+                    field,
+                ),
+                None => diagnostic,
+            }
         }
     }
 }

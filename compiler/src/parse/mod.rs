@@ -13,6 +13,7 @@ pub mod json;
 pub mod lenient;
 pub mod links;
 pub mod markup;
+pub mod misspelt;
 pub mod skill;
 pub mod toml;
 pub mod tree;

@@ -18,6 +18,7 @@ use agentc_compiler::parse::tree::Node;
 use agentc_compiler::project::AgentKind;
 use agentc_compiler::resolve::{Def, RefKind, Table};
 
+pub mod actions;
 mod agents;
 mod complete;
 mod hosts;

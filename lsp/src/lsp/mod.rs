@@ -122,7 +122,11 @@ fn capabilities(encoding: Encoding) -> lsp::ServerCapabilities {
         })),
         code_action_provider: Some(lsp::CodeActionProviderCapability::Options(
             lsp::CodeActionOptions {
-                code_action_kinds: Some(vec![lsp::CodeActionKind::QUICKFIX]),
+                code_action_kinds: Some(vec![
+                    lsp::CodeActionKind::QUICKFIX,
+                    lsp::CodeActionKind::SOURCE_FIX_ALL,
+                    lsp::CodeActionKind::from(requests::FIX_ALL),
+                ]),
                 ..Default::default()
             },
         )),

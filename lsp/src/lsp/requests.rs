@@ -10,12 +10,15 @@ use lsp_types::{self as lsp, Url};
 
 use super::Server;
 use super::convert::{self, Encoding, Lines};
-use crate::ide::{Analysis, CompletionKind, LIMIT, OutlineItem, OutlineKind, SymbolKind};
+use crate::ide::{Analysis, CompletionKind, LIMIT, OutlineItem, OutlineKind, SymbolKind, actions};
 use agentc_compiler::compile::Compilation;
 use agentc_compiler::diagnostic::RelPath;
 use agentc_compiler::fs::{EntryKind, Fs, ReadOutcome};
 use agentc_compiler::overlay::Overlay;
 use agentc_compiler::project_file;
+
+/// The kind of the action applying every fix of a file.
+pub(super) const FIX_ALL: &str = "source.fixAll.agentc";
 
 impl<F: Fs + Send + 'static> Server<F> {
     pub(super) fn request(&mut self, request: Request) -> Response {
@@ -283,31 +286,79 @@ impl<F: Fs + Send + 'static> Server<F> {
         params: lsp::CodeActionParams,
     ) -> Result<Option<lsp::CodeActionResponse>, Failure> {
         let encoding = self.encoding;
-        let Some((compiled, file)) = self.locate(&params.text_document.uri) else {
+        let renames_folders = self.renames_folders;
+        let Some(path) = self.canonical(&params.text_document.uri) else {
+            return Ok(None);
+        };
+        let disk = self.fs.base();
+        let found = (self.projects.iter().filter_map(|p| p.compiled.as_ref()))
+            .find_map(|compiled| compiled.files.get(&path).map(|rel| (compiled, rel.clone())));
+        let Some((compiled, file)) = found else {
             return Ok(None);
         };
         let compilation = &compiled.compilation;
         let wanted = params.range;
         let overlaps = |r: &lsp::Range| r.start <= wanted.end && wanted.start <= r.end;
-        let actions = (compilation.diagnostics.iter())
-            .filter(|d| d.location.file == file)
-            .filter_map(|d| {
-                let fix = d.fix.as_ref()?;
-                let shown = convert::diagnostic(compilation, d, encoding);
-                if !overlaps(&shown.range) {
-                    return None;
-                }
-                let changes = convert::workspace_edit(compilation, &fix.edits, encoding);
-                Some(lsp::CodeActionOrCommand::CodeAction(lsp::CodeAction {
-                    title: fix.message.clone(),
-                    kind: Some(lsp::CodeActionKind::QUICKFIX),
-                    diagnostics: Some(vec![shown]),
-                    edit: Some(lsp::WorkspaceEdit { changes: Some(changes), ..Default::default() }),
-                    is_preferred: Some(true),
-                    ..Default::default()
-                }))
+        // An action of a kind the client asked for (all, when it names none).
+        let only = params.context.only.as_ref();
+        let wants = |kind: &lsp::CodeActionKind| {
+            only.is_none_or(|only| {
+                only.iter()
+                    .any(|k| kind == k || kind.as_str().starts_with(&format!("{}.", k.as_str())))
             })
-            .collect();
+        };
+        // A folder may move where the client can move it and nothing is.
+        let move_folders = |to: &RelPath| {
+            renames_folders
+                && compilation.disk_path(to).is_some_and(|path| disk.kind(&path).is_err())
+        };
+        let mut actions = Vec::new();
+        let quick_fixes = wants(&lsp::CodeActionKind::QUICKFIX);
+        for d in compilation.diagnostics.iter().filter(|d| quick_fixes && d.location.file == file) {
+            let shown = convert::diagnostic(compilation, d, encoding);
+            // A diagnostic about the whole file (a misspelt required key)
+            // offers its fix where the fix edits, too.
+            let fix_here = d.fix.iter().flat_map(|f| &f.edits).any(|edit| {
+                edit.file == file
+                    && overlaps(&convert::range(compilation, &file, Some(edit.span), encoding))
+            });
+            if !overlaps(&shown.range) && !fix_here {
+                continue;
+            }
+            let fixes = d.fix.iter().map(|fix| (fix.message.clone(), fix.edits.clone(), None));
+            let extra = actions::extra(compilation, d, &move_folders)
+                .into_iter()
+                .map(|action| (action.title, action.edits, action.folder));
+            for (i, (title, edits, folder)) in fixes.chain(extra).enumerate() {
+                let changes = convert::workspace_edit(compilation, &edits, encoding);
+                let folder = folder.and_then(|(from, to): (RelPath, RelPath)| {
+                    Some((convert::url(compilation, &from)?, convert::url(compilation, &to)?))
+                });
+                actions.push(lsp::CodeActionOrCommand::CodeAction(lsp::CodeAction {
+                    title,
+                    kind: Some(lsp::CodeActionKind::QUICKFIX),
+                    diagnostics: Some(vec![shown.clone()]),
+                    edit: Some(workspace_edit(changes, folder)),
+                    // The diagnostic's own fix is the one `--fix` takes.
+                    is_preferred: Some(i == 0 && d.fix.is_some()),
+                    ..Default::default()
+                }));
+            }
+        }
+        // Every fix of the file at once: asked for by kind (on save), or
+        // offered beside the quick fixes when there is more than one.
+        let fix_all = lsp::CodeActionKind::from(FIX_ALL);
+        let (edits, count) = actions::fix_all(compilation, &file);
+        if count > 0 && wants(&fix_all) && (only.is_some() || count > 1) {
+            let changes = convert::workspace_edit(compilation, &edits, encoding);
+            let noun = if count == 1 { "fix" } else { "fixes" };
+            actions.push(lsp::CodeActionOrCommand::CodeAction(lsp::CodeAction {
+                title: format!("apply agentc's {count} {noun} in this file"),
+                kind: Some(fix_all),
+                edit: Some(workspace_edit(changes, None)),
+                ..Default::default()
+            }));
+        }
         Ok(Some(actions))
     }
 

@@ -16,6 +16,7 @@ use super::{Flow, Session};
 use agentc_compiler::fs::{EntryKind, Fs, ReadOutcome};
 use agentc_compiler::memfs::MemFs;
 
+mod actions;
 mod agents;
 mod inputs;
 mod rename;

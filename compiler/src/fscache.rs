@@ -17,8 +17,9 @@ use crate::fs::{EntryKind, Fs, ReadOutcome};
 pub struct CachedFs<F> {
     base: F,
     state: RwLock<State>,
-    /// Only paths under these are kept (what is watched); none: every path.
-    within: Vec<PathBuf>,
+    /// Only paths under these are kept (the folders watched, which change
+    /// with an editor's workspace); none: every path.
+    within: Option<RwLock<Vec<PathBuf>>>,
 }
 
 /// An answer kept: a value, or that the path was not there.
@@ -54,13 +55,29 @@ fn answer<T: Clone>(kept: &Kept<T>) -> io::Result<T> {
 
 impl<F: Fs> CachedFs<F> {
     pub fn new(base: F) -> CachedFs<F> {
-        CachedFs { base, state: RwLock::new(State::default()), within: Vec::new() }
+        CachedFs { base, state: RwLock::new(State::default()), within: None }
     }
 
     /// Keeps answers only about paths under `folders` (those watched for
     /// changes); the rest is asked of `base` every time.
     pub fn within(base: F, folders: Vec<PathBuf>) -> CachedFs<F> {
-        CachedFs { within: folders, ..CachedFs::new(base) }
+        CachedFs { within: Some(RwLock::new(folders)), ..CachedFs::new(base) }
+    }
+
+    /// Keeps answers about `folder` too from now on: it is watched.
+    pub fn watch(&self, folder: PathBuf) {
+        if let Some(Ok(mut within)) = self.within.as_ref().map(RwLock::write) {
+            within.push(folder);
+        }
+    }
+
+    /// Stops keeping answers about `folder` (unless a folder still watched
+    /// holds it), and forgets those kept: nothing tells of its changes now.
+    pub fn unwatch(&self, folder: &Path) {
+        if let Some(Ok(mut within)) = self.within.as_ref().map(RwLock::write) {
+            within.retain(|watched| watched != folder);
+        }
+        self.forget(folder);
     }
 
     /// The file system beneath, asked directly: what is read while nothing
@@ -70,7 +87,12 @@ impl<F: Fs> CachedFs<F> {
     }
 
     fn keeps(&self, path: &Path) -> bool {
-        self.within.is_empty() || self.within.iter().any(|folder| path.starts_with(folder))
+        match &self.within {
+            None => true,
+            Some(within) => {
+                within.read().is_ok_and(|within| within.iter().any(|f| path.starts_with(f)))
+            }
+        }
     }
 
     /// Forgets everything about `path`, what is below it, and the folders
@@ -264,6 +286,26 @@ mod tests {
         disk.insert("out/c.md", "new").unwrap();
         let cache = CachedFs { base: disk, ..cache };
         assert!(cache.kind(Path::new("/in/c.md")).is_err());
+        assert_eq!(cache.kind(Path::new("/out/c.md")).unwrap(), EntryKind::File);
+    }
+
+    /// A folder added to the workspace is kept from then on; one removed
+    /// is forgotten, and asked again every time.
+    #[test]
+    fn folders_watched_come_and_go() {
+        let mut disk = MemFs::new();
+        disk.insert("in/a.md", "first").unwrap();
+        let cache = CachedFs::within(disk.clone(), vec![PathBuf::from("/in")]);
+        cache.watch(PathBuf::from("/out"));
+        assert!(cache.kind(Path::new("/out/c.md")).is_err());
+        assert!(cache.kind(Path::new("/in/c.md")).is_err());
+        disk.insert("in/c.md", "new").unwrap();
+        disk.insert("out/c.md", "new").unwrap();
+        let cache = CachedFs { base: disk, ..cache };
+        assert!(cache.kind(Path::new("/out/c.md")).is_err(), "kept");
+        cache.unwatch(Path::new("/in"));
+        assert_eq!(cache.kind(Path::new("/in/c.md")).unwrap(), EntryKind::File);
+        cache.unwatch(Path::new("/out"));
         assert_eq!(cache.kind(Path::new("/out/c.md")).unwrap(), EntryKind::File);
     }
 }

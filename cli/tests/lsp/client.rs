@@ -19,10 +19,17 @@ pub struct Client {
     /// Notifications that arrived while waiting for something else.
     pub pending: Vec<Value>,
     pub next_id: i64,
+    /// What the server said it can do.
+    pub capabilities: Value,
 }
 
 impl Client {
     pub fn start(root: &Path) -> Client {
+        Client::start_in(&[root])
+    }
+
+    /// Starts a server on a workspace of `folders`, the first its root.
+    pub fn start_in(folders: &[&Path]) -> Client {
         let mut child = Command::new(env!("CARGO_BIN_EXE_agentc"))
             .arg("lsp")
             .stdin(Stdio::piped())
@@ -56,14 +63,25 @@ impl Client {
                 }
             }
         });
-        let mut client = Client { child, stdin, incoming, pending: Vec::new(), next_id: 0 };
-        let uri = url(root);
+        let mut client = Client {
+            child,
+            stdin,
+            incoming,
+            pending: Vec::new(),
+            next_id: 0,
+            capabilities: Value::Null,
+        };
+        let uri = url(folders[0]);
+        let named = |folder: &&Path| {
+            let name = folder.file_name().unwrap().to_string_lossy();
+            json!({ "uri": url(folder), "name": name })
+        };
         let init = client.request(
             "initialize",
             json!({
                 "processId": null,
                 "rootUri": uri,
-                "workspaceFolders": [{ "uri": uri, "name": "desk" }],
+                "workspaceFolders": folders.iter().map(named).collect::<Vec<_>>(),
                 "capabilities": {
                     "general": { "positionEncodings": ["utf-16"] },
                     "window": { "workDoneProgress": true },
@@ -79,6 +97,7 @@ impl Client {
         }
         assert_eq!(caps["renameProvider"]["prepareProvider"], true);
         assert_eq!(init["serverInfo"]["name"], "agentc");
+        client.capabilities = caps.clone();
         client.notify("initialized", json!({}));
         client
     }

@@ -14,6 +14,7 @@ mod client;
 #[path = "../common/mod.rs"]
 mod common;
 mod completion;
+mod folders;
 mod links;
 mod progress;
 mod symbols;

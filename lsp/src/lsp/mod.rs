@@ -136,12 +136,22 @@ fn capabilities(encoding: Encoding) -> lsp::ServerCapabilities {
             resolve_provider: Some(false),
             work_done_progress_options: Default::default(),
         }),
+        workspace: Some(lsp::WorkspaceServerCapabilities {
+            workspace_folders: Some(lsp::WorkspaceFoldersServerCapabilities {
+                supported: Some(true),
+                change_notifications: Some(lsp::OneOf::Left(true)),
+            }),
+            file_operations: None,
+        }),
         ..Default::default()
     }
 }
 
 /// One workspace folder, compiled.
 struct Project {
+    /// Which project it is while folders come and go: what a compile on
+    /// its own thread sends back, and its progress token.
+    id: usize,
     folder: PathBuf,
     /// Sources and parses kept between compiles (shared with a compile on
     /// its own thread).
@@ -157,9 +167,25 @@ struct Project {
     edited_texts: HashSet<PathBuf>,
     /// What was last published, per document.
     published: HashMap<Url, Vec<lsp::Diagnostic>>,
+    /// A `$/progress` began for its compile and has not ended.
+    progressing: bool,
 }
 
 impl Project {
+    fn new(id: usize, folder: PathBuf) -> Project {
+        Project {
+            id,
+            folder,
+            memo: Arc::default(),
+            compiled: None,
+            dirty: true,
+            compiling: false,
+            edited_texts: HashSet::new(),
+            published: HashMap::new(),
+            progressing: false,
+        }
+    }
+
     /// Whether a change to `path` may change what compiling the project
     /// gives: a file it read, or anything its compile asked about or found
     /// in a folder it listed (see [`inputs`]). Before the first compile,
@@ -214,9 +240,15 @@ struct Server<F: Fs> {
     compiles: Option<(Sender<Done>, crossbeam_channel::Receiver<Done>)>,
     /// The client shows `$/progress` (`window.workDoneProgress`).
     progress: bool,
+    /// Requests sent to the client so far, which numbers the next.
+    sent: u64,
+    /// The id the next project added gets.
+    next_project: usize,
+    /// What watches the project folders on disk, once watching began.
+    watcher: Option<notify::RecommendedWatcher>,
 }
 
-/// What a compile on its own thread made, for project `project`.
+/// What a compile on its own thread made, for the project of id `project`.
 pub(crate) struct Done {
     project: usize,
     compiled: Compiled,
@@ -231,24 +263,17 @@ impl<F: Fs + Send + 'static> Server<F> {
             }
             _ => params.root_uri.iter().filter_map(|u| u.to_file_path().ok()).collect(),
         };
-        let projects = folders
-            .into_iter()
-            .map(|folder| fs.canonicalize(&folder).unwrap_or(folder))
-            .map(|folder| Project {
-                folder,
-                memo: Arc::default(),
-                compiled: None,
-                dirty: true,
-                compiling: false,
-                edited_texts: HashSet::new(),
-                published: HashMap::new(),
-            })
-            .collect::<Vec<_>>();
+        let mut projects: Vec<Project> = Vec::new();
+        for folder in folders {
+            let folder = fs.canonicalize(&folder).unwrap_or(folder);
+            if projects.iter().all(|p| p.folder != folder) {
+                projects.push(Project::new(projects.len(), folder));
+            }
+        }
         let watched = projects.iter().map(|p| p.folder.clone()).collect();
         Server {
             outbox,
             encoding,
-            projects,
             buffers: HashMap::new(),
             canonical: HashMap::new(),
             edited: HashSet::new(),
@@ -262,12 +287,17 @@ impl<F: Fs + Send + 'static> Server<F> {
             progress: (params.capabilities.window.as_ref())
                 .and_then(|w| w.work_done_progress)
                 .unwrap_or(false),
+            sent: 0,
+            next_project: projects.len(),
+            projects,
+            watcher: None,
         }
     }
 
     /// Watches every project folder for changes on disk (notify: inotify,
-    /// FSEvents, ReadDirectoryChangesW), whatever the client can tell.
-    fn watch_disk(&self) -> notify::Result<(notify::RecommendedWatcher, DiskEvents)> {
+    /// FSEvents, ReadDirectoryChangesW), whatever the client can tell, and
+    /// the folders added to the workspace later.
+    fn watch_disk(&mut self) -> notify::Result<DiskEvents> {
         use notify::Watcher;
         let (tx, rx) = crossbeam_channel::unbounded();
         let mut watcher = agentc_compiler::fs::watcher(move |event| {
@@ -276,7 +306,65 @@ impl<F: Fs + Send + 'static> Server<F> {
         for project in &self.projects {
             watcher.watch(&project.folder, notify::RecursiveMode::Recursive)?;
         }
-        Ok((watcher, rx))
+        self.watcher = Some(watcher);
+        Ok(rx)
+    }
+
+    /// Serves the folders added to the workspace, each a project compiled
+    /// at the next refresh, and stops serving those removed: their
+    /// diagnostics are withdrawn, their compilations dropped.
+    /// (A client gone is found at the next message sent.)
+    fn change_folders(&mut self, event: lsp::WorkspaceFoldersChangeEvent) {
+        use notify::Watcher;
+        for removed in event.removed {
+            let Some(folder) = self.canonical(&removed.uri) else {
+                continue;
+            };
+            let Some(i) = self.projects.iter().position(|p| p.folder == folder) else {
+                continue;
+            };
+            let project = self.projects.remove(i);
+            for uri in project.published.into_keys() {
+                let _ = publish(&self.outbox, &HashMap::new(), uri, Vec::new());
+            }
+            if let Some(watcher) = &mut self.watcher {
+                let _ = watcher.unwatch(&folder);
+            }
+            // What another project watches stays watched.
+            self.fs.unwatch(&folder);
+            for project in &self.projects {
+                if project.folder.starts_with(&folder) || folder.starts_with(&project.folder) {
+                    self.fs.watch(project.folder.clone());
+                }
+            }
+            if let Some(old) = project.compiled {
+                agentc_compiler::update::drop_elsewhere((old.compilation, old.index));
+            }
+        }
+        for added in event.added {
+            let Some(folder) = self.canonical(&added.uri) else {
+                continue;
+            };
+            if self.projects.iter().any(|p| p.folder == folder) {
+                continue;
+            }
+            let watched = match &mut self.watcher {
+                Some(watcher) => watcher.watch(&folder, notify::RecursiveMode::Recursive),
+                None => Ok(()),
+            };
+            match watched {
+                // Without notifications its files are read afresh every time.
+                Err(err) => {
+                    let _ = self.log(&format!(
+                        "agentc: cannot watch {} ({err}); reading it from disk on every change",
+                        folder.display()
+                    ));
+                }
+                Ok(()) => self.fs.watch(folder.clone()),
+            }
+            self.projects.push(Project::new(self.next_project, folder));
+            self.next_project += 1;
+        }
     }
 
     /// Forgets what changed on disk, and marks its projects for a compile.
@@ -397,6 +485,10 @@ impl<F: Fs + Send + 'static> Server<F> {
                     self.touch_text(&path);
                 }
             }
+            notif::DidChangeWorkspaceFolders::METHOD => {
+                let params: lsp::DidChangeWorkspaceFoldersParams = params(notification)?;
+                self.change_folders(params.event);
+            }
             notif::DidChangeWatchedFiles::METHOD => {
                 let params: lsp::DidChangeWatchedFilesParams = params(notification)?;
                 for change in params.changes {
@@ -506,14 +598,14 @@ impl<F: Fs + Send + 'static> Server<F> {
             return false;
         }
         let (fs, cache, buffers) = (Arc::clone(&self.fs), self.cache, self.buffers.clone());
-        let (folder, memo) = (project.folder.clone(), Arc::clone(&project.memo));
+        let (id, folder, memo) = (project.id, project.folder.clone(), Arc::clone(&project.memo));
         let spawned =
             std::thread::Builder::new().name("agentc-compile".to_owned()).spawn(move || {
                 let base: &dyn Fs = if cache { &*fs } else { fs.base() };
                 let overlay = Overlay { base, buffers: &buffers };
                 let compiled = compile_project(&overlay, &folder, &memo);
                 // The session may have ended meanwhile.
-                let _ = done.send(Done { project: i, compiled });
+                let _ = done.send(Done { project: id, compiled });
             });
         self.projects[i].compiling = spawned.is_ok();
         spawned.is_ok()
@@ -556,9 +648,12 @@ impl<F: Fs + Send + 'static> Server<F> {
     /// Takes what a compile on its own thread made, publishes what changed,
     /// and goes on with the changes that came meanwhile.
     pub(crate) fn compiled(&mut self, done: Done) -> Result<(), Gone> {
-        let Some(project) = self.projects.get_mut(done.project) else {
+        // A project whose folder left the workspace meanwhile is gone.
+        let Some(i) = self.projects.iter().position(|p| p.id == done.project) else {
+            agentc_compiler::update::drop_elsewhere(done.compiled.compilation);
             return Ok(());
         };
+        let project = &mut self.projects[i];
         project.compiling = false;
         if let Some(old) = project.compiled.take() {
             agentc_compiler::update::drop_elsewhere((old.compilation, old.index));
@@ -570,7 +665,7 @@ impl<F: Fs + Send + 'static> Server<F> {
         if !stale.is_empty() {
             project.dirty = true;
         }
-        self.install(done.project, done.compiled)?;
+        self.install(i, done.compiled)?;
         self.refresh()
     }
 
@@ -621,20 +716,22 @@ impl<F: Fs + Send + 'static> Server<F> {
         self.end_progress(i, files, count)
     }
 
-    /// The `$/progress` token of project `i`'s compiles.
-    fn progress_token(i: usize) -> lsp::NumberOrString {
-        lsp::NumberOrString::String(format!("agentc/compile/{i}"))
+    /// The `$/progress` token of a project's compiles.
+    fn progress_token(project: &Project) -> lsp::NumberOrString {
+        lsp::NumberOrString::String(format!("agentc/compile/{}", project.id))
     }
 
     /// Tells the client a compile of project `i` begins (when it shows
     /// progress): the first takes seconds in a large repository.
-    fn begin_progress(&self, i: usize) -> Result<(), Gone> {
+    fn begin_progress(&mut self, i: usize) -> Result<(), Gone> {
         if !self.progress {
             return Ok(());
         }
-        let token = Self::progress_token(i);
+        self.sent += 1;
+        self.projects[i].progressing = true;
+        let token = Self::progress_token(&self.projects[i]);
         let create = lsp_server::Request::new(
-            lsp_server::RequestId::from(format!("agentc/progress/{i}")),
+            lsp_server::RequestId::from(format!("agentc/progress/{}", self.sent)),
             <lsp_types::request::WorkDoneProgressCreate as lsp_types::request::Request>::METHOD
                 .to_owned(),
             lsp::WorkDoneProgressCreateParams { token: token.clone() },
@@ -650,13 +747,15 @@ impl<F: Fs + Send + 'static> Server<F> {
         self.send_progress(token, begin)
     }
 
-    fn end_progress(&self, i: usize, files: usize, problems: usize) -> Result<(), Gone> {
-        if !self.progress {
+    /// Tells the client the compile of project `i` ended (an update never
+    /// began one).
+    fn end_progress(&mut self, i: usize, files: usize, problems: usize) -> Result<(), Gone> {
+        if !std::mem::take(&mut self.projects[i].progressing) {
             return Ok(());
         }
         let message = format!("{files} files, {problems} problems");
         let end = lsp::WorkDoneProgress::End(lsp::WorkDoneProgressEnd { message: Some(message) });
-        self.send_progress(Self::progress_token(i), end)
+        self.send_progress(Self::progress_token(&self.projects[i]), end)
     }
 
     fn send_progress(

@@ -63,7 +63,7 @@ fn is_exit(incoming: &Incoming) -> bool {
 /// before compiling: a burst of keystrokes is compiled once.
 fn serve(inbox: Inbox, outbox: Outbox) -> Result<(), Box<dyn Error + Send + Sync>> {
     let mut session = Session::new(RealFs, outbox);
-    let mut watching = None;
+    let mut watching = false;
     let mut disk = crossbeam_channel::never();
     // Compiles after the first run on their own threads: requests are
     // answered meanwhile from the compilation before.
@@ -99,24 +99,19 @@ fn serve(inbox: Inbox, outbox: Outbox) -> Result<(), Box<dyn Error + Send + Sync
                 return Ok(());
             }
             // Watching starts before the first compile reads (and keeps) anything.
-            if watching.is_none()
-                && let Some(server) = session.server()
-            {
+            if !watching && let Some(server) = session.server() {
+                watching = true;
                 server.compiles = Some((compiles.clone(), compiled.clone()));
-                watching = Some(match server.watch_disk() {
-                    Ok((watcher, events)) => {
-                        disk = events;
-                        Some(watcher)
-                    }
+                match server.watch_disk() {
+                    Ok(events) => disk = events,
                     Err(err) => {
                         // Without notifications the disk is read afresh on every compile.
                         server.cache = false;
                         server.log(&format!(
                             "agentc: cannot watch the workspace ({err}); reading the disk on every change"
                         ))?;
-                        None
                     }
-                });
+                }
             }
         }
         session.refresh()?;

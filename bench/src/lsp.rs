@@ -137,51 +137,74 @@ pub fn run(args: Args) -> std::io::Result<()> {
     }
 
     // A hover and a completion sent right behind an edit that compiles the
-    // project (a comment typed into the registry): how long each waits.
+    // project (a comment typed into the registry, then into agentc.toml):
+    // how long each waits. Each edit's diagnostics are compared with a cold
+    // compile too.
     let skill = &scenarios[0];
-    let registry = dir.join("registry.yaml");
-    let registry_text = std::fs::read_to_string(&registry)?;
-    let registry_uri = url(&registry);
-    server.notify(
-        "textDocument/didOpen",
-        json!({ "textDocument": { "uri": registry_uri, "languageId": "yaml", "version": 0, "text": registry_text } }),
-    )?;
-    server.published_for(&registry_uri, 0)?;
     let hover_at = position(&skill.edits[skill.edits.len() - 1], "tools:");
     let completion_at =
         json!({ "line": hover_at["line"].as_u64().unwrap_or(0) + 1, "character": 4 });
     let skill_uri = url(&skill.file);
-    let (mut registry_edits, mut hovers, mut completions) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut registry_edits, mut project_edits) = (Vec::new(), Vec::new());
+    let (mut hovers, mut completions) = (Vec::new(), Vec::new());
     let (mut items, mut completion_bytes) = (0, 0);
-    for round in 0..10 {
-        let version = round + 1;
-        let changed = format!("{registry_text}# kept for the desk ({round})\n");
-        let sent = Instant::now();
+    for (file, edits) in
+        [("registry.yaml", &mut registry_edits), ("agentc.toml", &mut project_edits)]
+    {
+        let path = dir.join(file);
+        let original = std::fs::read_to_string(&path)?;
+        let uri = url(&path);
         server.notify(
-            "textDocument/didChange",
-            json!({ "textDocument": { "uri": registry_uri, "version": version }, "contentChanges": [{ "text": changed }] }),
+            "textDocument/didOpen",
+            json!({ "textDocument": { "uri": uri, "languageId": "yaml", "version": 0, "text": original } }),
         )?;
-        let asked = Instant::now();
-        server.request(
-            "textDocument/hover",
-            json!({ "textDocument": { "uri": skill_uri }, "position": hover_at }),
-        )?;
-        hovers.push(asked.elapsed());
-        let asked = Instant::now();
-        let completion = server.request(
-            "textDocument/completion",
-            json!({ "textDocument": { "uri": skill_uri }, "position": completion_at }),
-        )?;
-        completions.push(asked.elapsed());
-        items = (completion.get("items").or(Some(&completion)))
-            .and_then(Value::as_array)
-            .map_or(0, Vec::len);
-        completion_bytes = completion.to_string().len();
-        server.published_for(&registry_uri, version)?;
-        registry_edits.push(sent.elapsed());
-        buffers.insert(registry.clone(), Arc::from(changed.as_str()));
+        server.published_for(&uri, 0)?;
+        for round in 0..10 {
+            let version = round + 1;
+            let changed = format!("{original}# kept for the desk ({round})\n");
+            let sent = Instant::now();
+            server.notify(
+                "textDocument/didChange",
+                json!({ "textDocument": { "uri": uri, "version": version }, "contentChanges": [{ "text": changed }] }),
+            )?;
+            let asked = Instant::now();
+            server.request(
+                "textDocument/hover",
+                json!({ "textDocument": { "uri": skill_uri }, "position": hover_at }),
+            )?;
+            hovers.push(asked.elapsed());
+            let asked = Instant::now();
+            let completion = server.request(
+                "textDocument/completion",
+                json!({ "textDocument": { "uri": skill_uri }, "position": completion_at }),
+            )?;
+            completions.push(asked.elapsed());
+            items = (completion.get("items").or(Some(&completion)))
+                .and_then(Value::as_array)
+                .map_or(0, Vec::len);
+            completion_bytes = completion.to_string().len();
+            server.published_for(&uri, version)?;
+            edits.push(sent.elapsed());
+            buffers.insert(path.clone(), Arc::from(changed.as_str()));
+            if args.verify_every > 0 {
+                server.request(
+                    "textDocument/documentSymbol",
+                    json!({ "textDocument": { "uri": skill_uri } }),
+                )?;
+                let fs = Overlay { base: &RealFs, buffers: &buffers };
+                let cold = compile(&fs, &options)
+                    .map_err(|err| std::io::Error::other(format!("cold compile: {err}")))?;
+                if cold_keys(&cold) != server.held() {
+                    return Err(std::io::Error::other(format!(
+                        "after edit {version} of {file} the server's diagnostics differ from a cold compile"
+                    )));
+                }
+                verified += 1;
+                checked += 1;
+            }
+        }
     }
-    for list in [&mut registry_edits, &mut hovers, &mut completions] {
+    for list in [&mut registry_edits, &mut project_edits, &mut hovers, &mut completions] {
         list.sort();
     }
 
@@ -212,8 +235,11 @@ pub fn run(args: Args) -> std::io::Result<()> {
     all.sort();
     println!("{}", row("all", &all));
     println!("{}", row("registry.yaml (a compile)", &registry_edits));
+    println!("{}", row("agentc.toml (a compile)", &project_edits));
     println!();
-    println!("| sent right behind each registry edit | requests | median | p90 | p99 | max |");
+    println!(
+        "| sent right behind each registry or agentc.toml edit | requests | median | p90 | p99 | max |"
+    );
     println!("|---|---|---|---|---|---|");
     println!("{}", row("hover", &hovers));
     println!("{}", row("completion in `tools:`", &completions));

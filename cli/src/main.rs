@@ -1,5 +1,12 @@
 use std::io::IsTerminal;
 
+/// A compile allocates and frees many small values from several threads at
+/// once (rayon's, the language server's compile and the thread freeing the
+/// compilation before): glibc's allocator spent a third of a registry edit's
+/// time in `malloc`, `free` and their locks (BENCHMARKS.md, issue #26).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() {
     let terminal = std::io::stderr().is_terminal();
     // A terminal that cannot move the cursor (`TERM=dumb`) gets no progress line.

@@ -38,13 +38,16 @@ pub fn kept_fields<T>(
     doc: &crate::parse::files::Document<T>,
     typed: &[&str],
 ) -> BTreeMap<String, serde_json::Value> {
-    let serde_json::Value::Object(map) = doc.tree.to_json() else {
+    let crate::parse::tree::Value::Map(entries) = &doc.tree.value else {
         return BTreeMap::new();
     };
-    map.into_iter()
-        .filter(|(key, _)| {
-            !typed.contains(&key.as_str()) && !doc.extra.iter().any(|(extra, _)| extra == key)
+    // Only the fields kept are made JSON: the typed ones (a skill's routes
+    // and steps) are most of a frontmatter, and this runs per compile.
+    (entries.iter())
+        .filter(|e| {
+            !typed.contains(&e.key.as_str()) && !doc.extra.iter().any(|(extra, _)| *extra == e.key)
         })
+        .map(|e| (e.key.clone(), e.value.to_json()))
         .collect()
 }
 

@@ -31,11 +31,15 @@ def find_agentc_bin() -> str:
     virtual environment's agentc wins over another one on PATH.
     """
     candidates = [sysconfig.get_path("scripts")]
-    user_scheme = "nt_user" if os.name == "nt" else "posix_user"
-    if sys.platform == "darwin" and sys._framework:  # type: ignore[attr-defined]
+    if sys.version_info >= (3, 10):
+        user_scheme = sysconfig.get_preferred_scheme("user")
+    elif os.name == "nt":
+        user_scheme = "nt_user"
+    elif sys.platform == "darwin" and getattr(sys, "_framework", None):
         user_scheme = "osx_framework_user"
-    if user_scheme in sysconfig.get_scheme_names():
-        candidates.append(sysconfig.get_path("scripts", scheme=user_scheme))
+    else:
+        user_scheme = "posix_user"
+    candidates.append(sysconfig.get_path("scripts", scheme=user_scheme))
     package_parent = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     candidates.append(os.path.join(package_parent, "bin"))
     for folder in candidates:

@@ -8,7 +8,12 @@ from agentc import find_agentc_bin
 
 
 def main() -> None:
-    agentc = find_agentc_bin()
+    try:
+        agentc = find_agentc_bin()
+    except FileNotFoundError as missing:
+        # agentc's own exit code for "could not run".
+        print(f"agentc: {missing}", file=sys.stderr)
+        sys.exit(2)
     args = [agentc, *sys.argv[1:]]
     if sys.platform == "win32":
         # Windows has no exec: a child process stands in, and its exit code is ours.

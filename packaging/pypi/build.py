@@ -13,8 +13,9 @@ package in python/ and the binary as the wheel's script, as `maturin build` lays
 `bindings = "bin"` wheel out. It does not let maturin build the binary: maturin always asks
 cargo for it, and the binary `cargo test --workspace` builds resolves its dependencies'
 features with the whole workspace's, so cargo building agentc-cli alone for maturin rebuilds
-most of the tree (minutes) and packs another binary. Packing the given file costs a second
-or two and ships exactly what was tested.
+what those features reach (after `cargo test -p agentc-cli`: 15 crates, agentc's four among
+them, 1 min 45 s on a 2-core machine) and packs another binary. Packing the given file takes
+about 4 s, most of it compressing, and ships exactly what was tested.
 """
 
 from __future__ import annotations

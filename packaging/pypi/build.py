@@ -24,6 +24,7 @@ import argparse
 import base64
 import hashlib
 import os
+import re
 import subprocess
 import sys
 import sysconfig
@@ -49,36 +50,46 @@ def main() -> int:
         parser.error(f"no binary at {args.binary}")
     script = "agentc.exe" if args.binary.endswith(".exe") else "agentc"
     platform = args.platform or sysconfig.get_platform().replace("-", "_").replace(".", "_")
+    if not re.fullmatch(r"[a-z0-9_]+", platform):
+        parser.error(f"{platform!r} is not a platform tag (such as manylinux_2_17_x86_64)")
 
     with tempfile.TemporaryDirectory() as metadata:
-        done = subprocess.run(
-            ["maturin", "pep517", "write-dist-info", "--metadata-directory", metadata],
-            cwd=HERE,
-            capture_output=True,
-            text=True,
-        )
+        try:
+            done = subprocess.run(
+                ["maturin", "pep517", "write-dist-info", "--metadata-directory", metadata],
+                cwd=HERE,
+                capture_output=True,
+                text=True,
+            )
+        except FileNotFoundError:
+            parser.error("maturin is not installed (pip install maturin==1.16.0)")
         if done.returncode != 0:
             sys.stderr.write(done.stdout + done.stderr)
             return 1
         (dist_info,) = [name for name in os.listdir(metadata) if name.endswith(".dist-info")]
         stem = dist_info[: -len(".dist-info")]
         files: list[tuple[str, bytes, int]] = []
-        for name in sorted(os.listdir(os.path.join(metadata, dist_info))):
-            with open(os.path.join(metadata, dist_info, name), "rb") as f:
-                data = f.read()
-            if name == "WHEEL":
-                lines = data.decode().splitlines()
-                lines = [line for line in lines if not line.startswith("Tag: ")]
-                data = ("\n".join(lines) + f"\nTag: py3-none-{platform}\n").encode()
-            files.append((f"{dist_info}/{name}", data, 0o644))
+        top = os.path.join(metadata, dist_info)
+        for folder, _, names in os.walk(top):
+            for name in names:
+                path = os.path.join(folder, name)
+                with open(path, "rb") as f:
+                    data = f.read()
+                name = os.path.relpath(path, top).replace(os.sep, "/")
+                if name == "WHEEL":
+                    lines = data.decode().splitlines()
+                    lines = [line for line in lines if not line.startswith("Tag: ")]
+                    data = ("\n".join(lines) + f"\nTag: py3-none-{platform}\n").encode()
+                files.append((f"{dist_info}/{name}", data, 0o644))
 
     package = os.path.join(HERE, "python", "agentc")
     for name in sorted(os.listdir(package)):
         if name.endswith(".py"):
             with open(os.path.join(package, name), "rb") as f:
-                files.insert(0, (f"agentc/{name}", f.read(), 0o644))
+                files.append((f"agentc/{name}", f.read(), 0o644))
     with open(args.binary, "rb") as f:
         files.append((f"{stem}.data/scripts/{script}", f.read(), 0o755))
+    # The package first, the .data and .dist-info folders last, as maturin orders them.
     files.sort(key=lambda file: (file[0].startswith(stem), file[0]))
 
     record = "".join(f"{name},{record_hash(data)},{len(data)}\n" for name, data, _ in files)
@@ -88,14 +99,18 @@ def main() -> int:
     os.makedirs(args.out, exist_ok=True)
     wheel = os.path.join(os.path.abspath(args.out), f"{stem}-py3-none-{platform}.whl")
     partial = wheel + ".partial"
-    with zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name, data, mode in files:
-            # A fixed date: the same binary makes the same wheel.
-            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
-            info.external_attr = (0o100000 | mode) << 16
-            info.compress_type = zipfile.ZIP_DEFLATED
-            archive.writestr(info, data)
-    os.replace(partial, wheel)
+    try:
+        with zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED) as archive:
+            for name, data, mode in files:
+                # A fixed date: the same binary makes the same wheel.
+                info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+                info.external_attr = (0o100000 | mode) << 16
+                info.compress_type = zipfile.ZIP_DEFLATED
+                archive.writestr(info, data)
+        os.replace(partial, wheel)
+    finally:
+        if os.path.exists(partial):
+            os.remove(partial)
     print(wheel)
     return 0
 

@@ -154,11 +154,15 @@ fn the_wheel_hooks_install_the_wheel_and_run_under_pre_commit() {
     let (_example, project) = common::example_project();
     std::fs::copy(top.join("examples/support-desk/agents.lock"), project.join("agents.lock"))
         .unwrap();
-    let config = format!(
-        "repos:\n  - repo: {}\n    rev: {rev}\n    hooks: [{{ id: agentc-check }}, {{ id: agentc-lock }}]\n",
-        hooks.display()
-    );
-    write(&project.join(".pre-commit-config.yaml"), config);
+    let config = |repo: &str, rev: &str| {
+        format!(
+            "repos:\n  - repo: {repo}\n    rev: {rev}\n    hooks: [{{ id: agentc-check }}, {{ id: agentc-lock }}]\n"
+        )
+    };
+    let readme = std::fs::read_to_string(top.join("README.md")).unwrap();
+    let shown = format!("```yaml\n{}```", config("https://github.com/agentc/agentc", "<a tag>"));
+    assert!(readme.contains(&shown), "the README's pre-commit block is not {shown}");
+    write(&project.join(".pre-commit-config.yaml"), config(&hooks.to_string_lossy(), &rev));
     let pre_commit = |args: &[&str]| {
         command("pre-commit", args, &project, home)
             .env("PIP_NO_INDEX", "1")

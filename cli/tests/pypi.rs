@@ -33,9 +33,31 @@ fn json_lines(out: &Output) -> Vec<serde_json::Value> {
     text(&out.stdout).lines().map(|line| serde_json::from_str(line).unwrap()).collect()
 }
 
+/// The wheel's name on PyPI, as `packaging/pypi/pyproject.toml` declares it.
+fn wheel_name() -> String {
+    let top = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let pyproject = std::fs::read_to_string(top.join("packaging/pypi/pyproject.toml")).unwrap();
+    let line = pyproject.lines().find(|line| line.starts_with("name = ")).unwrap();
+    line["name = ".len()..].trim_matches('"').to_owned()
+}
+
+#[test]
+fn the_readme_installs_the_wheel_by_its_name() {
+    let top = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let readme = std::fs::read_to_string(top.join("README.md")).unwrap();
+    let name = wheel_name();
+    for line in [
+        format!("pipx run --spec {name} agentc check       # or: uvx --from {name} agentc check\n"),
+        format!("pip install {name}                        # puts `agentc` on PATH"),
+    ] {
+        assert!(readme.contains(&line), "the README's From PyPI block lacks {line:?}");
+    }
+}
+
 #[test]
 fn the_wheel_installs_agentc_and_its_python_api() {
     let Some((wheels, _)) = common::wheel() else { return };
+    let name = wheel_name();
     let venv = tempfile::tempdir().unwrap();
     let made = run("python3", &["-m", "venv", &venv.path().to_string_lossy()], venv.path());
     assert!(made.status.success(), "{}", text(&made.stderr));
@@ -43,7 +65,7 @@ fn the_wheel_installs_agentc_and_its_python_api() {
     let pip = bin.join("pip");
     let installed = run(
         &pip,
-        &["install", "--no-index", "--find-links", &wheels.path().to_string_lossy(), "agentc-rs"],
+        &["install", "--no-index", "--find-links", &wheels.path().to_string_lossy(), &name],
         venv.path(),
     );
     assert!(installed.status.success(), "{}", text(&installed.stderr));

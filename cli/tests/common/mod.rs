@@ -115,3 +115,27 @@ pub fn control_names() -> tempfile::TempDir {
     );
     dir
 }
+
+/// The agentc wheel made from this build's binary by `packaging/pypi/build.py`, in a new
+/// folder (the `--find-links` folder pip installs it from), when python3 and maturin are
+/// installed; in CI their absence is a failure (`.ci/run` installs maturin).
+pub fn wheel() -> Option<(tempfile::TempDir, std::path::PathBuf)> {
+    if !installed("python3", "--version", "python3")
+        || !installed("maturin", "--version", "maturin")
+    {
+        eprintln!("skipped: python3 or maturin is missing (pip install maturin)");
+        return None;
+    }
+    let folder = tempfile::tempdir().unwrap();
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../packaging/pypi/build.py");
+    let built = Command::new("python3")
+        .arg(script)
+        .args(["--binary", env!("CARGO_BIN_EXE_agentc"), "--out"])
+        .arg(folder.path())
+        .output()
+        .unwrap();
+    assert!(built.status.success(), "build.py failed: {}", text(&built.stderr));
+    let wheel = std::path::PathBuf::from(text(&built.stdout).trim());
+    assert!(wheel.is_file() && wheel.starts_with(folder.path()), "{}", wheel.display());
+    Some((folder, wheel))
+}

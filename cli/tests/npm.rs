@@ -296,12 +296,17 @@ fn the_api_returns_what_the_cli_prints(project: &Path, tsc_dir: &Path) {
         .filter(|p| p.is_dir())
         .collect();
     cases.sort();
-    let names: Vec<String> =
+    let mut names: Vec<String> =
         cases.iter().map(|c| c.file_name().unwrap().to_string_lossy().into_owned()).collect();
     // From this test's folder, where the in-process runs below are: the paths
     // are absolute.
     let here = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let args: Vec<Vec<String>> = cases.iter().map(|c| common::case_args(c, here)).collect();
+    let mut args: Vec<Vec<String>> = cases.iter().map(|c| common::case_args(c, here)).collect();
+    // And names holding DEL and C1 controls, which the JSON lines escape
+    // beyond what JSON.stringify does.
+    let controls = common::control_names();
+    names.push("control-names".into());
+    args.push(vec![controls.path().display().to_string()]);
     let input = json!({
         "cwd": here,
         "cases": names.iter().zip(&args).map(|(name, args)| json!({
@@ -338,6 +343,7 @@ fn the_api_returns_what_the_cli_prints(project: &Path, tsc_dir: &Path) {
         }
     }
     assert!(differ.is_empty(), "the API and the CLI differ for {differ:?}");
+    assert!(cli.last().unwrap().contains(r"\u009b\u007f"), "{}", cli.last().unwrap());
     assert_eq!(got["checks"].as_object().unwrap().len(), names.len());
     // A case with no fixture output to compare is no case: most of them report.
     assert!(cli.iter().filter(|o| o.contains("\"type\":\"diagnostic\"")).count() > names.len() / 2);

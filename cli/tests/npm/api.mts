@@ -15,6 +15,7 @@ interface Input {
   cwd: string;
   cases: Case[];
   lock: string;
+  broken: string;
   missing: string;
 }
 
@@ -48,6 +49,10 @@ const locked = await lock(input.lock, { cwd: input.cwd });
 const lockfile: Lockfile | null = locked.lockfile;
 const skills: string[] = lockfile ? lockfile.skills.map((skill) => skill.qualified) : [];
 
+// A project with errors has no lockfile, and says why.
+const refused = await lock(input.broken, { cwd: input.cwd });
+const broken = { ok: refused.ok, lockfile: refused.lockfile, summary: refused.summary };
+
 let missing: { name: string; message: string; exitCode?: number } | null = null;
 try {
   await check(input.missing, { cwd: input.cwd });
@@ -57,5 +62,5 @@ try {
 }
 
 process.stdout.write(
-  JSON.stringify({ checks, firsts, lock: { ok: locked.ok, lockfile, skills }, missing }),
+  JSON.stringify({ checks, firsts, lock: { ok: locked.ok, lockfile, skills }, broken, missing }),
 );

@@ -11,6 +11,13 @@ mod common;
 
 use agentc_cli::{Io, run};
 
+/// The published schema of a `--message-format json` line, which every line
+/// of every case must pass.
+static MESSAGE_SCHEMA: std::sync::LazyLock<jsonschema::Validator> =
+    std::sync::LazyLock::new(|| {
+        jsonschema::draft7::new(&agentc::schema::Kind::Message.schema()).expect("a valid schema")
+    });
+
 /// Runs `agentc check` on a case; returns (exit code, stdout, stderr).
 fn check(case: &Path, format: &str) -> (i32, String, String) {
     let mut args: Vec<String> = vec!["agentc".into(), "check".into()];
@@ -37,6 +44,15 @@ fn check_case(case: &Path) -> Result<(), libtest_mimic::Failed> {
         && human.trim() != "no problems found"
     {
         return Err(format!("{name} must compile clean:\n{human}").into());
+    }
+    for line in json.lines() {
+        let value: serde_json::Value = serde_json::from_str(line)
+            .map_err(|e| format!("{name}: a JSON line does not parse ({e}): {line}"))?;
+        if let Some(error) = MESSAGE_SCHEMA.iter_errors(&value).next() {
+            return Err(
+                format!("{name}: a line fails message.schema.json ({error}): {line}").into()
+            );
+        }
     }
     let report = format!("exit code: {code}\n\n--- human ---\n{human}\n--- json ---\n{json}");
     let secrets = secrets_in(case);

@@ -6,7 +6,6 @@ use std::path::{Path, PathBuf};
 
 use agentc_schema::{Kind, Lockfile};
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
-use serde_json::json;
 
 use crate::progress::{self, with_progress};
 use agentc_compiler::catalog::Code;
@@ -419,13 +418,20 @@ fn cannot_run(
     }
     sarif.stop(err.to_string());
     let _ = if format == MessageFormat::Json {
-        let diagnostic = json!({
-            "type": "diagnostic",
-            "code": Code::CannotRun.as_str(),
-            "severity": "error",
-            "message": err.to_string(),
-            "labels": [],
-        });
+        use agentc_schema::message as m;
+        let diagnostic = emit::message_json(m::Message::Diagnostic(Box::new(m::Diagnostic {
+            code: Code::CannotRun.as_str().to_owned(),
+            severity: m::Severity::Error,
+            message: err.to_string(),
+            file: None,
+            line: None,
+            column: None,
+            end_line: None,
+            end_column: None,
+            help: None,
+            labels: Vec::new(),
+            fix: None,
+        })));
         writeln!(io.stdout, "{}", emit::escape_json(diagnostic.to_string())).and_then(|_| {
             writeln!(io.stdout, "{}", emit::json_summary(Counts { errors: 1, warnings: 0 }))
         })

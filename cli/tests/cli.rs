@@ -157,6 +157,7 @@ fn schemas_are_written_atomically_to_a_directory() {
             "kiro-steering.schema.json",
             "lockfile.schema.json",
             "mcp-json.schema.json",
+            "message.schema.json",
             "opencode-agent.schema.json",
             "opencode-command.schema.json",
             "opencode-config.schema.json",

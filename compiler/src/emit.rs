@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 
 use annotate_snippets::renderer::DecorStyle;
 use annotate_snippets::{AnnotationKind, Group, Level, Origin, Renderer, Snippet};
-use serde_json::{Map, Value, json};
+use serde_json::Value;
 
 use agentc_schema::Span;
 
@@ -256,66 +256,72 @@ pub fn human_summary(counts: Counts, color: bool) -> String {
     renderer.render(&[Group::with_title(level.primary_title(text))])
 }
 
-/// One diagnostic as a JSON object (CONTRACT §3), keys in the contract's
-/// order, paths shown from `bases`.
+/// One diagnostic as a JSON object (CONTRACT §3), paths shown from `bases`:
+/// an [`agentc_schema::message::Message`], whose schema is the one published,
+/// its keys in the contract's order.
 pub fn json(diagnostic: &Diagnostic, sources: &Sources, bases: &Bases) -> Value {
-    let mut object = Map::new();
-    object.insert("type".into(), json!("diagnostic"));
-    object.insert("code".into(), json!(diagnostic.code.as_str()));
-    object.insert("severity".into(), json!(diagnostic.severity.as_str()));
-    object.insert("message".into(), json!(diagnostic.message));
-    position(&mut object, &diagnostic.location, sources, bases, true);
-    if let Some(help) = &diagnostic.help {
-        object.insert("help".into(), json!(help));
-    }
-    let labels: Vec<Value> = diagnostic
-        .labels
-        .iter()
+    use agentc_schema::message as m;
+    let at = |location: &Location| {
+        let file = bases.show(&location.file);
+        let bounds = location
+            .span
+            .zip(sources.get(&location.file))
+            .map(|(span, source)| source.span_bounds(span));
+        (file, bounds)
+    };
+    let (file, bounds) = at(&diagnostic.location);
+    let labels = (diagnostic.labels.iter())
         .map(|label| {
-            let mut entry = Map::new();
-            position(&mut entry, &label.location, sources, bases, false);
-            entry.insert("message".into(), json!(label.message));
-            Value::Object(entry)
+            let (file, bounds) = at(&label.location);
+            m::Label {
+                file,
+                line: bounds.map(|(start, _)| start.line),
+                column: bounds.map(|(start, _)| start.column),
+                message: label.message.clone(),
+            }
         })
         .collect();
-    object.insert("labels".into(), Value::Array(labels));
-    if let Some(fix) = &diagnostic.fix {
-        let edits: Vec<Value> = fix
-            .edits
-            .iter()
+    let fix = diagnostic.fix.as_ref().map(|fix| m::Fix {
+        message: fix.message.clone(),
+        edits: (fix.edits.iter())
             .map(|edit| {
-                let mut entry = Map::new();
-                let location = Location { file: edit.file.clone(), span: Some(edit.span) };
-                position(&mut entry, &location, sources, bases, true);
-                entry.insert("start".into(), json!(edit.span.start));
-                entry.insert("end".into(), json!(edit.span.end));
-                entry.insert("replacement".into(), json!(edit.replacement));
-                Value::Object(entry)
+                let (file, bounds) =
+                    at(&Location { file: edit.file.clone(), span: Some(edit.span) });
+                m::Edit {
+                    file,
+                    line: bounds.map(|(start, _)| start.line),
+                    column: bounds.map(|(start, _)| start.column),
+                    end_line: bounds.map(|(_, end)| end.line),
+                    end_column: bounds.map(|(_, end)| end.column),
+                    start: edit.span.start,
+                    end: edit.span.end,
+                    replacement: edit.replacement.clone(),
+                }
             })
-            .collect();
-        object.insert("fix".into(), json!({ "message": fix.message, "edits": edits }));
-    }
-    Value::Object(object)
+            .collect(),
+    });
+    message_json(m::Message::Diagnostic(Box::new(m::Diagnostic {
+        code: diagnostic.code.as_str().to_owned(),
+        severity: match diagnostic.severity {
+            Severity::Error => m::Severity::Error,
+            Severity::Warning => m::Severity::Warning,
+        },
+        message: diagnostic.message.clone(),
+        file: Some(file),
+        line: bounds.map(|(start, _)| start.line),
+        column: bounds.map(|(start, _)| start.column),
+        end_line: bounds.map(|(_, end)| end.line),
+        end_column: bounds.map(|(_, end)| end.column),
+        help: diagnostic.help.clone(),
+        labels,
+        fix,
+    })))
 }
 
-fn position(
-    object: &mut Map<String, Value>,
-    location: &Location,
-    sources: &Sources,
-    bases: &Bases,
-    with_end: bool,
-) {
-    object.insert("file".into(), json!(bases.show(&location.file)));
-    let (Some(span), Some(source)) = (location.span, sources.get(&location.file)) else {
-        return;
-    };
-    let (start, end) = source.span_bounds(span);
-    object.insert("line".into(), json!(start.line));
-    object.insert("column".into(), json!(start.column));
-    if with_end {
-        object.insert("end_line".into(), json!(end.line));
-        object.insert("end_column".into(), json!(end.column));
-    }
+/// A line of `--message-format json` as a JSON value.
+pub fn message_json(message: agentc_schema::message::Message) -> Value {
+    // Plain strings, numbers and lists serialize without fail.
+    serde_json::to_value(message).unwrap_or_default()
 }
 
 /// A diagnostic as a GitHub Actions workflow command (`::error file=…,line=…::message`):
@@ -387,7 +393,10 @@ fn github_property(text: &str) -> String {
 
 /// The last line of JSON output.
 pub fn json_summary(counts: Counts) -> Value {
-    json!({ "type": "summary", "errors": counts.errors, "warnings": counts.warnings })
+    message_json(agentc_schema::message::Message::Summary(agentc_schema::message::Summary {
+        errors: counts.errors,
+        warnings: counts.warnings,
+    }))
 }
 
 // What a snippet copies is bounded, so rendering costs what is shown, not the

@@ -23,6 +23,7 @@ pub mod hooks;
 pub mod lockfile;
 pub mod marketplace;
 pub mod mcp;
+pub mod message;
 pub mod names;
 pub mod opencode;
 pub mod project;

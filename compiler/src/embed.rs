@@ -332,8 +332,16 @@ fn check_lockfile(request: &Request, path: &Path, fresh: &Lockfile) -> Result<()
     if committed.to_json() == fresh.to_json() {
         return Ok(());
     }
-    let lines: Vec<String> =
-        describe_difference(&committed, fresh).into_iter().map(|l| format!("  {l}")).collect();
+    // Paths shown as the diagnostics show them.
+    let bases = Bases {
+        root: Some(request.shown_root.clone()),
+        workspace: request.shown_workspace.clone(),
+    };
+    let show = |path: &str| crate::lock::show_path(path, &bases, None);
+    let lines: Vec<String> = describe_difference(&committed, fresh, &show)
+        .into_iter()
+        .map(|l| format!("  {l}"))
+        .collect();
     Err(Failure::new(format!(
         "`{shown}` is stale: the agents directory no longer compiles to it\n{}\n\
          help: run `agentc lock` and commit the result",

@@ -589,9 +589,17 @@ fn compile_and_report_all(
         if compilation.layouts.is_empty() {
             writeln!(io.stderr, "found no layout agentc knows")?;
         }
+        // Shown from here, as the diagnostics are; the root itself as the
+        // user named it (`.` when it is the current folder).
+        let bases = emit::Bases::from_cwd(opts);
         for (kind, folder) in &compilation.layouts {
-            let folder =
-                if folder.path.is_empty() { "the root".to_owned() } else { folder.to_string() };
+            let folder = match folder.path.trim_end_matches('/') {
+                "" => bases.show(&agentc_compiler::diagnostic::RelPath {
+                    path: "".into(),
+                    ..folder.clone()
+                }),
+                _ => bases.show(folder),
+            };
             writeln!(io.stderr, "found {:<14} in {}", kind.name(), emit::escape_controls(&folder))?;
         }
     }

@@ -732,3 +732,24 @@ fn lock_check_names_files_from_the_current_folder() {
         "{stderr}"
     );
 }
+
+/// `-v` names each layout's folder as the diagnostics name files: from the
+/// current folder, the root itself as the user named it.
+#[test]
+fn verbose_names_a_plugin_at_the_top_by_the_folder_given() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        &dir.path().join("formatter/.claude-plugin/plugin.json"),
+        "{ \"name\": \"formatter\", \"description\": \"Formats the code.\" }\n",
+    );
+    write(
+        &dir.path().join("formatter/skills/tidy/SKILL.md"),
+        "---\nname: tidy\ndescription: Use to tidy the code.\n---\nTidy it.\n",
+    );
+    let out = agentc(&["check", "formatter", "-v"], dir.path());
+    let stderr = text(&out.stderr);
+    assert!(stderr.starts_with("found claude-plugins in formatter\n"), "{stderr}");
+    let out = agentc(&["check", ".", "-v"], &dir.path().join("formatter"));
+    let stderr = text(&out.stderr);
+    assert!(stderr.starts_with("found claude-plugins in .\n"), "{stderr}");
+}

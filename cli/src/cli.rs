@@ -103,10 +103,8 @@ enum Command {
     Budget(BudgetArgs),
     /// Print or write the JSON Schemas that editors use to validate agent files.
     #[command(
-        long_about = "Print the JSON Schema (draft-07) of one file kind, or write all of them to a directory.\n\n\
-                      Kinds: agent (agent.json), agent-md (AGENT.md frontmatter), skill (SKILL.md \
-                      frontmatter), tool (tool manifest.json), registry (the --registry file), lockfile \
-                      (agents.lock).",
+        long_about = "Print the JSON Schema (draft-07) of one file kind, or write all of them to a \
+                      directory. Every kind is listed below, and by `agentc schema` alone.",
         after_help = "Examples:\n  agentc schema agent > agent.schema.json\n  agentc schema --out generated"
     )]
     Schema(SchemaArgs),
@@ -291,11 +289,44 @@ enum MessageFormat {
 
 #[derive(Args, Debug)]
 struct SchemaArgs {
-    /// The kind to print: agent, agent-md, skill, tool, registry or lockfile.
+    /// The kind to print.
+    #[arg(value_parser = Completed(schema_kinds))]
     kind: Option<String>,
     /// Write the schemas (all, or KIND's) into this directory as <kind>.schema.json.
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
+}
+
+/// A value completed from a list of names: shells offer each name (and its
+/// meaning, where the shell shows one), while the command checks what was
+/// given itself, with its own did-you-mean, and reads comma lists.
+#[derive(Clone)]
+struct Completed(fn() -> Vec<clap::builder::PossibleValue>);
+
+impl clap::builder::TypedValueParser for Completed {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        clap::builder::StringValueParser::new().parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new((self.0)().into_iter()))
+    }
+}
+
+fn schema_kinds() -> Vec<clap::builder::PossibleValue> {
+    Kind::ALL
+        .iter()
+        .map(|k| clap::builder::PossibleValue::new(k.name()).help(k.describes()))
+        .collect()
 }
 
 /// Where output goes, and whether it may be coloured.

@@ -753,3 +753,18 @@ fn verbose_names_a_plugin_at_the_top_by_the_folder_given() {
     let stderr = text(&out.stderr);
     assert!(stderr.starts_with("found claude-plugins in .\n"), "{stderr}");
 }
+
+/// Every schema kind `schema` accepts is listed by its `--help`.
+#[test]
+fn schema_help_lists_every_kind() {
+    let dir = tempfile::tempdir().unwrap();
+    let help = text(&agentc(&["schema", "--help"], dir.path()).stdout);
+    for kind in agentc_schema::Kind::ALL {
+        assert!(help.contains(&format!("- {}:", kind.name())), "{} missing:\n{help}", kind.name());
+    }
+    let short = text(&agentc(&["schema", "-h"], dir.path()).stdout);
+    let names: Vec<&str> = agentc_schema::Kind::ALL.iter().map(|k| k.name()).collect();
+    // Wrapped to the help's width, so compared without the line breaks.
+    let short = short.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(short.contains(&format!("[possible values: {}]", names.join(", "))), "{short}");
+}

@@ -114,7 +114,7 @@ enum Command {
     /// an agentc.toml for what is there and the schemas.
     #[command(after_help = "Example:\n  agentc init my-agents && cd my-agents && agentc check")]
     Init {
-        /// The folder to write into (created if missing) [default: the current folder].
+        /// The folder to write into (created if missing).
         #[arg(default_value = ".")]
         dir: PathBuf,
     },

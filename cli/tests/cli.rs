@@ -768,3 +768,11 @@ fn schema_help_lists_every_kind() {
     let short = short.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(short.contains(&format!("[possible values: {}]", names.join(", "))), "{short}");
 }
+
+#[test]
+fn init_help_shows_one_default() {
+    let dir = tempfile::tempdir().unwrap();
+    let help = text(&agentc(&["init", "--help"], dir.path()).stdout);
+    assert_eq!(help.matches("[default: .]").count(), 1, "{help}");
+    assert!(!help.contains("current folder"), "{help}");
+}

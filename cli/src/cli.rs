@@ -156,7 +156,6 @@ enum Command {
     /// Explain a diagnostic code, with a failing example and its fix.
     Explain {
         /// The code, e.g. `unknown-tool`.
-        #[arg(required_unless_present = "list")]
         code: Option<String>,
         /// List every code with its severity and meaning, as a Markdown table.
         #[arg(long, conflicts_with = "code")]
@@ -412,7 +411,14 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>, io: &mut
                 .map(|_| EXIT_OK)
                 .map_err(Into::into)
         }
-        Command::Explain { code, .. } => explain(code.as_deref().unwrap_or_default(), io),
+        Command::Explain { code: Some(code), .. } => explain(&code, io),
+        Command::Explain { code: None, .. } => writeln!(
+            io.stderr,
+            "error: name a diagnostic code, e.g. `agentc explain unknown-tool`; \
+             `agentc explain --list` lists them all"
+        )
+        .map(|_| EXIT_USAGE)
+        .map_err(Into::into),
     };
     let code = match result {
         Ok(code) => code,

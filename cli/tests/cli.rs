@@ -776,3 +776,16 @@ fn init_help_shows_one_default() {
     assert_eq!(help.matches("[default: .]").count(), 1, "{help}");
     assert!(!help.contains("current folder"), "{help}");
 }
+
+#[test]
+fn explain_without_a_code_points_at_the_list() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = agentc(&["explain"], dir.path());
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        "error: name a diagnostic code, e.g. `agentc explain unknown-tool`; \
+         `agentc explain --list` lists them all\n"
+    );
+    assert!(out.stdout.is_empty());
+}

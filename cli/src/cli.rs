@@ -156,6 +156,7 @@ enum Command {
     /// Explain a diagnostic code, with a failing example and its fix.
     Explain {
         /// The code, e.g. `unknown-tool`.
+        #[arg(value_parser = Completed(codes), hide_possible_values = true)]
         code: Option<String>,
         /// List every code with its severity and meaning, as a Markdown table.
         #[arg(long, conflicts_with = "code")]
@@ -254,7 +255,7 @@ struct CommonArgs {
     registry: Option<PathBuf>,
     /// Switch a scope off; repeat it or give a comma list. Scopes: system-prompt, agent-prompt,
     /// repo-prompt, global-skills, agent-skills, repo-skills, global-tools, agent-tools, repo-tools.
-    #[arg(long, value_name = "SCOPE")]
+    #[arg(long, value_name = "SCOPE", value_parser = Completed(scopes), hide_possible_values = true)]
     exclude: Vec<String>,
     /// How to print diagnostics: `human` (rustc style, on stderr), `json` (one object per line,
     /// on stdout), `github` (GitHub Actions workflow commands on stdout, which become
@@ -269,7 +270,7 @@ struct CommonArgs {
     /// (`.agents/skills/`), claude (`.claude/`, `.mcp.json`), claude-plugins, copilot
     /// (`.github/`, `.vscode/mcp.json`), memory (AGENTS.md, CLAUDE.md, GEMINI.md), cursor,
     /// cline, opencode, gemini, kiro. Without it, every layout found is read.
-    #[arg(long, value_name = "LAYOUT")]
+    #[arg(long, value_name = "LAYOUT", value_parser = Completed(layouts), hide_possible_values = true)]
     layout: Vec<String>,
     /// The largest file agentc reads, in bytes [default: 16777216].
     #[arg(long, value_name = "BYTES")]
@@ -321,10 +322,28 @@ impl clap::builder::TypedValueParser for Completed {
     }
 }
 
+fn scopes() -> Vec<clap::builder::PossibleValue> {
+    Scope::ALL
+        .iter()
+        .map(|s| clap::builder::PossibleValue::new(s.as_str()).help(s.describe()))
+        .collect()
+}
+
+fn layouts() -> Vec<clap::builder::PossibleValue> {
+    LayoutKind::ALL.iter().map(|k| clap::builder::PossibleValue::new(k.name())).collect()
+}
+
 fn schema_kinds() -> Vec<clap::builder::PossibleValue> {
     Kind::ALL
         .iter()
         .map(|k| clap::builder::PossibleValue::new(k.name()).help(k.describes()))
+        .collect()
+}
+
+fn codes() -> Vec<clap::builder::PossibleValue> {
+    Code::ALL
+        .iter()
+        .map(|c| clap::builder::PossibleValue::new(c.as_str()).help(c.summary()))
         .collect()
 }
 

@@ -789,3 +789,48 @@ fn explain_without_a_code_points_at_the_list() {
     );
     assert!(out.stdout.is_empty());
 }
+
+/// What bash offers after `agentc` and `words` (the last one being typed),
+/// through the completion script agentc prints, run by bash itself.
+fn bash_completes(dir: &Path, words: &[&str]) -> Option<Vec<String>> {
+    let script = dir.join("agentc.bash");
+    std::fs::write(&script, agentc(&["completions", "bash"], dir).stdout).unwrap();
+    let words: Vec<String> =
+        std::iter::once("agentc").chain(words.iter().copied()).map(|w| format!("'{w}'")).collect();
+    let program = format!(
+        "source {}; COMP_WORDS=({}); COMP_CWORD={}; COMP_LINE=\"${{COMP_WORDS[*]}}\"; \
+         COMP_POINT=${{#COMP_LINE}}; _agentc agentc \"${{COMP_WORDS[COMP_CWORD]}}\" \
+         \"${{COMP_WORDS[COMP_CWORD-1]}}\"; printf '%s\\n' \"${{COMPREPLY[@]}}\"",
+        script.display(),
+        words.join(" "),
+        words.len() - 1
+    );
+    let out = match Command::new("bash").arg("-c").arg(&program).current_dir(dir).output() {
+        Ok(out) => out,
+        Err(err) => {
+            eprintln!("skipped: bash does not run here ({err})");
+            return None;
+        }
+    };
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let mut offered: Vec<String> = text(&out.stdout).lines().map(str::to_owned).collect();
+    offered.sort();
+    Some(offered)
+}
+
+/// Shells complete the values agentc knows: layouts, scopes, schema kinds
+/// and diagnostic codes, each from the list the command checks against.
+#[test]
+fn completions_offer_layouts_scopes_kinds_and_codes() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(layouts) = bash_completes(dir.path(), &["check", "--layout", "cl"]) else {
+        return;
+    };
+    assert_eq!(layouts, ["claude", "claude-plugins", "cline"]);
+    let scopes = bash_completes(dir.path(), &["lock", "--exclude", "repo-"]).unwrap();
+    assert_eq!(scopes, ["repo-prompt", "repo-skills", "repo-tools"]);
+    let kinds = bash_completes(dir.path(), &["schema", "copilot-"]).unwrap();
+    assert_eq!(kinds, ["copilot-agent", "copilot-instructions", "copilot-prompt", "copilot-skill"]);
+    let codes = bash_completes(dir.path(), &["explain", "unknown-t"]).unwrap();
+    assert_eq!(codes, ["unknown-tool"]);
+}

@@ -45,6 +45,20 @@ pub const EXIT_USAGE: i32 = 2;
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// When to colour the diagnostics.
+    ///
+    /// `auto` colours them when stderr is a terminal, unless NO_COLOR is set (not empty) or
+    /// CLICOLOR=0; CLICOLOR_FORCE (not empty) colours them even when it is not. The flag
+    /// overrides these variables.
+    #[arg(long, global = true, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
+    color: ColorWhen,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum ColorWhen {
+    Auto,
+    Always,
+    Never,
 }
 
 #[derive(Subcommand, Debug)]
@@ -351,7 +365,8 @@ fn codes() -> Vec<clap::builder::PossibleValue> {
 pub struct Io<'a> {
     pub stdout: &'a mut dyn Write,
     pub stderr: &'a mut dyn Write,
-    /// Colour diagnostics (stderr is a terminal and `NO_COLOR` is unset).
+    /// Colour diagnostics unless `--color` says otherwise: what the
+    /// environment asks for stderr (see [`auto_color`]).
     pub color: bool,
     /// Draw a progress line on stderr during long compiles (stderr is a terminal).
     pub progress: bool,
@@ -363,6 +378,14 @@ impl Io<'_> {
     fn progress_line(&self) -> Option<Box<dyn Write + Send>> {
         self.progress.then(|| Box::new(std::io::stderr()) as Box<dyn Write + Send>)
     }
+}
+
+/// Whether stderr is coloured by default: the convention clap and cargo
+/// follow (through `anstream`): NO_COLOR (not empty) turns colour off, then
+/// CLICOLOR_FORCE (not empty) on, then CLICOLOR=0 off; otherwise a terminal
+/// that supports colour gets it.
+pub fn auto_color() -> bool {
+    anstream::AutoStream::choice(&std::io::stderr()) != anstream::ColorChoice::Never
 }
 
 /// Runs agentc with `args` (the first is the program name); returns the exit code.
@@ -381,6 +404,11 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>, io: &mut
             return code;
         }
     };
+    match cli.color {
+        ColorWhen::Auto => {}
+        ColorWhen::Always => io.color = true,
+        ColorWhen::Never => io.color = false,
+    }
     let format = match &cli.command {
         Command::Check(args) => args.common.message_format,
         Command::Lock(args) => args.common.message_format,

@@ -834,3 +834,77 @@ fn completions_offer_layouts_scopes_kinds_and_codes() {
     let codes = bash_completes(dir.path(), &["explain", "unknown-t"]).unwrap();
     assert_eq!(codes, ["unknown-tool"]);
 }
+
+/// `check` on a project with an error, in an environment holding only
+/// `env` of the colour variables; its stderr.
+fn diagnostics_with(dir: &Path, flags: &[&str], env: &[(&str, &str)]) -> String {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_agentc"));
+    command.arg("check").args(flags).current_dir(dir);
+    for var in ["NO_COLOR", "CLICOLOR", "CLICOLOR_FORCE", "TERM", "CI"] {
+        command.env_remove(var);
+    }
+    command.envs(env.iter().copied());
+    text(&command.output().unwrap().stderr)
+}
+
+fn colour_project() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    write(&dir.path().join("agents/skills/billing/SKILL.md"), "---\nname: billing\n---\nAnswer.\n");
+    dir
+}
+
+/// Colour follows `--color`, then NO_COLOR, CLICOLOR_FORCE and CLICOLOR, as
+/// clap and cargo read them; stderr here is a pipe, not a terminal.
+#[test]
+fn colour_follows_the_flag_then_the_environment() {
+    let dir = colour_project();
+    let coloured = |flags: &[&str], env: &[(&str, &str)]| {
+        let stderr = diagnostics_with(dir.path(), flags, env);
+        assert!(stderr.contains("missing-field"), "{stderr}");
+        stderr.contains('\u{1b}')
+    };
+    assert!(!coloured(&[], &[]), "a pipe is not coloured");
+    assert!(coloured(&[], &[("CLICOLOR_FORCE", "1")]));
+    assert!(coloured(&[], &[("CLICOLOR_FORCE", "1"), ("CLICOLOR", "0")]), "forced");
+    assert!(!coloured(&[], &[("CLICOLOR_FORCE", "1"), ("NO_COLOR", "1")]), "NO_COLOR first");
+    assert!(coloured(&[], &[("CLICOLOR_FORCE", "1"), ("NO_COLOR", "")]), "an empty NO_COLOR");
+    assert!(coloured(&["--color", "always"], &[]));
+    assert!(coloured(&["--color=always"], &[("NO_COLOR", "1")]), "the flag overrides");
+    assert!(!coloured(&["--color", "never"], &[("CLICOLOR_FORCE", "1")]));
+    assert!(coloured(&["--color", "auto"], &[("CLICOLOR_FORCE", "1")]));
+    // The flag's values complete like the others.
+    if let Some(colors) = bash_completes(dir.path(), &["check", "--color", ""]) {
+        assert_eq!(colors, ["always", "auto", "never"]);
+    }
+}
+
+/// On a terminal (util-linux's `script` gives agentc one), colour is on
+/// unless NO_COLOR or CLICOLOR=0 turns it off.
+#[test]
+fn colour_on_a_terminal_unless_turned_off() {
+    let dir = colour_project();
+    let agentc = env!("CARGO_BIN_EXE_agentc");
+    let on_terminal = |env: &[(&str, &str)]| -> Option<bool> {
+        let mut command = Command::new("script");
+        command
+            .args(["-qec", &format!("'{agentc}' check"), "/dev/null"])
+            .current_dir(dir.path())
+            .env("TERM", "xterm-256color");
+        for var in ["NO_COLOR", "CLICOLOR", "CLICOLOR_FORCE", "CI"] {
+            command.env_remove(var);
+        }
+        command.envs(env.iter().copied());
+        let out = command.output().ok()?;
+        let said = text(&out.stdout);
+        assert!(said.contains("missing-field"), "{said}");
+        Some(said.contains('\u{1b}'))
+    };
+    let Some(plain) = on_terminal(&[]) else {
+        eprintln!("skipped: util-linux's `script` is not installed");
+        return;
+    };
+    assert!(plain, "a terminal is coloured");
+    assert_eq!(on_terminal(&[("NO_COLOR", "1")]), Some(false));
+    assert_eq!(on_terminal(&[("CLICOLOR", "0")]), Some(false));
+    assert_eq!(on_terminal(&[("CLICOLOR", "1")]), Some(true));
+}

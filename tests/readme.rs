@@ -149,8 +149,11 @@ fn the_service_snippet_is_the_example_s_test() {
     )
     .unwrap();
     let run = &test[test.find("// README: begin").unwrap()..test.find("// README: end").unwrap()];
-    let mut ran: Vec<&str> = vec!["use agentc::Lockfile;"];
+    // Shown whole: a `main` whose `Result` the `?` returns into.
+    let mut ran: Vec<&str> =
+        vec!["use agentc::Lockfile;", "fn main() -> Result<(), Box<dyn std::error::Error>> {"];
     ran.extend(run.lines().skip(1).map(str::trim).filter(|l| !l.is_empty()));
+    ran.extend(["Ok(())", "}"]);
     assert_eq!(shown, ran, "the README's service snippet is not what the example's test runs");
 }
 

@@ -636,7 +636,8 @@ fn macro_table(
     let rlib = |name: &str| {
         std::fs::metadata(work.join(format!("target/debug/lib{name}.rlib"))).map(|m| m.len())
     };
-    let request = agentc_compiler::embed::Request::from_project(&consumer)
+    let door = agentc_compiler::embed::Door::Macro;
+    let request = agentc_compiler::embed::Request::from_project(&consumer, door)
         .map_err(|f| std::io::Error::other(f.message))?;
     let generated =
         agentc_compiler::embed::run(&request).map_err(|f| std::io::Error::other(f.message))?;

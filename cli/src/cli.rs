@@ -13,7 +13,7 @@ use agentc_compiler::compile::{Compilation, SetupError, compile};
 use agentc_compiler::diagnostic::Counts;
 use agentc_compiler::emit;
 use agentc_compiler::fs::{Bounds, RealFs};
-use agentc_compiler::lock::{describe_difference, lockfile};
+use agentc_compiler::lock::{describe_difference, lockfile, show_path};
 use agentc_compiler::options::{LayoutKind, Options, Scope};
 use agentc_compiler::project_file;
 use agentc_compiler::repository;
@@ -44,6 +44,20 @@ pub const EXIT_USAGE: i32 = 2;
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// When to colour the diagnostics.
+    ///
+    /// `auto` colours them when stderr is a terminal, unless NO_COLOR is set (not empty) or
+    /// CLICOLOR=0; CLICOLOR_FORCE (not empty) colours them even when it is not. The flag
+    /// overrides these variables.
+    #[arg(long, global = true, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
+    color: ColorWhen,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum ColorWhen {
+    Auto,
+    Always,
+    Never,
 }
 
 #[derive(Subcommand, Debug)]
@@ -102,10 +116,8 @@ enum Command {
     Budget(BudgetArgs),
     /// Print or write the JSON Schemas that editors use to validate agent files.
     #[command(
-        long_about = "Print the JSON Schema (draft-07) of one file kind, or write all of them to a directory.\n\n\
-                      Kinds: agent (agent.json), agent-md (AGENT.md frontmatter), skill (SKILL.md \
-                      frontmatter), tool (tool manifest.json), registry (the --registry file), lockfile \
-                      (agents.lock).",
+        long_about = "Print the JSON Schema (draft-07) of one file kind, or write all of them to a \
+                      directory. Every kind is listed below, and by `agentc schema` alone.",
         after_help = "Examples:\n  agentc schema agent > agent.schema.json\n  agentc schema --out generated"
     )]
     Schema(SchemaArgs),
@@ -115,7 +127,7 @@ enum Command {
     /// an agentc.toml for what is there and the schemas.
     #[command(after_help = "Example:\n  agentc init my-agents && cd my-agents && agentc check")]
     Init {
-        /// The folder to write into (created if missing) [default: the current folder].
+        /// The folder to write into (created if missing).
         #[arg(default_value = ".")]
         dir: PathBuf,
     },
@@ -157,7 +169,7 @@ enum Command {
     /// Explain a diagnostic code, with a failing example and its fix.
     Explain {
         /// The code, e.g. `unknown-tool`.
-        #[arg(required_unless_present = "list")]
+        #[arg(value_parser = Completed(codes), hide_possible_values = true)]
         code: Option<String>,
         /// List every code with its severity and meaning, as a Markdown table.
         #[arg(long, conflicts_with = "code")]
@@ -256,7 +268,7 @@ struct CommonArgs {
     registry: Option<PathBuf>,
     /// Switch a scope off; repeat it or give a comma list. Scopes: system-prompt, agent-prompt,
     /// repo-prompt, global-skills, agent-skills, repo-skills, global-tools, agent-tools, repo-tools.
-    #[arg(long, value_name = "SCOPE")]
+    #[arg(long, value_name = "SCOPE", value_parser = Completed(scopes), hide_possible_values = true)]
     exclude: Vec<String>,
     /// How to print diagnostics: `human` (rustc style, on stderr), `json` (one object per line,
     /// on stdout), `github` (GitHub Actions workflow commands on stdout, which become
@@ -271,7 +283,7 @@ struct CommonArgs {
     /// (`.agents/skills/`), claude (`.claude/`, `.mcp.json`), claude-plugins, copilot
     /// (`.github/`, `.vscode/mcp.json`), memory (AGENTS.md, CLAUDE.md, GEMINI.md), cursor,
     /// cline, opencode, gemini, kiro. Without it, every layout found is read.
-    #[arg(long, value_name = "LAYOUT")]
+    #[arg(long, value_name = "LAYOUT", value_parser = Completed(layouts), hide_possible_values = true)]
     layout: Vec<String>,
     /// The largest file agentc reads, in bytes [default: 16777216].
     #[arg(long, value_name = "BYTES")]
@@ -290,18 +302,70 @@ enum MessageFormat {
 
 #[derive(Args, Debug)]
 struct SchemaArgs {
-    /// The kind to print: agent, agent-md, skill, tool, registry or lockfile.
+    /// The kind to print.
+    #[arg(value_parser = Completed(schema_kinds))]
     kind: Option<String>,
     /// Write the schemas (all, or KIND's) into this directory as <kind>.schema.json.
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
 }
 
+/// A value completed from a list of names: shells offer each name (and its
+/// meaning, where the shell shows one), while the command checks what was
+/// given itself, with its own did-you-mean, and reads comma lists.
+#[derive(Clone)]
+struct Completed(fn() -> Vec<clap::builder::PossibleValue>);
+
+impl clap::builder::TypedValueParser for Completed {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        clap::builder::StringValueParser::new().parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new((self.0)().into_iter()))
+    }
+}
+
+fn scopes() -> Vec<clap::builder::PossibleValue> {
+    Scope::ALL
+        .iter()
+        .map(|s| clap::builder::PossibleValue::new(s.as_str()).help(s.describe()))
+        .collect()
+}
+
+fn layouts() -> Vec<clap::builder::PossibleValue> {
+    LayoutKind::ALL.iter().map(|k| clap::builder::PossibleValue::new(k.name())).collect()
+}
+
+fn schema_kinds() -> Vec<clap::builder::PossibleValue> {
+    Kind::ALL
+        .iter()
+        .map(|k| clap::builder::PossibleValue::new(k.name()).help(k.describes()))
+        .collect()
+}
+
+fn codes() -> Vec<clap::builder::PossibleValue> {
+    Code::ALL
+        .iter()
+        .map(|c| clap::builder::PossibleValue::new(c.as_str()).help(c.summary()))
+        .collect()
+}
+
 /// Where output goes, and whether it may be coloured.
 pub struct Io<'a> {
     pub stdout: &'a mut dyn Write,
     pub stderr: &'a mut dyn Write,
-    /// Colour diagnostics (stderr is a terminal and `NO_COLOR` is unset).
+    /// Colour diagnostics unless `--color` says otherwise: what the
+    /// environment asks for stderr (see [`auto_color`]).
     pub color: bool,
     /// Draw a progress line on stderr during long compiles (stderr is a terminal).
     pub progress: bool,
@@ -313,6 +377,14 @@ impl Io<'_> {
     fn progress_line(&self) -> Option<Box<dyn Write + Send>> {
         self.progress.then(|| Box::new(std::io::stderr()) as Box<dyn Write + Send>)
     }
+}
+
+/// Whether stderr is coloured by default: the convention clap and cargo
+/// follow (through `anstream`): NO_COLOR (not empty) turns colour off, then
+/// CLICOLOR_FORCE (not empty) on, then CLICOLOR=0 off; otherwise a terminal
+/// that supports colour gets it.
+pub fn auto_color() -> bool {
+    anstream::AutoStream::choice(&std::io::stderr()) != anstream::ColorChoice::Never
 }
 
 /// Runs agentc with `args` (the first is the program name); returns the exit code.
@@ -331,6 +403,11 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>, io: &mut
             return code;
         }
     };
+    match cli.color {
+        ColorWhen::Auto => {}
+        ColorWhen::Always => io.color = true,
+        ColorWhen::Never => io.color = false,
+    }
     let format = match &cli.command {
         Command::Check(args) => args.common.message_format,
         Command::Lock(args) => args.common.message_format,
@@ -380,7 +457,14 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>, io: &mut
                 .map(|_| EXIT_OK)
                 .map_err(Into::into)
         }
-        Command::Explain { code, .. } => explain(code.as_deref().unwrap_or_default(), io),
+        Command::Explain { code: Some(code), .. } => explain(&code, io),
+        Command::Explain { code: None, .. } => writeln!(
+            io.stderr,
+            "error: name a diagnostic code, e.g. `agentc explain unknown-tool`; \
+             `agentc explain --list` lists them all"
+        )
+        .map(|_| EXIT_USAGE)
+        .map_err(Into::into),
     };
     let code = match result {
         Ok(code) => code,
@@ -595,9 +679,17 @@ fn compile_and_report_all(
         if compilation.layouts.is_empty() {
             writeln!(io.stderr, "found no layout agentc knows")?;
         }
+        // Shown from here, as the diagnostics are; the root itself as the
+        // user named it (`.` when it is the current folder).
+        let bases = emit::Bases::from_cwd(opts);
         for (kind, folder) in &compilation.layouts {
-            let folder =
-                if folder.path.is_empty() { "the root".to_owned() } else { folder.to_string() };
+            let folder = match folder.path.trim_end_matches('/') {
+                "" => bases.show(&agentc_compiler::diagnostic::RelPath {
+                    path: "".into(),
+                    ..folder.clone()
+                }),
+                _ => bases.show(folder),
+            };
             writeln!(io.stderr, "found {:<14} in {}", kind.name(), emit::escape_controls(&folder))?;
         }
     }
@@ -672,17 +764,19 @@ fn fix(opts: &Options, io: &mut Io<'_>) -> Result<(), Box<dyn std::error::Error>
         return Ok(());
     };
     let applied = agentc_compiler::fix::apply(&compilation);
+    // Paths shown from here, as the diagnostics show them.
+    let bases = emit::Bases::from_cwd(opts);
     for (file, fixes) in &applied.files {
         let plural = if *fixes == 1 { "fix" } else { "fixes" };
         writeln!(
             io.stderr,
             "fixed {}: {fixes} {plural}",
-            emit::escape_controls(&file.to_string())
+            emit::escape_controls(&bases.show(file))
         )?;
     }
     for (file, why) in &applied.skipped {
-        let file = file.to_string();
-        let (file, why) = (emit::escape_controls(&file), emit::escape_controls(why));
+        let (file, why) = (bases.show(file), why.describe(&|rel| bases.show(rel)));
+        let (file, why) = (emit::escape_controls(&file), emit::escape_controls(&why));
         writeln!(io.stderr, "warning: left {file} alone: {why}")?;
     }
     if applied.files.is_empty() && applied.skipped.is_empty() {
@@ -784,7 +878,11 @@ fn lock(args: LockArgs, sarif: &mut emit::sarif::Log, io: &mut Io<'_>) -> CliRes
         )?,
         Ok(old) => {
             writeln!(io.stderr, "error: {shown} is out of date")?;
-            for line in describe_difference(&old, &fresh) {
+            // Paths shown from here, as the diagnostics show them.
+            let bases = emit::Bases::from_cwd(&target.options);
+            let registry = target.options.registry.as_deref().map(emit::relative_to_cwd);
+            let show = |path: &str| show_path(path, &bases, registry.as_deref());
+            for line in describe_difference(&old, &fresh, &show) {
                 writeln!(io.stderr, "  {}", emit::escape_controls(&line))?;
             }
             writeln!(

@@ -14,4 +14,4 @@ pub mod progress;
 pub mod signals;
 pub mod watch;
 
-pub use cli::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE, Io, run};
+pub use cli::{EXIT_ERRORS, EXIT_OK, EXIT_USAGE, Io, auto_color, run};

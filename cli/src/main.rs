@@ -11,7 +11,7 @@ fn main() {
     let terminal = std::io::stderr().is_terminal();
     // A terminal that cannot move the cursor (`TERM=dumb`) gets no progress line.
     let redraws = terminal && std::env::var_os("TERM").is_none_or(|term| term != "dumb");
-    let color = terminal && std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty());
+    let color = agentc_cli::auto_color();
     // Not locked for the whole run: `agentc lsp` writes from its own thread.
     let mut stdout = std::io::stdout();
     let mut stderr = std::io::stderr();

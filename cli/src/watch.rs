@@ -37,6 +37,30 @@ fn absolute(path: &Path) -> PathBuf {
     })
 }
 
+/// Whether `path`, inside a watched folder, is one no compile reads: what
+/// git keeps under `.git/` (its `index.lock` comes and goes with every
+/// `git status`), and the files editors write beside the one being saved —
+/// Vim's swap files (`.x.swp`, `.swo`, …) and its write test `4913`, backups
+/// (`x~`), Emacs's lock links (`.#x`) and `*.tmp`. Each comes and goes around
+/// a save that is itself seen, or changes nothing agentc reads.
+fn cannot_be_read(path: &Path) -> bool {
+    if path.components().any(|c| c.as_os_str() == ".git") {
+        return true;
+    }
+    let Some(name) = path.file_name().and_then(|name| name.to_str()) else {
+        return false;
+    };
+    let vim_swap = name.starts_with('.')
+        && name.rsplit_once('.').is_some_and(|(_, ext)| {
+            ext.len() == 3 && ext.starts_with("sw") && ext.as_bytes()[2].is_ascii_lowercase()
+        });
+    vim_swap
+        || name == "4913"
+        || name.ends_with('~')
+        || name.starts_with(".#")
+        || name.ends_with(".tmp")
+}
+
 impl Watch {
     /// Watches what compiling `opts` reads, and the project file.
     pub fn new(opts: &Options, project_file: Option<&Path>) -> notify::Result<Watch> {
@@ -82,7 +106,10 @@ impl Watch {
         change
             && event.paths.iter().any(|path| {
                 self.files.iter().any(|f| f == path)
-                    || self.trees.iter().any(|t| path.starts_with(t))
+                    || self
+                        .trees
+                        .iter()
+                        .any(|t| path.strip_prefix(t).is_ok_and(|inside| !cannot_be_read(inside)))
             })
     }
 
@@ -100,5 +127,36 @@ impl Watch {
         };
         while self.events.recv_timeout(SETTLE).is_ok() {}
         Ok(changed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn what_git_and_editors_write_beside_a_save_is_not_read() {
+        for path in [
+            ".git/index.lock",
+            ".git/objects/ab/cdef",
+            "skills/a/.SKILL.md.swp",
+            "skills/a/.SKILL.md.swx",
+            "skills/a/4913",
+            "skills/a/SKILL.md~",
+            "skills/a/.#SKILL.md",
+            "skills/a/SKILL.md.tmp",
+        ] {
+            assert!(cannot_be_read(Path::new(path)), "{path}");
+        }
+        for path in [
+            "skills/a/SKILL.md",
+            "skills/a",
+            "AGENTS.md",
+            ".agents/skills/b/SKILL.md",
+            "tools/swap/manifest.json",
+            ".github/agents/x.agent.md",
+        ] {
+            assert!(!cannot_be_read(Path::new(path)), "{path}");
+        }
     }
 }

@@ -208,8 +208,8 @@ fn fix_applies_every_mechanical_fix_then_checks_again() {
 
     let out = agentc(&["check", "project", "--fix"], dir.path());
     let stderr = text(&out.stderr);
-    assert!(stderr.contains("fixed .claude/agents/reviewer.md: 5 fixes"), "{stderr}");
-    assert!(stderr.contains("fixed .github/agents/planner.agent.md: 2 fixes"), "{stderr}");
+    assert!(stderr.contains("fixed project/.claude/agents/reviewer.md: 5 fixes"), "{stderr}");
+    assert!(stderr.contains("fixed project/.github/agents/planner.agent.md: 2 fixes"), "{stderr}");
     // What has no mechanical fix is still reported, after the fixes.
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(stderr.contains("error[broken-link]"), "{stderr}");
@@ -711,4 +711,201 @@ fn no_output_format_prints_a_secret() {
     let stdout = text(&out.stdout);
     assert_eq!(stdout.matches("\"code\":\"secret\"").count(), 0, "{stdout}");
     assert!(stdout.contains("\"code\":\"bad-model\""), "{stdout}");
+}
+
+/// `lock --check` names the files that changed as the diagnostics name
+/// files: from the current folder, not from the root.
+#[test]
+fn lock_check_names_files_from_the_current_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let skill = dir.path().join("agents/skills/billing/SKILL.md");
+    write(&skill, SKILL);
+    write(&dir.path().join("AGENTS.md"), "Be brief.\n");
+    let out = agentc(&["lock", "agents", "--workspace", "."], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    write(&skill, SKILL.replace("Answer", "Answer all"));
+    write(&dir.path().join("AGENTS.md"), "Be briefer.\n");
+    let out = agentc(&["lock", "agents", "--workspace", ".", "--check"], dir.path());
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("\n  files changed: AGENTS.md, agents/skills/billing/SKILL.md\n"),
+        "{stderr}"
+    );
+}
+
+/// `-v` names each layout's folder as the diagnostics name files: from the
+/// current folder, the root itself as the user named it.
+#[test]
+fn verbose_names_a_plugin_at_the_top_by_the_folder_given() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        &dir.path().join("formatter/.claude-plugin/plugin.json"),
+        "{ \"name\": \"formatter\", \"description\": \"Formats the code.\" }\n",
+    );
+    write(
+        &dir.path().join("formatter/skills/tidy/SKILL.md"),
+        "---\nname: tidy\ndescription: Use to tidy the code.\n---\nTidy it.\n",
+    );
+    let out = agentc(&["check", "formatter", "-v"], dir.path());
+    let stderr = text(&out.stderr);
+    assert!(stderr.starts_with("found claude-plugins in formatter\n"), "{stderr}");
+    let out = agentc(&["check", ".", "-v"], &dir.path().join("formatter"));
+    let stderr = text(&out.stderr);
+    assert!(stderr.starts_with("found claude-plugins in .\n"), "{stderr}");
+}
+
+/// Every schema kind `schema` accepts is listed by its `--help`.
+#[test]
+fn schema_help_lists_every_kind() {
+    let dir = tempfile::tempdir().unwrap();
+    let help = text(&agentc(&["schema", "--help"], dir.path()).stdout);
+    for kind in agentc_schema::Kind::ALL {
+        assert!(help.contains(&format!("- {}:", kind.name())), "{} missing:\n{help}", kind.name());
+    }
+    let short = text(&agentc(&["schema", "-h"], dir.path()).stdout);
+    let names: Vec<&str> = agentc_schema::Kind::ALL.iter().map(|k| k.name()).collect();
+    // Wrapped to the help's width, so compared without the line breaks.
+    let short = short.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(short.contains(&format!("[possible values: {}]", names.join(", "))), "{short}");
+}
+
+#[test]
+fn init_help_shows_one_default() {
+    let dir = tempfile::tempdir().unwrap();
+    let help = text(&agentc(&["init", "--help"], dir.path()).stdout);
+    assert_eq!(help.matches("[default: .]").count(), 1, "{help}");
+    assert!(!help.contains("current folder"), "{help}");
+}
+
+#[test]
+fn explain_without_a_code_points_at_the_list() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = agentc(&["explain"], dir.path());
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        "error: name a diagnostic code, e.g. `agentc explain unknown-tool`; \
+         `agentc explain --list` lists them all\n"
+    );
+    assert!(out.stdout.is_empty());
+}
+
+/// What bash offers after `agentc` and `words` (the last one being typed),
+/// through the completion script agentc prints, run by bash itself.
+fn bash_completes(dir: &Path, words: &[&str]) -> Option<Vec<String>> {
+    let script = dir.join("agentc.bash");
+    std::fs::write(&script, agentc(&["completions", "bash"], dir).stdout).unwrap();
+    let words: Vec<String> =
+        std::iter::once("agentc").chain(words.iter().copied()).map(|w| format!("'{w}'")).collect();
+    let program = format!(
+        "source {}; COMP_WORDS=({}); COMP_CWORD={}; COMP_LINE=\"${{COMP_WORDS[*]}}\"; \
+         COMP_POINT=${{#COMP_LINE}}; _agentc agentc \"${{COMP_WORDS[COMP_CWORD]}}\" \
+         \"${{COMP_WORDS[COMP_CWORD-1]}}\"; printf '%s\\n' \"${{COMPREPLY[@]}}\"",
+        script.display(),
+        words.join(" "),
+        words.len() - 1
+    );
+    let out = match Command::new("bash").arg("-c").arg(&program).current_dir(dir).output() {
+        Ok(out) => out,
+        Err(err) => {
+            eprintln!("skipped: bash does not run here ({err})");
+            return None;
+        }
+    };
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let mut offered: Vec<String> = text(&out.stdout).lines().map(str::to_owned).collect();
+    offered.sort();
+    Some(offered)
+}
+
+/// Shells complete the values agentc knows: layouts, scopes, schema kinds
+/// and diagnostic codes, each from the list the command checks against.
+#[test]
+fn completions_offer_layouts_scopes_kinds_and_codes() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(layouts) = bash_completes(dir.path(), &["check", "--layout", "cl"]) else {
+        return;
+    };
+    assert_eq!(layouts, ["claude", "claude-plugins", "cline"]);
+    let scopes = bash_completes(dir.path(), &["lock", "--exclude", "repo-"]).unwrap();
+    assert_eq!(scopes, ["repo-prompt", "repo-skills", "repo-tools"]);
+    let kinds = bash_completes(dir.path(), &["schema", "copilot-"]).unwrap();
+    assert_eq!(kinds, ["copilot-agent", "copilot-instructions", "copilot-prompt", "copilot-skill"]);
+    let codes = bash_completes(dir.path(), &["explain", "unknown-t"]).unwrap();
+    assert_eq!(codes, ["unknown-tool"]);
+}
+
+/// `check` on a project with an error, in an environment holding only
+/// `env` of the colour variables; its stderr.
+fn diagnostics_with(dir: &Path, flags: &[&str], env: &[(&str, &str)]) -> String {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_agentc"));
+    command.arg("check").args(flags).current_dir(dir);
+    for var in ["NO_COLOR", "CLICOLOR", "CLICOLOR_FORCE", "TERM", "CI"] {
+        command.env_remove(var);
+    }
+    command.envs(env.iter().copied());
+    text(&command.output().unwrap().stderr)
+}
+
+fn colour_project() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    write(&dir.path().join("agents/skills/billing/SKILL.md"), "---\nname: billing\n---\nAnswer.\n");
+    dir
+}
+
+/// Colour follows `--color`, then NO_COLOR, CLICOLOR_FORCE and CLICOLOR, as
+/// clap and cargo read them; stderr here is a pipe, not a terminal.
+#[test]
+fn colour_follows_the_flag_then_the_environment() {
+    let dir = colour_project();
+    let coloured = |flags: &[&str], env: &[(&str, &str)]| {
+        let stderr = diagnostics_with(dir.path(), flags, env);
+        assert!(stderr.contains("missing-field"), "{stderr}");
+        stderr.contains('\u{1b}')
+    };
+    assert!(!coloured(&[], &[]), "a pipe is not coloured");
+    assert!(coloured(&[], &[("CLICOLOR_FORCE", "1")]));
+    assert!(coloured(&[], &[("CLICOLOR_FORCE", "1"), ("CLICOLOR", "0")]), "forced");
+    assert!(!coloured(&[], &[("CLICOLOR_FORCE", "1"), ("NO_COLOR", "1")]), "NO_COLOR first");
+    assert!(coloured(&[], &[("CLICOLOR_FORCE", "1"), ("NO_COLOR", "")]), "an empty NO_COLOR");
+    assert!(coloured(&["--color", "always"], &[]));
+    assert!(coloured(&["--color=always"], &[("NO_COLOR", "1")]), "the flag overrides");
+    assert!(!coloured(&["--color", "never"], &[("CLICOLOR_FORCE", "1")]));
+    assert!(coloured(&["--color", "auto"], &[("CLICOLOR_FORCE", "1")]));
+    // The flag's values complete like the others.
+    if let Some(colors) = bash_completes(dir.path(), &["check", "--color", ""]) {
+        assert_eq!(colors, ["always", "auto", "never"]);
+    }
+}
+
+/// On a terminal (util-linux's `script` gives agentc one), colour is on
+/// unless NO_COLOR or CLICOLOR=0 turns it off.
+#[test]
+fn colour_on_a_terminal_unless_turned_off() {
+    let dir = colour_project();
+    let agentc = env!("CARGO_BIN_EXE_agentc");
+    let on_terminal = |env: &[(&str, &str)]| -> Option<bool> {
+        let mut command = Command::new("script");
+        command
+            .args(["-qec", &format!("'{agentc}' check"), "/dev/null"])
+            .current_dir(dir.path())
+            .env("TERM", "xterm-256color");
+        for var in ["NO_COLOR", "CLICOLOR", "CLICOLOR_FORCE", "CI"] {
+            command.env_remove(var);
+        }
+        command.envs(env.iter().copied());
+        let out = command.output().ok()?;
+        let said = text(&out.stdout);
+        assert!(said.contains("missing-field"), "{said}");
+        Some(said.contains('\u{1b}'))
+    };
+    let Some(plain) = on_terminal(&[]) else {
+        eprintln!("skipped: util-linux's `script` is not installed");
+        return;
+    };
+    assert!(plain, "a terminal is coloured");
+    assert_eq!(on_terminal(&[("NO_COLOR", "1")]), Some(false));
+    assert_eq!(on_terminal(&[("CLICOLOR", "0")]), Some(false));
+    assert_eq!(on_terminal(&[("CLICOLOR", "1")]), Some(true));
 }

@@ -149,7 +149,7 @@ fn a_file_reached_by_two_paths_is_fixed_once_or_not_at_all() {
     assert!(!stderr.contains("changed since it was checked"), "{stderr}");
     assert!(
         stderr.contains(
-            "warning: left .claude/skills/billing/SKILL.md alone: it is also reached as `.claude/skills/mirror/SKILL.md`, where its fixes differ"
+            "warning: left project/.claude/skills/billing/SKILL.md alone: it is also reached as `project/.claude/skills/mirror/SKILL.md`, where its fixes differ"
         ),
         "{stderr}"
     );
@@ -166,7 +166,7 @@ fn a_file_reached_by_two_paths_is_fixed_once_or_not_at_all() {
         .unwrap();
     let out = agentc(&["check", "project", "--fix"], dir.path());
     let stderr = text(&out.stderr);
-    assert!(stderr.contains("fixed .claude/skills/billing/SKILL.md: 1 fix"), "{stderr}");
+    assert!(stderr.contains("fixed project/.claude/skills/billing/SKILL.md: 1 fix"), "{stderr}");
     assert!(!stderr.contains("left"), "{stderr}");
     assert_eq!(
         std::fs::read_to_string(skills.join("billing/SKILL.md")).unwrap(),

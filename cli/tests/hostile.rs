@@ -435,7 +435,7 @@ fn control_characters_are_escaped_in_every_other_line() {
     write(&root.join("s\u{1b}[2J/SKILL.md"), "---\nname: s\ndescription: S.\n---\nS.\n");
     let out = common::agentc(&["check", "p", "-v"], dir.path());
     let stderr = common::text(&out.stderr);
-    assert!(stderr.contains("\nfound agentc         in s\\u{1b}[2J/\n"), "{stderr}");
+    assert!(stderr.contains("\nfound agentc         in p/s\\u{1b}[2J/\n"), "{stderr}");
 
     let out = common::agentc(&["explain", "bad-\u{1b}[2J\u{9b}"], dir.path());
     assert_eq!(

@@ -11,10 +11,11 @@
 //!
 //! and in the crate: `include!(concat!(env!("OUT_DIR"), "/agents.rs"));`
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::codegen::{self, HostTool};
-use crate::embed::{Failure, Request, run};
+use crate::embed::{Door, Failure, Request, run};
 
 /// Configures and runs code generation from a build script.
 #[derive(Clone)]
@@ -36,11 +37,11 @@ impl Config {
     /// Generate from the agents directory `root`.
     pub fn new(root: impl AsRef<Path>) -> Config {
         let root = root.as_ref();
-        Config {
-            request: Request::new(from_manifest(root), root.display().to_string()),
-            out_file: None,
-            invalid: Vec::new(),
-        }
+        let request = Request {
+            door: Door::BuildScript,
+            ..Request::new(from_manifest(root), root.display().to_string())
+        };
+        Config { request, out_file: None, invalid: Vec::new() }
     }
 
     /// Generate what the project file says: the nearest `agentc.toml` at or
@@ -48,14 +49,22 @@ impl Config {
     /// command line and the build cannot disagree. Host tools are still named
     /// here ([`Config::tool`]), as they are Rust paths.
     pub fn from_project() -> Config {
-        let dir = from_manifest(Path::new("."));
-        match Request::from_project(&dir) {
+        Config::from_project_in(&from_manifest(Path::new(".")))
+    }
+
+    fn from_project_in(dir: &Path) -> Config {
+        match Request::from_project(dir, Door::BuildScript) {
             Ok(request) => Config { request, out_file: None, invalid: Vec::new() },
-            Err(failure) => Config {
-                request: Request::new(dir, ".".to_owned()),
-                out_file: None,
-                invalid: vec![failure.message],
-            },
+            Err(failure) => {
+                // A project file with errors is still watched: fixing it reruns.
+                let project_file = crate::project_file::find(&crate::fs::RealFs, dir);
+                let request = Request {
+                    project_file,
+                    door: Door::BuildScript,
+                    ..Request::new(dir.to_path_buf(), ".".to_owned())
+                };
+                Config { request, out_file: None, invalid: vec![failure.message] }
+            }
         }
     }
 
@@ -121,36 +130,42 @@ impl Config {
         run(&self.request).map(|g| g.tokens)
     }
 
-    /// Generates, prints `cargo:rerun-if-changed` for every input and the
-    /// directories (so added files are seen), prints warnings, and writes the
-    /// formatted file if its content changed. Returns the file's path.
+    /// Generates, prints `cargo:rerun-if-changed` for every input, the
+    /// directories (so added files are seen) and `agentc.toml`, prints
+    /// warnings, and writes the formatted file if its content changed.
+    /// Returns the file's path; on failure, the rendered diagnostics, printed
+    /// by nothing here so that `.expect(…)` shows them once.
     pub fn compile(self) -> Result<PathBuf, Failure> {
-        println!("cargo:rerun-if-changed={}", self.request.root.display());
+        self.compile_to(&mut std::io::stdout().lock())
+    }
+
+    /// [`Config::compile`], its instructions to cargo written to `cargo`.
+    fn compile_to(self, cargo: &mut dyn Write) -> Result<PathBuf, Failure> {
+        let mut say = |line: String| {
+            writeln!(cargo, "{line}")
+                .map_err(|e| Failure::new(format!("cannot write to cargo: {e}")))
+        };
+        say(format!("cargo:rerun-if-changed={}", self.request.root.display()))?;
         if let Some(ws) = &self.request.workspace {
-            println!("cargo:rerun-if-changed={}", ws.join("AGENTS.md").display());
-            println!("cargo:rerun-if-changed={}", ws.join(".agents").display());
+            say(format!("cargo:rerun-if-changed={}", ws.join("AGENTS.md").display()))?;
+            say(format!("cargo:rerun-if-changed={}", ws.join(".agents").display()))?;
         }
-        for path in [&self.request.registry, &self.request.lockfile].into_iter().flatten() {
-            println!("cargo:rerun-if-changed={}", path.display());
+        let request = &self.request;
+        for path in
+            [&request.registry, &request.lockfile, &request.project_file].into_iter().flatten()
+        {
+            say(format!("cargo:rerun-if-changed={}", path.display()))?;
         }
         if !self.invalid.is_empty() {
-            let failure = Failure::new(self.invalid.join("\n"));
-            eprintln!("{failure}");
-            return Err(failure);
+            return Err(Failure::new(self.invalid.join("\n")));
         }
-        let generated = match run(&self.request) {
-            Ok(generated) => generated,
-            Err(failure) => {
-                eprintln!("{failure}");
-                return Err(failure);
-            }
-        };
+        let generated = run(&self.request)?;
         for input in &generated.inputs {
-            println!("cargo:rerun-if-changed={}", input.display());
+            say(format!("cargo:rerun-if-changed={}", input.display()))?;
         }
         for warning in &generated.warnings {
             for line in warning.lines() {
-                println!("cargo:warning={line}");
+                say(format!("cargo:warning={line}"))?;
             }
         }
         let out = match self.out_file {
@@ -168,5 +183,99 @@ impl Config {
                 .map_err(|e| Failure::new(format!("cannot write {}: {e}", out.display())))?;
         }
         Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A project whose one skill uses `issue_refund`, which only the registry declares.
+    fn project(toml: &str) -> (tempfile::TempDir, PathBuf) {
+        let dir = tempfile::tempdir().unwrap();
+        let root = std::fs::canonicalize(dir.path()).unwrap();
+        let skill = root.join("agents/skills/refund/SKILL.md");
+        std::fs::create_dir_all(skill.parent().unwrap()).unwrap();
+        std::fs::write(
+            &skill,
+            "---\nname: refund\ndescription: Use when a customer asks for a refund.\n\
+             tools: issue_refund\n---\nRefund the order.\n",
+        )
+        .unwrap();
+        std::fs::write(root.join("registry.yaml"), "tools: [issue_refund]\n").unwrap();
+        std::fs::write(root.join("agentc.toml"), toml).unwrap();
+        (dir, root)
+    }
+
+    fn rerun_lines(cargo: &[u8]) -> Vec<String> {
+        let text = String::from_utf8(cargo.to_vec()).unwrap();
+        text.lines()
+            .filter_map(|l| l.strip_prefix("cargo:rerun-if-changed="))
+            .map(String::from)
+            .collect()
+    }
+
+    #[test]
+    fn an_edit_to_the_project_file_reruns_the_build_script() {
+        let (_dir, root) = project("root = \"agents\"\nregistry = \"registry.yaml\"\n");
+        let mut cargo = Vec::new();
+        let out = Config::from_project_in(&root)
+            .tool("issue_refund", "crate::issue_refund")
+            .out_file(root.join("agents.rs"))
+            .compile_to(&mut cargo)
+            .unwrap();
+        assert_eq!(out, root.join("agents.rs"));
+        let reruns = rerun_lines(&cargo);
+        for file in ["agentc.toml", "registry.yaml", "agents/skills/refund/SKILL.md"] {
+            let path = root.join(file).display().to_string();
+            assert!(reruns.contains(&path), "no rerun-if-changed for {file}: {reruns:#?}");
+        }
+    }
+
+    #[test]
+    fn a_project_file_with_errors_is_still_watched() {
+        let (_dir, root) = project("root = 3\n");
+        let mut cargo = Vec::new();
+        let failure = Config::from_project_in(&root).compile_to(&mut cargo).unwrap_err();
+        assert!(failure.message.contains("has errors"), "{failure}");
+        let path = root.join("agentc.toml").display().to_string();
+        assert!(rerun_lines(&cargo).contains(&path), "{}", String::from_utf8_lossy(&cargo));
+    }
+
+    /// The macro includes the project file, so rustc re-expands it on an edit.
+    #[test]
+    fn the_macro_includes_the_project_file() {
+        let (_dir, root) = project("root = \"agents\"\nregistry = \"registry.yaml\"\n");
+        let mut request = Request::from_project(&root, Door::Macro).unwrap();
+        request.host_tools.push(HostTool {
+            name: "issue_refund".to_owned(),
+            path: syn::parse_str("crate::issue_refund").unwrap(),
+        });
+        let generated = run(&request).unwrap();
+        assert!(generated.inputs.contains(&root.join("agentc.toml")), "{:#?}", generated.inputs);
+    }
+
+    /// A build script is told what it can write, not the macro's syntax.
+    #[test]
+    fn a_missing_implementation_is_explained_for_the_door_used() {
+        let (_dir, root) = project("root = \"agents\"\nregistry = \"registry.yaml\"\n");
+        let failure = Config::from_project_in(&root).compile_to(&mut Vec::new()).unwrap_err();
+        assert_eq!(
+            failure.message,
+            "the agents use `issue_refund`, which the registry declares, but the crate names no \
+             implementation for it\n\
+             help: call `.tool(\"issue_refund\", \"crate::path::to::issue_refund\")` on the build \
+             script's `Config`, naming the function that implements it"
+        );
+        let macro_failure = match run(&Request::from_project(&root, Door::Macro).unwrap()) {
+            Err(failure) => failure.message,
+            Ok(_) => panic!("generated without the host tool"),
+        };
+        assert!(
+            macro_failure.ends_with(
+                "help: add it to the macro's `tools = [...]`, naming the function that implements it"
+            ),
+            "{macro_failure}"
+        );
     }
 }

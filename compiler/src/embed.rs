@@ -35,6 +35,21 @@ pub struct Request {
     pub max_file_size: Option<u64>,
     /// The levels `[lints]` sets in `agentc.toml`.
     pub lints: std::collections::BTreeMap<crate::catalog::Code, crate::options::LintLevel>,
+    /// The `agentc.toml` the request was read from: an input like the others,
+    /// so editing it regenerates.
+    pub project_file: Option<PathBuf>,
+    /// Which door the request came through, so help names what the user wrote.
+    pub door: Door,
+}
+
+/// Where code generation was asked for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Door {
+    /// The `agents!` macro.
+    #[default]
+    Macro,
+    /// `build::Config` in a build script.
+    BuildScript,
 }
 
 impl Request {
@@ -53,17 +68,23 @@ impl Request {
             layouts: Default::default(),
             max_file_size: None,
             lints: Default::default(),
+            project_file: None,
+            door: Door::Macro,
         }
     }
 
     /// The request `agentc.toml` describes: the nearest one at or above
     /// `dir` (the crate's folder), read as the command line reads it.
-    pub fn from_project(dir: &Path) -> Result<Request, Failure> {
+    pub fn from_project(dir: &Path, door: Door) -> Result<Request, Failure> {
         let fs = crate::fs::RealFs;
         let file = crate::project_file::find(&fs, dir).ok_or_else(|| {
+            let named = match door {
+                Door::Macro => "`agents!(\"agents\", …)`",
+                Door::BuildScript => "`Config::new(\"agents\")`",
+            };
             Failure::new(format!(
                 "no agentc.toml in `{}` or a folder above it; write one (`agentc init` does), \
-                 or name the agents directory",
+                 or name the agents directory: {named}",
                 dir.display()
             ))
         })?;
@@ -84,6 +105,8 @@ impl Request {
             layouts: opts.layouts.clone(),
             max_file_size: Some(opts.max_file_size),
             lints: opts.lints.clone(),
+            project_file: Some(file.clone()),
+            door,
             ..Request::new(opts.root.clone(), String::new())
         })
     }
@@ -217,14 +240,26 @@ fn check_host_tools(model: &Model, request: &Request) -> Result<(), Failure> {
         return Ok(());
     }
     let names: Vec<String> = missing.iter().map(|n| format!("`{n}`")).collect();
+    let (them, each) = if missing.len() == 1 { ("it", "it") } else { ("them", "each") };
+    let help = match request.door {
+        Door::Macro => format!(
+            "add {each} to the macro's `tools = [...]`, naming the function that implements {each}"
+        ),
+        Door::BuildScript => {
+            let calls: Vec<String> = missing
+                .iter()
+                .map(|n| format!("`.tool(\"{n}\", \"crate::path::to::{n}\")`"))
+                .collect();
+            format!(
+                "call {} on the build script's `Config`, naming the function that implements {each}",
+                calls.join(", ")
+            )
+        }
+    };
     Err(Failure::new(format!(
-        "the agents use {}, which the registry declares, but the crate names no implementation for {}\n\
-         help: add {} to `tools = [...]` (the macro) or `.tool(...)` (the build API), \
-         naming the function that implements {}",
+        "the agents use {}, which the registry declares, but the crate names no implementation for {them}\n\
+         help: {help}",
         names.join(", "),
-        if missing.len() == 1 { "it" } else { "them" },
-        if missing.len() == 1 { "it" } else { "each" },
-        if missing.len() == 1 { "it" } else { "each" },
     )))
 }
 
@@ -244,6 +279,10 @@ pub fn run(request: &Request) -> Result<Generated, Failure> {
         Err(err) => return Err(Failure::new(err.to_string())),
     };
     let mut inputs = input_files(&compilation, &opts);
+    if let Some(path) = &request.project_file {
+        let path = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
+        inputs.push(InputFile { path, text: None });
+    }
     let generate = |model: &Model, digest: &str, inputs: &[InputFile]| {
         codegen::generate(&codegen::Input {
             model,
@@ -293,8 +332,16 @@ fn check_lockfile(request: &Request, path: &Path, fresh: &Lockfile) -> Result<()
     if committed.to_json() == fresh.to_json() {
         return Ok(());
     }
-    let lines: Vec<String> =
-        describe_difference(&committed, fresh).into_iter().map(|l| format!("  {l}")).collect();
+    // Paths shown as the diagnostics show them.
+    let bases = Bases {
+        root: Some(request.shown_root.clone()),
+        workspace: request.shown_workspace.clone(),
+    };
+    let show = |path: &str| crate::lock::show_path(path, &bases, None);
+    let lines: Vec<String> = describe_difference(&committed, fresh, &show)
+        .into_iter()
+        .map(|l| format!("  {l}"))
+        .collect();
     Err(Failure::new(format!(
         "`{shown}` is stale: the agents directory no longer compiles to it\n{}\n\
          help: run `agentc lock` and commit the result",

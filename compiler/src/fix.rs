@@ -29,7 +29,30 @@ pub struct Applied {
     /// Fixes applied, by file.
     pub files: BTreeMap<RelPath, usize>,
     /// Files left alone, with why.
-    pub skipped: Vec<(RelPath, String)>,
+    pub skipped: Vec<(RelPath, Skipped)>,
+}
+
+/// Why a file was left alone.
+#[derive(Debug)]
+pub enum Skipped {
+    /// It is also reached at this other path, where its fixes differ.
+    Differs(RelPath),
+    /// It could not be rewritten safely.
+    Unsafe(String),
+}
+
+impl Skipped {
+    /// The reason, paths shown by `show` (as the diagnostics show them).
+    pub fn describe(&self, show: &dyn Fn(&RelPath) -> String) -> String {
+        match self {
+            Skipped::Differs(other) => format!(
+                "it is also reached as `{}`, where its fixes differ (a symbolic link \
+                 leads to it); fix it by hand, for both names",
+                show(other)
+            ),
+            Skipped::Unsafe(why) => why.clone(),
+        }
+    }
 }
 
 impl Applied {
@@ -109,11 +132,7 @@ fn apply_with(compilation: &Compilation, mut between: impl FnMut(&Path)) -> Appl
             }
         }
         if let Some(other) = differs {
-            let why = format!(
-                "it is also reached as `{other}`, where its fixes differ (a symbolic link \
-                 leads to it); fix it by hand, for both names"
-            );
-            applied.skipped.push((shown.clone(), why));
+            applied.skipped.push((shown.clone(), Skipped::Differs(other.clone())));
             continue;
         }
         // The text as read, and the byte order mark it may have started with.
@@ -122,7 +141,7 @@ fn apply_with(compilation: &Compilation, mut between: impl FnMut(&Path)) -> Appl
             Ok(()) => {
                 applied.files.insert(shown.clone(), count);
             }
-            Err(why) => applied.skipped.push((shown.clone(), why)),
+            Err(why) => applied.skipped.push((shown.clone(), Skipped::Unsafe(why))),
         }
     }
     applied
@@ -276,7 +295,7 @@ mod tests {
         fn skipped(applied: &Applied) -> String {
             assert!(applied.files.is_empty(), "{applied:?}");
             assert_eq!(applied.skipped.len(), 1, "{applied:?}");
-            applied.skipped[0].1.clone()
+            applied.skipped[0].1.describe(&|rel| rel.to_string())
         }
     }
 

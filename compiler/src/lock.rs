@@ -69,26 +69,47 @@ impl Changes {
     }
 }
 
-/// How a committed lockfile differs from what would be written now.
-pub fn describe_difference(old: &Lockfile, new: &Lockfile) -> Vec<String> {
+/// A path as the lockfile writes it (from the root, `@workspace/…`,
+/// `@registry`), shown from `bases` as diagnostics show it; the registry as
+/// `registry` names it.
+pub fn show_path(path: &str, bases: &crate::emit::Bases, registry: Option<&str>) -> String {
+    use crate::diagnostic::RelPath;
+    if path == REGISTRY_PATH {
+        return registry.unwrap_or(path).to_owned();
+    }
+    match path.strip_prefix("@workspace/") {
+        Some(rest) => bases.show(&RelPath::workspace(rest)),
+        None => bases.show(&RelPath::root(path)),
+    }
+}
+
+/// How a committed lockfile differs from what would be written now, each
+/// path shown by `show` (given the lockfile's spelling, see [`show_path`]).
+pub fn describe_difference(
+    old: &Lockfile,
+    new: &Lockfile,
+    show: &dyn Fn(&str) -> String,
+) -> Vec<String> {
     let mut lines = Vec::new();
     let kinds = [
         ("agents", Changes::between(&old.agents, &new.agents, |a| a.id.clone())),
         ("skills", Changes::between(&old.skills, &new.skills, |s| s.qualified.clone())),
         ("tools", Changes::between(&old.tools, &new.tools, |t| t.qualified.clone())),
         ("assistants", Changes::between(&old.assistants, &new.assistants, |a| a.id.clone())),
-        ("plugins", Changes::between(&old.plugins, &new.plugins, |p| p.folder.clone())),
+        ("plugins", Changes::between(&old.plugins, &new.plugins, |p| show(&p.folder))),
         (
             "MCP servers",
             Changes::between(&old.mcp_servers, &new.mcp_servers, |s| {
-                format!("{} ({})", s.id, s.source)
+                format!("{} ({})", s.id, show(&s.source))
             }),
         ),
         (
             "hooks",
-            Changes::between(&old.hooks, &new.hooks, |h| format!("{} ({})", h.event, h.source)),
+            Changes::between(&old.hooks, &new.hooks, |h| {
+                format!("{} ({})", h.event, show(&h.source))
+            }),
         ),
-        ("files", Changes::between(&old.files, &new.files, |f| f.path.clone())),
+        ("files", Changes::between(&old.files, &new.files, |f| show(&f.path))),
     ];
     for (kind, changes) in &kinds {
         for (verb, names) in [

@@ -134,7 +134,8 @@ fn request(args: &Args, resolve: &dyn Fn(&str) -> PathBuf) -> Result<Request, St
             // Where the project file is, as a path in the macro would be found.
             let file = resolve(agentc_compiler::project_file::PROJECT_FILE);
             let start = file.parent().map(PathBuf::from).unwrap_or_else(|| resolve("."));
-            Request::from_project(&start).map_err(|f| f.message)?
+            Request::from_project(&start, agentc_compiler::embed::Door::Macro)
+                .map_err(|f| f.message)?
         }
     };
     if let Some(workspace) = &args.workspace {

@@ -108,28 +108,8 @@ pub fn run(args: Args) -> std::io::Result<()> {
             buffers.insert(scenario.file.clone(), Arc::from(text.as_str()));
             checked += 1;
             if args.verify_every > 0 && checked % args.verify_every == 0 {
-                // Every publish of that compile precedes the answer to this.
-                server.request(
-                    "textDocument/documentSymbol",
-                    json!({ "textDocument": { "uri": uri } }),
-                )?;
-                // A cold compile of the disk with the edited texts in place,
-                // as `agentc check` would see them once saved. (Writing them
-                // would make the server, which watches the disk, compile a
-                // second time for each edit.)
-                let fs = Overlay { base: &RealFs, buffers: &buffers };
-                let cold = compile(&fs, &options)
-                    .map_err(|err| std::io::Error::other(format!("cold compile: {err}")))?;
-                let expected = cold_keys(&cold);
-                let held = server.held();
-                if expected != held {
-                    let missing: Vec<_> = expected.difference(&held).take(5).collect();
-                    let extra: Vec<_> = held.difference(&expected).take(5).collect();
-                    return Err(std::io::Error::other(format!(
-                        "after edit {version} of {} the server's diagnostics differ from a cold compile:\n  missing {missing:?}\n  extra {extra:?}",
-                        scenario.file.display()
-                    )));
-                }
+                let edit = format!("edit {version} of {}", scenario.file.display());
+                verify(&mut server, &uri, &buffers, &options, &edit)?;
                 verified += 1;
             }
         }
@@ -187,18 +167,13 @@ pub fn run(args: Args) -> std::io::Result<()> {
             edits.push(sent.elapsed());
             buffers.insert(path.clone(), Arc::from(changed.as_str()));
             if args.verify_every > 0 {
-                server.request(
-                    "textDocument/documentSymbol",
-                    json!({ "textDocument": { "uri": skill_uri } }),
+                verify(
+                    &mut server,
+                    &skill_uri,
+                    &buffers,
+                    &options,
+                    &format!("edit {version} of {file}"),
                 )?;
-                let fs = Overlay { base: &RealFs, buffers: &buffers };
-                let cold = compile(&fs, &options)
-                    .map_err(|err| std::io::Error::other(format!("cold compile: {err}")))?;
-                if cold_keys(&cold) != server.held() {
-                    return Err(std::io::Error::other(format!(
-                        "after edit {version} of {file} the server's diagnostics differ from a cold compile"
-                    )));
-                }
                 verified += 1;
                 checked += 1;
             }
@@ -404,6 +379,34 @@ fn script(original: &str) -> Vec<String> {
 }
 
 /// The diagnostics of a cold compile, as the server would publish them.
+/// Fails unless everything the server has published equals a cold compile
+/// of the disk with the edited texts in place, as `agentc check` would see
+/// them once saved. (Writing them would make the server, which watches the
+/// disk, compile a second time for each edit.)
+fn verify(
+    server: &mut Server,
+    uri: &str,
+    buffers: &HashMap<PathBuf, Arc<str>>,
+    options: &agentc_compiler::Options,
+    edit: &str,
+) -> std::io::Result<()> {
+    // Every publish of that compile precedes the answer to this.
+    server.request("textDocument/documentSymbol", json!({ "textDocument": { "uri": uri } }))?;
+    let fs = Overlay { base: &RealFs, buffers };
+    let cold = compile(&fs, options)
+        .map_err(|err| std::io::Error::other(format!("cold compile: {err}")))?;
+    let expected = cold_keys(&cold);
+    let held = server.held();
+    if expected != held {
+        let missing: Vec<_> = expected.difference(&held).take(5).collect();
+        let extra: Vec<_> = held.difference(&expected).take(5).collect();
+        return Err(std::io::Error::other(format!(
+            "after {edit} the server's diagnostics differ from a cold compile:\n  missing {missing:?}\n  extra {extra:?}"
+        )));
+    }
+    Ok(())
+}
+
 fn cold_keys(compilation: &Compilation) -> BTreeSet<Key> {
     compilation
         .diagnostics

@@ -207,16 +207,13 @@ fn load_dir(fs: &mut MemFs, dir: &Path, under: &str) {
     }
 }
 
-/// Every skill file of every fixture, renamed, made a duplicate, broken
-/// and added to, then restored: after each edit the updated compilation
-/// equals a cold compile.
-#[test]
-fn every_fixture_updates_as_it_compiles() {
+/// Every fixture of `tests/fixtures`, in name order, as a file system in
+/// memory and the options `agentc check` would compile it with.
+fn fixtures() -> impl Iterator<Item = (MemFs, Options)> {
     let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures");
     let mut cases: Vec<_> = std::fs::read_dir(&fixtures).unwrap().flatten().collect();
     cases.sort_by_key(|e| e.file_name());
-    let mut updates = 0;
-    for case in cases {
+    (cases.into_iter()).map(|case| {
         let mut fs = MemFs::new();
         load_dir(&mut fs, &case.path().join("root"), "root/");
         load_dir(&mut fs, &case.path().join("workspace"), "workspace/");
@@ -228,6 +225,17 @@ fn every_fixture_updates_as_it_compiles() {
             fs.insert("registry.yaml", registry).unwrap();
             opts.registry = Some(fs.root().join("registry.yaml"));
         }
+        (fs, opts)
+    })
+}
+
+/// Every skill file of every fixture, renamed, made a duplicate, broken
+/// and added to, then restored: after each edit the updated compilation
+/// equals a cold compile.
+#[test]
+fn every_fixture_updates_as_it_compiles() {
+    let mut updates = 0;
+    for (mut fs, opts) in fixtures() {
         let memo = Memo::default();
         let Ok(mut c) = compile_with(&fs, &opts, Some(&memo)) else { continue };
         let skills = c.project.skills.iter().map(|s| &s.file);
@@ -279,22 +287,8 @@ fn every_fixture_updates_as_it_compiles() {
 /// cold compile.
 #[test]
 fn every_agent_assistant_and_tool_file_updates_as_it_compiles() {
-    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures");
-    let mut cases: Vec<_> = std::fs::read_dir(&fixtures).unwrap().flatten().collect();
-    cases.sort_by_key(|e| e.file_name());
     let (mut updates, mut edits_made) = (0, 0);
-    for case in cases {
-        let mut fs = MemFs::new();
-        load_dir(&mut fs, &case.path().join("root"), "root/");
-        load_dir(&mut fs, &case.path().join("workspace"), "workspace/");
-        let mut opts = Options::new(fs.root().join("root"));
-        if case.path().join("workspace").is_dir() {
-            opts.workspace = Some(fs.root().join("workspace"));
-        }
-        if let Ok(registry) = std::fs::read(case.path().join("registry.yaml")) {
-            fs.insert("registry.yaml", registry).unwrap();
-            opts.registry = Some(fs.root().join("registry.yaml"));
-        }
+    for (mut fs, opts) in fixtures() {
         let memo = Memo::default();
         let Ok(mut c) = compile_with(&fs, &opts, Some(&memo)) else { continue };
         let agents = c.project.agents.iter().map(|a| a.source.path.clone());

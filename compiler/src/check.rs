@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use agentc_schema::guard::{GUARD_GRAMMAR, GuardError, parse_guard};
 use agentc_schema::skill::guard_token_span;
 use agentc_schema::{Span, Spanned};
+use rayon::prelude::*;
 
 use crate::catalog::Code;
 use crate::diagnostic::{Diagnostic, RelPath};
@@ -34,9 +35,9 @@ pub struct Checked {
 
 /// Runs every check.
 pub fn check(project: &Project, model: &Model, names: &Names) -> Checked {
-    let skills = project.skills.iter().map(|skill| skill_checks(skill, names)).collect();
+    let skills = project.skills.par_iter().map(|skill| skill_checks(skill, names)).collect();
     let agents =
-        project.agents.iter().map(|agent| agent_checks(project, model, names, agent)).collect();
+        project.agents.par_iter().map(|agent| agent_checks(project, model, names, agent)).collect();
     Checked { skills, agents }
 }
 

@@ -13,6 +13,7 @@ use std::collections::{BTreeMap, HashSet};
 
 use agentc_schema::lockfile::{self, AgentStyle, PromptLayer, PromptScope, Reference, ScopeKind};
 use agentc_schema::{Dialect, Span, Spanned};
+use rayon::prelude::*;
 
 use crate::catalog::Code;
 use crate::diagnostic::{Diagnostic, RelPath};
@@ -145,13 +146,26 @@ fn resolve_part<T>(
     names: &Names,
     f: impl FnOnce(&mut Resolver<'_>) -> T,
 ) -> Resolved<T> {
+    let tables = (&names.skills, &names.tools);
+    resolve_with(project, opts, tables, &mut Suggester::default(), f)
+}
+
+/// Runs `f` on a resolver over `project` and the tables `(skills, tools)`
+/// alone, with the help for unknown names written so far in `suggester`.
+fn resolve_with<T>(
+    project: &Project,
+    opts: &Options,
+    (skills, tools): (&Table, &Table),
+    suggester: &mut Suggester,
+    f: impl FnOnce(&mut Resolver<'_>) -> T,
+) -> Resolved<T> {
     let mut diagnostics = Vec::new();
     let mut r = Resolver {
-        suggester: Suggester::default(),
+        suggester,
         project,
         opts,
-        skills: &names.skills,
-        tools: &names.tools,
+        skills,
+        tools,
         refs: Vec::new(),
         shares: Shares::default(),
         out: &mut diagnostics,
@@ -221,7 +235,7 @@ pub fn resolve(
     let tools = tool_table(project, &hosts, out);
     let host_names: HashSet<&str> = hosts.iter().map(|(name, _)| name.as_str()).collect();
     let mut r = Resolver {
-        suggester: Suggester::default(),
+        suggester: &mut Suggester::default(),
         project,
         opts,
         skills: &skills,
@@ -305,6 +319,11 @@ fn host_names(
     hosts
 }
 
+/// How many skills a thread resolves at a time: enough that
+/// starting one is nothing beside them, and that the help for a mistake
+/// repeated in every skill is written a few times, not once per skill.
+const PART_BATCH: usize = 64;
+
 /// How tools the host declares in code (the macro's `tools = [...]`, the build
 /// API) are shown in diagnostics.
 pub const HOST_TOOLS_SITE: &str = "<host tools>";
@@ -344,7 +363,7 @@ fn tool_table(project: &Project, hosts: &[(String, RelPath)], out: &mut Vec<Diag
 }
 
 struct Resolver<'a> {
-    suggester: Suggester,
+    suggester: &'a mut Suggester,
     project: &'a Project,
     opts: &'a Options,
     skills: &'a Table,
@@ -422,18 +441,32 @@ impl Resolver<'_> {
         for tool in &self.tools.defs {
             model.tools.push(self.compile_tool(tool, hosts));
         }
-        for (i, skill) in self.project.skills.iter().enumerate() {
-            let mark = self.mark();
-            if let Some(compiled) = self.compile_skill(i, skill) {
-                model.skills.push(compiled);
-            }
-            let share = self.share(mark);
+        // Each skill and agent on its own, as an edit redoes it: the parts
+        // run in parallel, and are put together in project order.
+        let (project, opts, tables) = (self.project, self.opts, (self.skills, self.tools));
+        let skills: Vec<Resolved<Option<lockfile::Skill>>> = (0..project.skills.len())
+            .into_par_iter()
+            .with_min_len(PART_BATCH)
+            .map_init(Suggester::default, |suggester, i| {
+                resolve_with(project, opts, tables, suggester, |r| {
+                    r.compile_skill(i, &project.skills[i])
+                })
+            })
+            .collect();
+        for part in skills {
+            model.skills.extend(part.compiled);
+            let share = self.keep(part.refs, part.diagnostics);
             self.shares.skills.push(share);
         }
-        for agent in &self.project.agents {
-            let mark = self.mark();
-            model.agents.push(self.compile_agent(agent));
-            let share = self.share(mark);
+        // An agent activates many skills: each is worth a thread.
+        let agents: Vec<Resolved<lockfile::Agent>> = (project.agents.par_iter())
+            .map_init(Suggester::default, |suggester, agent| {
+                resolve_with(project, opts, tables, suggester, |r| r.compile_agent(agent))
+            })
+            .collect();
+        for part in agents {
+            model.agents.push(part.compiled);
+            let share = self.keep(part.refs, part.diagnostics);
             self.shares.agents.push(share);
         }
         model.tools.sort_by(|a, b| a.qualified.cmp(&b.qualified));
@@ -444,6 +477,13 @@ impl Resolver<'_> {
         self.shares.assistants = self.share(mark);
         configs::resolve(self.project, &mut model);
         model
+    }
+
+    /// The share of a part resolved on its own, its `refs` appended.
+    fn keep(&mut self, refs: Vec<NameRef>, diagnostics: Vec<Diagnostic>) -> Share {
+        let share = Share { diagnostics, refs: refs.len() };
+        self.refs.extend(refs);
+        share
     }
 
     /// Where the problems and references made so far end.

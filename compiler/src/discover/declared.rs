@@ -4,7 +4,7 @@
 //! path. Each is looked up one name at a time through the contained seam, so
 //! nothing else is listed and nothing outside the project is looked at.
 
-use std::ffi::OsStr;
+use std::ffi::{OsStr, OsString};
 use std::path::Path;
 
 use agentc_schema::Dialect;
@@ -257,7 +257,18 @@ impl Walk<'_> {
             return found;
         }
         *budget -= 1;
-        for entry in self.list(dir, rel) {
+        // A file no pattern names is passed by before it is classified: a
+        // repository's every file is listed, and few are wanted. (A file
+        // named in UTF-8 classifies quietly: nothing is lost.)
+        let wanted = |(name, kind): &&(OsString, EntryKind)| {
+            *kind != EntryKind::File
+                || name.to_str().is_none_or(|name| patterns.iter().any(|p| glob_name(p, name)))
+        };
+        let names = self.names(dir, rel);
+        let entries: Vec<Entry> = (names.iter().filter(wanted))
+            .filter_map(|(name, kind)| self.entry(dir, rel, name, *kind))
+            .collect();
+        for entry in entries {
             match entry.kind {
                 EntryKind::Dir if depth > 0 && folders.contains(&entry.name.as_str()) => {
                     found.push(entry)

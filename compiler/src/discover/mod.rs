@@ -20,6 +20,7 @@ pub use declared::{listed_plugin, plugin_components};
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use agentc_schema::Dialect;
 use agentc_schema::names::{NameKind, check_name, suggest_name};
@@ -29,6 +30,10 @@ use crate::diagnostic::{Diagnostic, RelPath};
 use crate::fs::{Bounds, EntryKind, Fs, Refused, Resolved};
 use crate::options::{LayoutKind, Options, Scope};
 use crate::repository;
+
+/// A folder's entry names and kinds, sorted bytewise: read once, shared by
+/// every walk that passes the folder.
+type Names = Arc<[(OsString, EntryKind)]>;
 
 /// A file to read: where users see it and where it is on disk.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -218,7 +223,7 @@ struct Walk<'a> {
     /// Each folder's names as read: the walk for files hosts read in any
     /// folder (memory files, nested Codex skills) passes folders the
     /// layout's walk lists too, and reads none twice.
-    read: HashMap<PathBuf, Vec<(OsString, EntryKind)>>,
+    read: HashMap<PathBuf, Names>,
     layout: Layout,
 }
 
@@ -363,14 +368,14 @@ impl Walk<'_> {
     /// Lists a directory: sorted, with every entry classified and checked.
     fn list(&mut self, dir: &Path, rel: &RelPath) -> Vec<Entry> {
         let names = self.names(dir, rel);
-        names.into_iter().filter_map(|(name, kind)| self.entry(dir, rel, &name, kind)).collect()
+        names.iter().filter_map(|(name, kind)| self.entry(dir, rel, name, *kind)).collect()
     }
 
     /// A folder's entry names and kinds, sorted bytewise; none (reported)
     /// when it cannot be read.
-    fn names(&mut self, dir: &Path, rel: &RelPath) -> Vec<(OsString, EntryKind)> {
+    fn names(&mut self, dir: &Path, rel: &RelPath) -> Names {
         if let Some(names) = self.read.get(dir) {
-            return names.clone();
+            return Arc::clone(names);
         }
         let mut names = match self.fs.read_dir(dir) {
             Ok(names) => names,
@@ -383,11 +388,12 @@ impl Walk<'_> {
                 if !self.quiet {
                     self.dropped.insert(rel.clone());
                 }
-                return Vec::new();
+                return Names::default();
             }
         };
         names.sort_by(|(a, _), (b, _)| a.as_encoded_bytes().cmp(b.as_encoded_bytes()));
-        self.read.insert(dir.to_path_buf(), names.clone());
+        let names = Names::from(names);
+        self.read.insert(dir.to_path_buf(), Arc::clone(&names));
         names
     }
 
@@ -561,10 +567,10 @@ impl Walk<'_> {
         self.repository =
             names.iter().any(|(name, _)| name.to_str().is_some_and(repository::is_marker));
         let mut entries = Vec::new();
-        for (name, kind) in names {
+        for (name, kind) in names.iter() {
             let layout = name.to_str().is_some_and(|name| LAYOUT_NAMES.contains(&name));
             self.quiet = self.repository && !layout;
-            entries.extend(self.entry(root, &rel, &name, kind));
+            entries.extend(self.entry(root, &rel, name, *kind));
         }
         self.quiet = false;
         if let Some(skill) = entries.iter().find(|e| e.is_file("SKILL.md")) {

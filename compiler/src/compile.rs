@@ -301,7 +301,7 @@ pub fn compile_with(
         }
     }
     let resolve::Resolution { model, names, shares } =
-        resolve::resolve(&project, opts, registry_file.as_ref(), &mut rest);
+        resolve::resolve(&project, opts, registry_file.as_ref());
     let checked = check::check(&project, &model, &names);
     let trees = check::links::Trees::new(&root, workspace.as_deref());
     let bundling = check::bundled::Bundling {
@@ -351,6 +351,7 @@ pub fn compile_with(
         // What is left are the problems of the skills that did not parse.
         unparsed: skill_parses,
         skill_table: shares.skill_table,
+        tool_table: shares.tool_table,
         agents: shares.agents.into_iter().zip(checked.agents).collect(),
         assistants: shares.assistants,
         configs: configs.diagnostics,
@@ -388,7 +389,7 @@ fn registry_path(path: &Path) -> RelPath {
 }
 
 /// Reads the registry; returns it with its source and its canonical path.
-fn load_registry(
+pub(crate) fn load_registry(
     fs: &dyn Fs,
     path: &Path,
     max_size: u64,

@@ -26,6 +26,7 @@ pub(crate) struct Kept {
     pub(crate) unparsed: HashMap<RelPath, Vec<Diagnostic>>,
     /// Names defined twice or shadowing each other.
     pub(crate) skill_table: Vec<Diagnostic>,
+    pub(crate) tool_table: Vec<Diagnostic>,
     /// By project agent: its names resolved, and its checks.
     pub(crate) agents: Vec<(Share, Vec<Diagnostic>)>,
     pub(crate) assistants: Share,
@@ -65,17 +66,18 @@ impl Kept {
             .iter()
             .flat_map(|part| [&part.parse, &part.resolved.diagnostics, &part.checks, &part.links]);
         let agents = self.agents.iter().flat_map(|(share, checks)| [&share.diagnostics, checks]);
-        let mut all: Vec<Diagnostic> =
-            [&self.rest, &self.configs, &self.skill_table, &self.assistants.diagnostics]
-                .into_iter()
-                .chain(self.unparsed.values())
-                .chain(self.files.values())
-                .chain(self.hidden.values())
-                .chain(skills)
-                .chain(agents)
-                .flatten()
-                .cloned()
-                .collect();
+        let tables = [&self.skill_table, &self.tool_table, &self.assistants.diagnostics];
+        let mut all: Vec<Diagnostic> = [&self.rest, &self.configs]
+            .into_iter()
+            .chain(tables)
+            .chain(self.unparsed.values())
+            .chain(self.files.values())
+            .chain(self.hidden.values())
+            .chain(skills)
+            .chain(agents)
+            .flatten()
+            .cloned()
+            .collect();
         self.options.apply_lints(&mut all);
         diagnostic::sort(&mut all);
         all

@@ -115,6 +115,8 @@ pub struct Shares {
     pub skills: Vec<Share>,
     /// The skill table's: names defined twice or shadowing each other.
     pub skill_table: Vec<Diagnostic>,
+    /// The tool table's: names defined twice or shadowing each other.
+    pub tool_table: Vec<Diagnostic>,
     /// By project agent.
     pub agents: Vec<Share>,
     pub assistants: Share,
@@ -223,17 +225,14 @@ pub struct Names {
 }
 
 /// Resolves every name in `project`.
-pub fn resolve(
-    project: &Project,
-    opts: &Options,
-    registry_file: Option<&RelPath>,
-    out: &mut Vec<Diagnostic>,
-) -> Resolution {
+pub fn resolve(project: &Project, opts: &Options, registry_file: Option<&RelPath>) -> Resolution {
     let mut skill_table_problems = Vec::new();
     let skills = skill_table(project, &mut skill_table_problems);
     let hosts = host_names(project, opts, registry_file);
-    let tools = tool_table(project, &hosts, out);
+    let mut tool_table_problems = Vec::new();
+    let tools = tool_table(project, &hosts, &mut tool_table_problems);
     let host_names: HashSet<&str> = hosts.iter().map(|(name, _)| name.as_str()).collect();
+    let mut out = Vec::new();
     let mut r = Resolver {
         suggester: &mut Suggester::default(),
         project,
@@ -242,11 +241,12 @@ pub fn resolve(
         tools: &tools,
         refs: Vec::new(),
         shares: Shares::default(),
-        out,
+        out: &mut out,
     };
     let model = r.model(&host_names);
     let Resolver { refs, mut shares, .. } = r;
     shares.skill_table = skill_table_problems;
+    shares.tool_table = tool_table_problems;
     Resolution { model, names: Names { skills, tools, refs }, shares }
 }
 

@@ -17,7 +17,8 @@
 //! server's tests and the editing benchmark compare the two after every edit.
 //!
 //! An edit to a Markdown file a skill bundles (read for its links alone)
-//! redoes the links of the skills that read it. A file that cannot be read
+//! redoes the links of the skills that read it; one to the registry
+//! resolves and checks the project again ([`registry`]). A file that cannot be read
 //! (or could not be before), and every other change, is left to a full compile: the update says it
 //! did not apply, and leaves the compilation as it was.
 
@@ -80,6 +81,9 @@ impl Compilation {
     }
 
     fn update_with(&mut self, kept: &mut Kept, fs: &dyn Fs, memo: &Memo, file: &RelPath) -> bool {
+        if self.registry_source.as_ref().is_some_and(|registry| &registry.path == file) {
+            return self.update_registry(kept, fs);
+        }
         if kept.bundled.contains_key(file) {
             // Only the links of the skills that bundle it depend on its text.
             let readers = (kept.skills.iter().enumerate())
@@ -461,5 +465,6 @@ impl Compilation {
 }
 
 mod files;
+mod registry;
 #[cfg(test)]
 mod tests;

@@ -108,9 +108,33 @@ fn an_update_is_a_compile() {
         fs.insert(path, text).unwrap();
         assert!(edit(&mut c, &fs, &opts, &memo, &agent), "an agent's file is an update");
     }
-    fs.insert("registry.yaml", "tools: []\n").unwrap();
+    // The registry: what it declares changes what every skill and agent
+    // resolves to, and is an update; one with errors is compiled.
     let registry = RelPath::given(fs.root().join("registry.yaml").display().to_string());
-    assert!(!c.update_file(&fs, &memo, &registry), "the registry is compiled");
+    let original = String::from_utf8(fs.get("registry.yaml").unwrap().to_vec()).unwrap();
+    let cases: [(&str, Change); 5] = [
+        ("a comment", |t| format!("{t}# kept for the desk\n")),
+        ("a tool gone", |t| t.replacen("  - fetch_invoice\n", "", 1)),
+        ("no tools", |t| {
+            let listed =
+                "tools:\n  - send_customer_email\n  - fetch_invoice\n  - transfer_conversation\n";
+            t.replacen(listed, "tools: []\n", 1)
+        }),
+        ("a model gone", |t| t.replacen("  - anthropic/claude-haiku-4-5\n", "", 1)),
+        ("a context gone", |t| t.replacen("  - order-history\n", "", 1)),
+    ];
+    for (what, change) in cases {
+        fs.insert("registry.yaml", change(&original)).unwrap();
+        assert!(edit(&mut c, &fs, &opts, &memo, &registry), "{what} is an update");
+        if what != "a comment" {
+            assert!(!c.diagnostics.is_empty(), "{what} is a mistake");
+        }
+        fs.insert("registry.yaml", original.clone()).unwrap();
+        assert!(edit(&mut c, &fs, &opts, &memo, &registry), "{what} undone is an update");
+        assert!(c.diagnostics.is_empty(), "{what} undone: {:#?}", c.diagnostics);
+    }
+    fs.insert("registry.yaml", "tools: [\n").unwrap();
+    assert!(!c.update_file(&fs, &memo, &registry), "a registry with errors is compiled");
 }
 
 /// The language server keeps its memo when `agentc.toml` changes: with
@@ -279,6 +303,37 @@ fn every_fixture_updates_as_it_compiles() {
         }
     }
     assert!(updates > 1000, "only {updates} edits were updates");
+}
+
+/// Every fixture's registry, each line it lists removed in turn, then
+/// restored: each edit is an update equal to a cold compile, or (the
+/// registry has errors now) one the update leaves to a compile.
+#[test]
+fn every_registry_edit_updates_as_it_compiles() {
+    let (mut updates, mut refused) = (0, 0);
+    for (mut fs, opts) in fixtures() {
+        let Some(path) = opts.registry.clone() else { continue };
+        let memo = Memo::default();
+        let Ok(mut c) = compile_with(&fs, &opts, Some(&memo)) else { continue };
+        let rel = RelPath::given(path.display().to_string());
+        let original = String::from_utf8(fs.get("registry.yaml").unwrap().to_vec()).unwrap();
+        let lines: Vec<&str> = original.lines().collect();
+        for i in (0..lines.len()).filter(|&i| lines[i].trim_start().starts_with("- ")) {
+            let mut edited = lines.clone();
+            edited.remove(i);
+            for text in [edited.join("\n") + "\n", original.clone()] {
+                fs.insert("registry.yaml", text).unwrap();
+                if compile(&fs, &opts).is_err() {
+                    assert!(!c.update_file(&fs, &memo, &rel), "a registry with errors is compiled");
+                    refused += 1;
+                    continue;
+                }
+                assert!(edit(&mut c, &fs, &opts, &memo, &rel), "line {i} of {}", path.display());
+                updates += 1;
+            }
+        }
+    }
+    assert!(updates > 100, "only {updates} registry edits were updates ({refused} refused)");
 }
 
 /// Every agent, assistant and tool file of every fixture: its description

@@ -66,9 +66,7 @@ pub fn run(args: Args) -> std::io::Result<()> {
     };
     let stats = generate(&dir, &spec)?;
     let dir = dir.canonicalize()?;
-    let options = project_file::load(&RealFs, &dir.join("agentc.toml"), "agentc.toml")
-        .map_err(|_| std::io::Error::other("the generated agentc.toml has errors"))?
-        .options;
+    let project_file = dir.join("agentc.toml");
     let scenarios = scenarios(&dir, args.wild > 0)?;
 
     let mut server = Server::start(&agentc, &dir)?;
@@ -109,39 +107,65 @@ pub fn run(args: Args) -> std::io::Result<()> {
             checked += 1;
             if args.verify_every > 0 && checked % args.verify_every == 0 {
                 let edit = format!("edit {version} of {}", scenario.file.display());
-                verify(&mut server, &uri, &buffers, &options, &edit)?;
+                verify(&mut server, &uri, &buffers, &project_file, &edit)?;
                 verified += 1;
             }
         }
         measured.push(Measured { what: scenario.what, latencies });
     }
 
-    // A hover and a completion sent right behind an edit that compiles the
-    // project (a comment typed into the registry, then into agentc.toml):
-    // how long each waits. Each edit's diagnostics are compared with a cold
-    // compile too.
+    // Edits to what a compile is given — the registry (a comment, a tool
+    // every skill may name removed: all resolve again), agentc.toml (a
+    // comment or a `[lints]` level: how problems are shown; a size limit:
+    // what is read, a compile) — with a hover and a completion sent right
+    // behind each: how long each waits. Each edit's diagnostics are
+    // compared with a cold compile too.
     let skill = &scenarios[0];
     let hover_at = position(&skill.edits[skill.edits.len() - 1], "tools:");
     let completion_at =
         json!({ "line": hover_at["line"].as_u64().unwrap_or(0) + 1, "character": 4 });
     let skill_uri = url(&skill.file);
-    let (mut registry_edits, mut project_edits) = (Vec::new(), Vec::new());
+    let (mut registry_edits, mut shown_edits, mut read_edits) =
+        (Vec::new(), Vec::new(), Vec::new());
     let (mut hovers, mut completions) = (Vec::new(), Vec::new());
     let (mut items, mut completion_bytes) = (0, 0);
-    for (file, edits) in
-        [("registry.yaml", &mut registry_edits), ("agentc.toml", &mut project_edits)]
-    {
+    let registry_text = std::fs::read_to_string(dir.join("registry.yaml"))?;
+    let first_tool = registry_text.lines().find(|l| l.starts_with("  - ")).unwrap_or_default();
+    let first_tool = format!("{first_tool}\n");
+    // The registry's last edit removes the tool, so that `[lints]` levels
+    // change what is shown.
+    for (file, rounds) in [("registry.yaml", 10_i64), ("agentc.toml", 20)] {
         let path = dir.join(file);
         let original = std::fs::read_to_string(&path)?;
         let uri = url(&path);
+        let language = if file.ends_with(".toml") { "toml" } else { "yaml" };
         server.notify(
             "textDocument/didOpen",
-            json!({ "textDocument": { "uri": uri, "languageId": "yaml", "version": 0, "text": original } }),
+            json!({ "textDocument": { "uri": uri, "languageId": language, "version": 0, "text": original } }),
         )?;
         server.published_for(&uri, 0)?;
-        for round in 0..10 {
+        for round in 0..rounds {
             let version = round + 1;
-            let changed = format!("{original}# kept for the desk ({round})\n");
+            // agentc.toml: first how problems are shown, then what is read.
+            let (changed, edits) = match (file, round % 2) {
+                ("registry.yaml", 0) => {
+                    (format!("{original}# kept for the desk ({round})\n"), &mut registry_edits)
+                }
+                ("registry.yaml", _) => {
+                    (original.replacen(&first_tool, "", 1), &mut registry_edits)
+                }
+                (_, 0) if round < 10 => {
+                    (format!("{original}# kept for the desk ({round})\n"), &mut shown_edits)
+                }
+                _ if round < 10 => {
+                    let level = if round % 4 == 1 { "warn" } else { "allow" };
+                    (format!("{original}[lints]\nunknown-tool = \"{level}\"\n"), &mut shown_edits)
+                }
+                _ => {
+                    let limit = format!("max_file_size = {}\nroot = ", 4 << 20 | round);
+                    (original.replacen("root = ", &limit, 1), &mut read_edits)
+                }
+            };
             let sent = Instant::now();
             server.notify(
                 "textDocument/didChange",
@@ -171,7 +195,7 @@ pub fn run(args: Args) -> std::io::Result<()> {
                     &mut server,
                     &skill_uri,
                     &buffers,
-                    &options,
+                    &project_file,
                     &format!("edit {version} of {file}"),
                 )?;
                 verified += 1;
@@ -179,7 +203,9 @@ pub fn run(args: Args) -> std::io::Result<()> {
             }
         }
     }
-    for list in [&mut registry_edits, &mut project_edits, &mut hovers, &mut completions] {
+    for list in
+        [&mut registry_edits, &mut shown_edits, &mut read_edits, &mut hovers, &mut completions]
+    {
         list.sort();
     }
 
@@ -209,8 +235,12 @@ pub fn run(args: Args) -> std::io::Result<()> {
     }
     all.sort();
     println!("{}", row("all", &all));
-    println!("{}", row("registry.yaml (a compile)", &registry_edits));
-    println!("{}", row("agentc.toml (a compile)", &project_edits));
+    println!(
+        "{}",
+        row("registry.yaml: a comment, a tool removed (resolved again)", &registry_edits)
+    );
+    println!("{}", row("agentc.toml: a comment, a `[lints]` level (shown again)", &shown_edits));
+    println!("{}", row("agentc.toml: `max_file_size` (a compile)", &read_edits));
     println!();
     println!(
         "| sent right behind each registry or agentc.toml edit | requests | median | p90 | p99 | max |"
@@ -387,13 +417,16 @@ fn verify(
     server: &mut Server,
     uri: &str,
     buffers: &HashMap<PathBuf, Arc<str>>,
-    options: &agentc_compiler::Options,
+    project_file: &Path,
     edit: &str,
 ) -> std::io::Result<()> {
     // Every publish of that compile precedes the answer to this.
     server.request("textDocument/documentSymbol", json!({ "textDocument": { "uri": uri } }))?;
     let fs = Overlay { base: &RealFs, buffers };
-    let cold = compile(&fs, options)
+    let options = project_file::load(&fs, project_file, "agentc.toml")
+        .map_err(|_| std::io::Error::other(format!("after {edit} agentc.toml has errors")))?
+        .options;
+    let cold = compile(&fs, &options)
         .map_err(|err| std::io::Error::other(format!("cold compile: {err}")))?;
     let expected = cold_keys(&cold);
     let held = server.held();

@@ -37,6 +37,8 @@ pub struct Compilation {
     /// checked clean (one with errors is among `sources`): set by whoever
     /// read it, as the compile itself is given options.
     pub project_source: Option<Source>,
+    /// Where that file is on disk, as it was found.
+    pub project_path: Option<PathBuf>,
     /// Where each file the compile read (or tried to) is on disk, canonical:
     /// the registry as given, the rest as discovery checked them. An output
     /// must never replace one of them.
@@ -372,6 +374,7 @@ pub fn compile_with(
         sources,
         registry_source,
         project_source: None,
+        project_path: None,
         inputs,
         project,
         model,

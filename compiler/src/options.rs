@@ -200,7 +200,7 @@ impl Default for ContentRules {
 }
 
 /// Everything a compile needs to know.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Options {
     /// The agents directory.
     pub root: PathBuf,

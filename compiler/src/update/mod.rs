@@ -18,7 +18,9 @@
 //!
 //! An edit to a Markdown file a skill bundles (read for its links alone)
 //! redoes the links of the skills that read it; one to the registry
-//! resolves and checks the project again ([`registry`]). A file that cannot be read
+//! resolves and checks the project again ([`registry`]); one to
+//! `agentc.toml` that changes only how problems are shown is shown so
+//! ([`project_file`]). A file that cannot be read
 //! (or could not be before), and every other change, is left to a full compile: the update says it
 //! did not apply, and leaves the compilation as it was.
 
@@ -83,6 +85,9 @@ impl Compilation {
     fn update_with(&mut self, kept: &mut Kept, fs: &dyn Fs, memo: &Memo, file: &RelPath) -> bool {
         if self.registry_source.as_ref().is_some_and(|registry| &registry.path == file) {
             return self.update_registry(kept, fs);
+        }
+        if self.project_source.as_ref().is_some_and(|project| &project.path == file) {
+            return self.update_project_file(kept, fs);
         }
         if kept.bundled.contains_key(file) {
             // Only the links of the skills that bundle it depend on its text.
@@ -465,6 +470,7 @@ impl Compilation {
 }
 
 mod files;
+mod project_file;
 mod registry;
 #[cfg(test)]
 mod tests;

@@ -5,7 +5,7 @@ use proptest::prelude::*;
 use super::*;
 use crate::catalog::Code;
 use crate::compile::{compile, compile_with};
-use crate::diagnostic::Origin;
+use crate::diagnostic::{Origin, Severity};
 use crate::memfs::MemFs;
 use crate::options::{LintLevel, Options};
 
@@ -135,6 +135,57 @@ fn an_update_is_a_compile() {
     }
     fs.insert("registry.yaml", "tools: [\n").unwrap();
     assert!(!c.update_file(&fs, &memo, &registry), "a registry with errors is compiled");
+}
+
+/// An edit to `agentc.toml` that changes only `[lints]` levels (or
+/// nothing) is an update equal to a compile with the file's options; one
+/// that changes what is read (a content rule allowed, a size limit) or has
+/// a mistake is left to a compile.
+#[test]
+fn agentc_toml_edits_that_keep_the_compile_are_updates() {
+    let (mut fs, _) = example();
+    let toml = "# the desk\nroot = \"agents\"\nworkspace = \".\"\nregistry = \"registry.yaml\"\n";
+    fs.insert("agentc.toml", toml).unwrap();
+    let skill = "agents/skills/intake/SKILL.md";
+    let text = String::from_utf8(fs.get(skill).unwrap().to_vec()).unwrap();
+    fs.insert(skill, format!("{text}\nSee [the guide](guide.md).\n")).unwrap();
+    let file = fs.root().join("agentc.toml");
+    let load = |fs: &MemFs| crate::project_file::load(fs, &file, &file.to_string_lossy()).unwrap();
+    let memo = Memo::default();
+    let compiled = |fs: &MemFs| {
+        let project = load(fs);
+        let mut c = compile_with(fs, &project.options, Some(&memo)).unwrap();
+        (c.project_source, c.project_path) = (Some(project.source), Some(project.path));
+        c
+    };
+    let broken = |c: &Compilation| -> Vec<Severity> {
+        let links = c.diagnostics.iter().filter(|d| d.code == Code::BrokenLink);
+        links.map(|d| d.severity).collect()
+    };
+    let mut c = compiled(&fs);
+    assert_eq!(broken(&c), [Severity::Error]);
+    let rel = c.project_source.as_ref().unwrap().path.clone();
+    let cases: [(&str, &str, Option<&[Severity]>); 6] = [
+        ("a comment", "# the desk, again\n", Some(&[Severity::Error])),
+        ("a level", "[lints]\nbroken-link = \"warn\"\n", Some(&[Severity::Warning])),
+        ("a code allowed", "[lints]\nbroken-link = \"allow\"\n", Some(&[])),
+        ("a content rule allowed", "[lints]\nsecret = \"allow\"\n", None),
+        ("a size limit", "max_file_size = 100000\n", None),
+        ("a mistake", "[lints]\nbroken-link = \"loud\"\n", None),
+    ];
+    for (what, added, updated) in cases {
+        fs.insert("agentc.toml", format!("{toml}{added}")).unwrap();
+        assert_eq!(c.update_file(&fs, &memo, &rel), updated.is_some(), "{what}");
+        if let Some(severities) = updated {
+            let cold = compile(&fs, &load(&fs).options).unwrap();
+            assert_eq!(c.diagnostics, cold.diagnostics, "{what}");
+            assert_eq!(broken(&c), severities, "{what}");
+            let source = c.project_source.as_ref().unwrap();
+            assert_eq!(source.text.as_bytes(), fs.get("agentc.toml").unwrap(), "{what}");
+        }
+        fs.insert("agentc.toml", toml).unwrap();
+        c = compiled(&fs);
+    }
 }
 
 /// The language server keeps its memo when `agentc.toml` changes: with

@@ -801,7 +801,7 @@ pub fn compile_folder(fs: &dyn Fs, folder: &Path, memo: Option<&Memo>) -> Compil
     let options = match project_file::find(fs, folder) {
         Some(file) => match project_file::load(fs, &file, &file.to_string_lossy()) {
             Ok(project) => {
-                project_source = Some(project.source);
+                project_source = Some((project.source, project.path));
                 project.options
             }
             Err(failed) => return *failed,
@@ -836,7 +836,7 @@ pub fn compile_folder(fs: &dyn Fs, folder: &Path, memo: Option<&Memo>) -> Compil
             failed
         }
     };
-    compilation.project_source = project_source;
+    (compilation.project_source, compilation.project_path) = project_source.unzip();
     compilation
 }
 

@@ -23,7 +23,7 @@ use crate::source::Source;
 use crate::{check, resolve};
 
 /// What a compile produced.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Compilation {
     /// Every problem, in report order.
     pub diagnostics: Vec<Diagnostic>,

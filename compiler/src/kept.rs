@@ -14,7 +14,7 @@ use crate::source::Source;
 
 /// What an update needs from the compile that made a compilation: its
 /// options, and every diagnostic and reference by what made it.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct Kept {
     pub(crate) options: Options,
     /// Each skill file's place in discovery order (the order of
@@ -46,7 +46,7 @@ pub(crate) struct Kept {
 }
 
 /// One skill's part.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub(crate) struct SkillPart {
     pub(crate) parse: Vec<Diagnostic>,
     pub(crate) resolved: Share,

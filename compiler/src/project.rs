@@ -15,7 +15,7 @@ use crate::parse::files::{Document, Markdown};
 use crate::source::Source;
 
 /// A skill whose `SKILL.md` parsed.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Skill {
     pub file: SkillFile,
     pub source: Source,
@@ -25,14 +25,14 @@ pub struct Skill {
 }
 
 /// A tool folder, with its descriptor when it has one that parsed.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Tool {
     pub dir: ToolDir,
     pub manifest: Option<(Source, Document<ToolManifest>)>,
 }
 
 /// An agent whose `AGENT.md` or `agent.json` parsed.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Agent {
     pub dir: AgentDir,
     pub source: Source,
@@ -40,7 +40,7 @@ pub struct Agent {
 }
 
 /// The names an agent refers to, as written, whichever style it is in.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct AgentRefs {
     pub tools: Vec<Spanned<String>>,
     pub skills: Vec<Spanned<String>>,
@@ -82,7 +82,7 @@ impl Agent {
     }
 }
 
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub enum AgentKind {
     Bundle(Box<Markdown<AgentFrontmatter>>),
     Package {
@@ -96,7 +96,7 @@ pub enum AgentKind {
 
 /// A coding assistant's agent file that parsed: a Claude Code subagent or
 /// command, or a Copilot custom agent.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Assistant {
     pub file: AssistantFile,
     pub source: Source,
@@ -157,14 +157,14 @@ impl Assistant {
 }
 
 /// A Claude Code plugin with its manifest, when that parsed.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Plugin {
     pub dir: PluginDir,
     pub manifest: Option<(Source, Document<PluginManifest>)>,
 }
 
 /// A configuration file that parsed ([`crate::parse::config`]).
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Config {
     pub file: crate::discover::ConfigFile,
     pub source: Source,
@@ -172,7 +172,7 @@ pub struct Config {
 }
 
 /// Everything that parsed.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Project {
     pub system_prompt: Option<Source>,
     pub repo_prompt: Option<Source>,

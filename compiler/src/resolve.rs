@@ -98,7 +98,7 @@ impl NameRef {
 }
 
 /// The result of resolution.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Resolution {
     pub model: Model,
     pub names: Names,
@@ -109,7 +109,7 @@ pub struct Resolution {
 
 /// The problems and references each part of the resolution made; the refs
 /// are in this order in `Names::refs`: skills, agents, assistants.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Shares {
     /// By project skill.
     pub skills: Vec<Share>,
@@ -123,7 +123,7 @@ pub struct Shares {
 }
 
 /// What resolving one part contributed.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Share {
     /// Its problems (the others go to the list `resolve` was given).
     pub diagnostics: Vec<Diagnostic>,
@@ -133,7 +133,7 @@ pub struct Share {
 
 /// One part of a project resolved on its own against tables that already
 /// hold every definition: what an edit that touches only it changes.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Resolved<T> {
     pub compiled: T,
     /// The names it uses, in the order resolved.
@@ -216,7 +216,7 @@ pub fn resolve_configs(project: &Project, model: &mut Model) {
 
 /// Every definition in its scope, and every name that refers to one: what
 /// the checks look names up in, and what an editor navigates.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Names {
     pub skills: Table,
     pub tools: Table,

@@ -25,7 +25,7 @@ use crate::hosts::{cline, cursor, gemini, kiro, opencode};
 use crate::source::Source;
 
 /// A parsed configuration file, by dialect.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub enum ConfigDoc {
     Marketplace(Box<Document<Marketplace>>),
     Hooks(Document<HooksFile>),

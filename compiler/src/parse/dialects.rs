@@ -16,7 +16,7 @@ use crate::hosts::{Host, SpecRule, claude_code, copilot};
 use crate::source::Source;
 
 /// A parsed assistant agent file, by dialect.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub enum AssistantDoc {
     Subagent(Markdown<ClaudeSubagentFrontmatter>),
     Command(Markdown<ClaudeCommandFrontmatter>),

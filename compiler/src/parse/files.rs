@@ -27,7 +27,7 @@ pub enum Syntax {
 }
 
 /// A decoded document with what the typed value does not carry.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Document<T> {
     pub value: T,
     pub tree: Node,
@@ -620,7 +620,7 @@ pub fn key_span(tree: &Node, key: &str) -> Option<Span> {
 }
 
 /// A parsed Markdown file with frontmatter.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Markdown<T> {
     pub front: Document<T>,
     /// The body is this part of the source text, not a copy of it.

@@ -82,8 +82,16 @@ impl Compilation {
         updated
     }
 
+    /// Whether the update after an edit to `file` resolves and checks the
+    /// whole project again (the registry's): at thousands of skills, long
+    /// enough for a language server to make it beside the compilation it
+    /// answers from.
+    pub fn updates_everything(&self, file: &RelPath) -> bool {
+        self.registry_source.as_ref().is_some_and(|registry| &registry.path == file)
+    }
+
     fn update_with(&mut self, kept: &mut Kept, fs: &dyn Fs, memo: &Memo, file: &RelPath) -> bool {
-        if self.registry_source.as_ref().is_some_and(|registry| &registry.path == file) {
+        if self.updates_everything(file) {
             return self.update_registry(kept, fs);
         }
         if self.project_source.as_ref().is_some_and(|project| &project.path == file) {

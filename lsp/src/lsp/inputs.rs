@@ -18,7 +18,7 @@ use agentc_compiler::fs::{EntryKind, Fs, ReadOutcome};
 
 /// The paths a compile asked about, those of them that were not there, and
 /// the folders it listed.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub(crate) struct Inputs {
     asked: HashSet<PathBuf>,
     absent: HashSet<PathBuf>,

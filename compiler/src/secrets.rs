@@ -491,7 +491,8 @@ fn find(rules: &Rules, index: usize, path: &str, text: &str, out: &mut Vec<Found
         if line.contains("gitleaks:allow") {
             continue;
         }
-        if is_object_id(secret) && !mentions(line, &rule.keywords) {
+        let pinned = is_object_id(secret) && !mentions(line, &rule.keywords);
+        if pinned || is_placeholder(secret) {
             continue;
         }
         let matched = &text[start..end];
@@ -511,6 +512,17 @@ fn find(rules: &Rules, index: usize, path: &str, text: &str, out: &mut Vec<Found
 /// counts only when the keyword is on its line.
 fn is_object_id(secret: &str) -> bool {
     matches!(secret.len(), 40 | 64) && secret.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
+/// Whether `secret` is a placeholder written where a token goes: a name in
+/// capitals and underscores (`YOUR_API_KEY`, `API_TOKEN`), as agent files'
+/// examples write them — no provider's token has that shape. gitleaks'
+/// rules that take any word after a keyword (`curl-auth-header`'s
+/// `Authorization: Bearer …`) would report every such example.
+fn is_placeholder(secret: &str) -> bool {
+    let mut words = secret.split('_');
+    secret.contains('_')
+        && words.all(|word| !word.is_empty() && word.bytes().all(|b| b.is_ascii_uppercase()))
 }
 
 /// Whether `line` holds one of `keywords` (lowercase), ignoring ASCII case.
@@ -781,11 +793,20 @@ mod tests {
     }
 
     #[test]
+    fn a_token_in_a_curl_header_is_found() {
+        let token = fake("k8Zq3xR8", "mK2pL7vN4bT9wY1c");
+        let text = format!("curl -H \"Authorization: Bearer {token}\" https://api.example.com\n");
+        assert_eq!(ids(&text), ["curl-auth-header"]);
+    }
+
+    #[test]
     fn placeholders_and_prose_are_not_secrets() {
         for text in [
             "Set `GITHUB_TOKEN` to a token starting with `ghp_`.\n",
             "env:\n  API_KEY: ${API_KEY}\n",
             "The AWS key AKIAIOSFODNN7EXAMPLE is the documentation's.\n",
+            "curl https://api.example.com/v1 \\\n  -H \"Authorization: Bearer YOUR_API_KEY\"\n",
+            "curl -H 'X-Api-Key: SERVICE_TOKEN' https://api.example.com\n",
             "Ask for the user's password and never store the secret key.\n",
             "-----BEGIN PUBLIC KEY-----\nMFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE\n-----END PUBLIC KEY-----\n",
         ] {

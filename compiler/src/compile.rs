@@ -23,7 +23,7 @@ use crate::source::Source;
 use crate::{check, resolve};
 
 /// What a compile produced.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct Compilation {
     /// Every problem, in report order.
     pub diagnostics: Vec<Diagnostic>,

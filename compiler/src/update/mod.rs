@@ -85,9 +85,42 @@ impl Compilation {
     /// Whether the update after an edit to `file` resolves and checks the
     /// whole project again (the registry's): at thousands of skills, long
     /// enough for a language server to make it beside the compilation it
-    /// answers from.
+    /// answers from, on a [`Compilation::copy_to_update`].
     pub fn updates_everything(&self, file: &RelPath) -> bool {
         self.registry_source.as_ref().is_some_and(|registry| &registry.path == file)
+    }
+
+    /// A copy of the compilation to bring up to date with
+    /// [`Compilation::update_files`] after edits to `files`. When one of them
+    /// updates everything, the model and the names are left out: that
+    /// update, made first, makes them anew, and at 10,000 skills they are
+    /// most of what a copy costs.
+    pub fn copy_to_update(&self, files: &[RelPath]) -> Compilation {
+        let resolution = !files.iter().any(|file| self.updates_everything(file));
+        Compilation {
+            diagnostics: self.diagnostics.clone(),
+            sources: self.sources.clone(),
+            registry_source: self.registry_source.clone(),
+            project_source: self.project_source.clone(),
+            project_path: self.project_path.clone(),
+            inputs: self.inputs.clone(),
+            project: self.project.clone(),
+            model: if resolution { self.model.clone() } else { Default::default() },
+            names: if resolution { self.names.clone() } else { Default::default() },
+            layouts: self.layouts.clone(),
+            root: self.root.clone(),
+            workspace: self.workspace.clone(),
+            kept: self.kept.clone(),
+        }
+    }
+
+    /// [`Compilation::update_file`] for each of `files`, those that update
+    /// everything first. Returns whether every update could be made; when
+    /// one could not, the compilation needs a full compile.
+    pub fn update_files(&mut self, fs: &dyn Fs, memo: &Memo, files: &[RelPath]) -> bool {
+        let (everything, rest): (Vec<&RelPath>, Vec<&RelPath>) =
+            files.iter().partition(|file| self.updates_everything(file));
+        everything.into_iter().chain(rest).all(|file| self.update_file(fs, memo, file))
     }
 
     fn update_with(&mut self, kept: &mut Kept, fs: &dyn Fs, memo: &Memo, file: &RelPath) -> bool {

@@ -137,6 +137,35 @@ fn an_update_is_a_compile() {
     assert!(!c.update_file(&fs, &memo, &registry), "a registry with errors is compiled");
 }
 
+/// A copy made to update after a registry edit leaves the model and the
+/// names out, and the registry's update makes them anew before any other:
+/// with a skill edited in the same batch (and named first), the copy brought
+/// up to date equals a cold compile.
+#[test]
+fn a_copy_to_update_is_updated_as_the_compilation() {
+    let (mut fs, opts) = example();
+    let memo = Memo::default();
+    let c = compile_with(&fs, &opts, Some(&memo)).unwrap();
+    let registry = RelPath::given(fs.root().join("registry.yaml").display().to_string());
+    let files = skill_files(&c);
+    let (skill, path) =
+        files.iter().find(|(rel, _)| &*rel.path == "skills/intake/SKILL.md").unwrap();
+    let text = String::from_utf8(fs.get(path).unwrap().to_vec()).unwrap();
+    fs.insert(path, text.replacen("tools:\n", "tools:\n  - lookup_tickt\n", 1)).unwrap();
+    let text = String::from_utf8(fs.get("registry.yaml").unwrap().to_vec()).unwrap();
+    fs.insert("registry.yaml", text.replacen("  - fetch_invoice\n", "", 1)).unwrap();
+    let edited = [skill.clone(), registry];
+    let mut copy = c.copy_to_update(&edited);
+    assert!(copy.model.skills.is_empty() && copy.names.refs.is_empty());
+    assert!(copy.update_files(&fs, &memo, &edited));
+    let cold = compile(&fs, &opts).unwrap();
+    assert_eq!(copy.diagnostics, cold.diagnostics);
+    assert_eq!(copy.model, cold.model);
+    assert_eq!(copy.names.refs, cold.names.refs);
+    let codes: Vec<Code> = copy.diagnostics.iter().map(|d| d.code).collect();
+    assert!(codes.contains(&Code::UnknownTool), "{codes:?}");
+}
+
 /// An edit to `agentc.toml` that changes only `[lints]` levels (or
 /// nothing) is an update equal to a compile with the file's options; one
 /// that changes what is read (a content rule allowed, a size limit) or has

@@ -209,15 +209,13 @@ pub(crate) struct Compiled {
 }
 
 impl Compiled {
-    /// Brings the compilation up to date after an edit to the text at
-    /// `path`, noting what that asked of `fs`; whether it could.
-    fn update(&mut self, fs: &dyn Fs, memo: &Memo, path: &Path) -> bool {
-        self.files.get(path).is_some_and(|rel| {
-            let recording = Recording::new(fs);
-            let updated = self.compilation.update_file(&recording, memo, rel);
-            self.inputs.extend(recording.into_inputs());
-            updated
-        })
+    /// Brings the compilation up to date after edits to the texts of
+    /// `files`, noting what that asked of `fs`; whether it could.
+    fn update(&mut self, fs: &dyn Fs, memo: &Memo, files: &[RelPath]) -> bool {
+        let recording = Recording::new(fs);
+        let updated = self.compilation.update_files(&recording, memo, files);
+        self.inputs.extend(recording.into_inputs());
+        updated
     }
 
     fn analysis(&self) -> Analysis<'_> {
@@ -546,17 +544,21 @@ impl<F: Fs + Send + 'static> Server<F> {
                 continue;
             }
             let edited = std::mem::take(&mut project.edited_texts);
+            // The texts edited, as the compilation names them: none when one
+            // is not its, or the project needs a compile anyway.
+            let files: Option<Vec<RelPath>> = match (&project.compiled, project.dirty) {
+                (Some(compiled), false) => {
+                    edited.iter().map(|path| compiled.files.get(path).cloned()).collect()
+                }
+                _ => None,
+            };
             // An update that redoes everything (the registry's) is made on a
             // copy, beside the compilation requests are answered from.
-            let everything = !project.dirty
-                && project.compiled.as_ref().is_some_and(|compiled| {
-                    let compilation = &compiled.compilation;
-                    let rel = |path: &PathBuf| compiled.files.get(path);
-                    edited
-                        .iter()
-                        .any(|path| rel(path).is_some_and(|r| compilation.updates_everything(r)))
+            let everything =
+                (files.as_ref().zip(project.compiled.as_ref())).is_some_and(|(files, compiled)| {
+                    files.iter().any(|f| compiled.compilation.updates_everything(f))
                 });
-            if everything && self.work_elsewhere(i, Some(edited.clone())) {
+            if everything && self.work_elsewhere(i, files.clone()) {
                 continue;
             }
             let base: &dyn Fs = if self.cache { &*self.fs } else { self.fs.base() };
@@ -566,10 +568,10 @@ impl<F: Fs + Send + 'static> Server<F> {
             // registry's or agentc.toml's text is an update; any other file
             // (a plugin's manifest) is compiled again with the rest
             // (`Compilation::update_file` says which it could do).
-            let updated = !project.dirty
-                && project.compiled.as_mut().is_some_and(|compiled| {
-                    edited.iter().all(|path| compiled.update(&overlay, &project.memo, path))
-                });
+            let updated = files.is_some_and(|files| {
+                let compiled = project.compiled.as_mut();
+                compiled.is_some_and(|compiled| compiled.update(&overlay, &project.memo, &files))
+            });
             project.dirty = false;
             if updated {
                 if let Some(Compiled { compilation, files, inputs, index }) =
@@ -608,7 +610,7 @@ impl<F: Fs + Send + 'static> Server<F> {
     /// `edited`, updating a copy of its compilation after their edits — when
     /// there is a compilation to answer requests from meanwhile; whether it
     /// did.
-    fn work_elsewhere(&mut self, i: usize, edited: Option<HashSet<PathBuf>>) -> bool {
+    fn work_elsewhere(&mut self, i: usize, edited: Option<Vec<RelPath>>) -> bool {
         let Some((done, _)) = self.compiles.clone() else {
             return false;
         };
@@ -618,7 +620,7 @@ impl<F: Fs + Send + 'static> Server<F> {
         };
         let copy = edited.map(|edited| {
             let copy = Compiled {
-                compilation: compiled.compilation.clone(),
+                compilation: compiled.compilation.copy_to_update(&edited),
                 files: compiled.files.clone(),
                 inputs: compiled.inputs.clone(),
                 index: Default::default(),
@@ -632,8 +634,7 @@ impl<F: Fs + Send + 'static> Server<F> {
                 let base: &dyn Fs = if cache { &*fs } else { fs.base() };
                 let overlay = Overlay { base, buffers: &buffers };
                 let updated = copy.and_then(|(mut compiled, edited)| {
-                    let all = edited.iter().all(|path| compiled.update(&overlay, &memo, path));
-                    all.then_some(compiled)
+                    compiled.update(&overlay, &memo, &edited).then_some(compiled)
                 });
                 let compiled = updated.unwrap_or_else(|| compile_project(&overlay, &folder, &memo));
                 // The editor's index too, here rather than in the first

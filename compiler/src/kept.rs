@@ -24,8 +24,10 @@ pub(crate) struct Kept {
     pub(crate) skills: Vec<SkillPart>,
     /// The problems of each skill file that was read but did not parse.
     pub(crate) unparsed: HashMap<RelPath, Vec<Diagnostic>>,
-    /// Names defined twice or shadowing each other.
+    /// The skill table's problems: names defined twice or shadowing each
+    /// other.
     pub(crate) skill_table: Vec<Diagnostic>,
+    /// The tool table's.
     pub(crate) tool_table: Vec<Diagnostic>,
     /// By project agent: its names resolved, and its checks.
     pub(crate) agents: Vec<(Share, Vec<Diagnostic>)>,

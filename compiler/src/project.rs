@@ -40,7 +40,7 @@ pub struct Agent {
 }
 
 /// The names an agent refers to, as written, whichever style it is in.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct AgentRefs {
     pub tools: Vec<Spanned<String>>,
     pub skills: Vec<Spanned<String>>,

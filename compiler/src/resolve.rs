@@ -98,7 +98,7 @@ impl NameRef {
 }
 
 /// The result of resolution.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct Resolution {
     pub model: Model,
     pub names: Names,
@@ -109,7 +109,7 @@ pub struct Resolution {
 
 /// The problems and references each part of the resolution made; the refs
 /// are in this order in `Names::refs`: skills, agents, assistants.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct Shares {
     /// By project skill.
     pub skills: Vec<Share>,
@@ -125,7 +125,7 @@ pub struct Shares {
 /// What resolving one part contributed.
 #[derive(Clone, Debug, Default)]
 pub struct Share {
-    /// Its problems (the others go to the list `resolve` was given).
+    /// Its problems.
     pub diagnostics: Vec<Diagnostic>,
     /// How many of `Names::refs` it made.
     pub refs: usize,
@@ -133,7 +133,7 @@ pub struct Share {
 
 /// One part of a project resolved on its own against tables that already
 /// hold every definition: what an edit that touches only it changes.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct Resolved<T> {
     pub compiled: T,
     /// The names it uses, in the order resolved.
@@ -216,7 +216,7 @@ pub fn resolve_configs(project: &Project, model: &mut Model) {
 
 /// Every definition in its scope, and every name that refers to one: what
 /// the checks look names up in, and what an editor navigates.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct Names {
     pub skills: Table,
     pub tools: Table,
@@ -472,9 +472,11 @@ impl Resolver<'_> {
         model.tools.sort_by(|a, b| a.qualified.cmp(&b.qualified));
         model.skills.sort_by(|a, b| a.qualified.cmp(&b.qualified));
         model.agents.sort_by(|a, b| a.id.cmp(&b.id));
-        let mark = self.mark();
-        model.assistants = assistants::resolve(self.project, self.skills, &mut self.refs, self.out);
-        self.shares.assistants = self.share(mark);
+        let assistants = resolve_with(project, opts, tables, self.suggester, |r| {
+            assistants::resolve(project, r.skills, &mut r.refs, r.out)
+        });
+        model.assistants = assistants.compiled;
+        self.shares.assistants = self.keep(assistants.refs, assistants.diagnostics);
         configs::resolve(self.project, &mut model);
         model
     }
@@ -484,16 +486,6 @@ impl Resolver<'_> {
         let share = Share { diagnostics, refs: refs.len() };
         self.refs.extend(refs);
         share
-    }
-
-    /// Where the problems and references made so far end.
-    fn mark(&self) -> (usize, usize) {
-        (self.out.len(), self.refs.len())
-    }
-
-    /// The problems made since `mark` (taken from `out`) and how many refs.
-    fn share(&mut self, (problems, refs): (usize, usize)) -> Share {
-        Share { diagnostics: self.out.split_off(problems), refs: self.refs.len() - refs }
     }
 
     fn compile_tool(&self, def: &Def, hosts: &HashSet<&str>) -> lockfile::Tool {

@@ -63,12 +63,12 @@ pub fn confident<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) 
 /// visits only the names' shared prefixes that stay near the query.
 /// [`NameIndex::nearest`] gives the answer [`did_you_mean`] would give over
 /// the same names, whatever their number.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct NameIndex {
     nodes: Vec<TrieNode>,
 }
 
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 struct TrieNode {
     /// By character, sorted.
     children: Vec<(char, u32)>,

@@ -110,7 +110,7 @@ impl Def {
 
 /// The names of a table, indexed for "did you mean": the shared ones, and
 /// each agent's and plugin's own.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 struct NearestIndexes {
     shared: NameIndex,
     private: HashMap<String, NameIndex>,
@@ -118,7 +118,7 @@ struct NearestIndexes {
 }
 
 /// A table's names, sorted.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 struct NameLists {
     shared: Vec<String>,
     /// By agent.
@@ -128,7 +128,7 @@ struct NameLists {
 }
 
 /// One kind of definition (skills or tools), indexed by scope.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct Table {
     pub defs: Vec<Def>,
     /// The definitions left out as duplicates (reported).

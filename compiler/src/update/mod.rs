@@ -83,21 +83,21 @@ impl Compilation {
     }
 
     /// Whether the update after an edit to `file` resolves and checks the
-    /// whole project again (the registry's): at thousands of skills, long
-    /// enough for a language server to make it beside the compilation it
-    /// answers from, on a [`Compilation::copy_to_update`].
-    pub fn updates_everything(&self, file: &RelPath) -> bool {
+    /// whole project again (the registry's).
+    fn updates_everything(&self, file: &RelPath) -> bool {
         self.registry_source.as_ref().is_some_and(|registry| &registry.path == file)
     }
 
     /// A copy of the compilation to bring up to date with
-    /// [`Compilation::update_files`] after edits to `files`. When one of them
-    /// updates everything, the model and the names are left out: that
-    /// update, made first, makes them anew, and at 10,000 skills they are
-    /// most of what a copy costs.
-    pub fn copy_to_update(&self, files: &[RelPath]) -> Compilation {
-        let resolution = !files.iter().any(|file| self.updates_everything(file));
-        Compilation {
+    /// [`Compilation::update_files`] after edits to `files`, when one of them
+    /// resolves and checks the whole project again (the registry's): at
+    /// thousands of skills long enough for a language server to make it
+    /// beside the compilation it answers from. The copy leaves out the model
+    /// and the names, which that update (made first) makes anew, and which
+    /// are most of what a copy costs. None when no file updates everything:
+    /// the update is quick in place.
+    pub fn copy_to_update(&self, files: &[RelPath]) -> Option<Compilation> {
+        files.iter().any(|file| self.updates_everything(file)).then(|| Compilation {
             diagnostics: self.diagnostics.clone(),
             sources: self.sources.clone(),
             registry_source: self.registry_source.clone(),
@@ -105,13 +105,13 @@ impl Compilation {
             project_path: self.project_path.clone(),
             inputs: self.inputs.clone(),
             project: self.project.clone(),
-            model: if resolution { self.model.clone() } else { Default::default() },
-            names: if resolution { self.names.clone() } else { Default::default() },
+            model: Default::default(),
+            names: Default::default(),
             layouts: self.layouts.clone(),
             root: self.root.clone(),
             workspace: self.workspace.clone(),
             kept: self.kept.clone(),
-        }
+        })
     }
 
     /// [`Compilation::update_file`] for each of `files`, those that update
@@ -144,8 +144,7 @@ impl Compilation {
             if !self.update_other(kept, fs, memo, file, which) {
                 return false;
             }
-            let trees = Trees::new(&self.root, self.workspace.as_deref());
-            kept.configs = check::config::check(fs, &trees, &self.project).diagnostics;
+            self.recheck_configs(kept, fs);
             return true;
         }
         let parsed_at = self.project.skills.iter().position(|s| &s.source.path == file);
@@ -190,9 +189,15 @@ impl Compilation {
                 self.redefine(kept, fs, was, Edit { file: skill_file, source, parsed, parse });
             }
         }
+        self.recheck_configs(kept, fs);
+        true
+    }
+
+    /// Checks the configuration files again: they read skills' and
+    /// assistants' frontmatter too.
+    fn recheck_configs(&self, kept: &mut Kept, fs: &dyn Fs) {
         let trees = Trees::new(&self.root, self.workspace.as_deref());
         kept.configs = check::config::check(fs, &trees, &self.project).diagnostics;
-        true
     }
 
     /// Whether `parsed` defines what project skill `i` defines: the same name,

@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use super::drop_elsewhere;
-use crate::check::{self, links::Trees};
+use crate::check;
 use crate::compile::{Compilation, load_registry};
 use crate::fs::Fs;
 use crate::kept::Kept;
@@ -48,8 +48,7 @@ impl Compilation {
         kept.assistants = shares.assistants;
         drop_elsewhere(std::mem::replace(&mut self.model, resolved.model));
         drop_elsewhere(std::mem::replace(&mut self.names, resolved.names));
-        let trees = Trees::new(&self.root, self.workspace.as_deref());
-        kept.configs = check::config::check(fs, &trees, &self.project).diagnostics;
+        self.recheck_configs(kept, fs);
         true
     }
 }

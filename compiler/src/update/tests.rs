@@ -155,7 +155,8 @@ fn a_copy_to_update_is_updated_as_the_compilation() {
     let text = String::from_utf8(fs.get("registry.yaml").unwrap().to_vec()).unwrap();
     fs.insert("registry.yaml", text.replacen("  - fetch_invoice\n", "", 1)).unwrap();
     let edited = [skill.clone(), registry];
-    let mut copy = c.copy_to_update(&edited);
+    assert!(c.copy_to_update(&edited[..1]).is_none(), "a skill's update is made in place");
+    let mut copy = c.copy_to_update(&edited).expect("the registry's update is made on a copy");
     assert!(copy.model.skills.is_empty() && copy.names.refs.is_empty());
     assert!(copy.update_files(&fs, &memo, &edited));
     let cold = compile(&fs, &opts).unwrap();

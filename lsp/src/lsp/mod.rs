@@ -554,11 +554,7 @@ impl<F: Fs + Send + 'static> Server<F> {
             };
             // An update that redoes everything (the registry's) is made on a
             // copy, beside the compilation requests are answered from.
-            let everything =
-                (files.as_ref().zip(project.compiled.as_ref())).is_some_and(|(files, compiled)| {
-                    files.iter().any(|f| compiled.compilation.updates_everything(f))
-                });
-            if everything && self.work_elsewhere(i, files.clone()) {
+            if files.is_some() && self.work_elsewhere(i, files.clone()) {
                 continue;
             }
             let base: &dyn Fs = if self.cache { &*self.fs } else { self.fs.base() };
@@ -607,9 +603,9 @@ impl<F: Fs + Send + 'static> Server<F> {
     }
 
     /// Starts compiling project `i` on its own thread — or, given the texts
-    /// `edited`, updating a copy of its compilation after their edits — when
-    /// there is a compilation to answer requests from meanwhile; whether it
-    /// did.
+    /// `edited`, updating a copy of its compilation after their edits, when
+    /// that is worth a copy ([`Compilation::copy_to_update`]) — when there is
+    /// a compilation to answer requests from meanwhile; whether it did.
     fn work_elsewhere(&mut self, i: usize, edited: Option<Vec<RelPath>>) -> bool {
         let Some((done, _)) = self.compiles.clone() else {
             return false;
@@ -618,15 +614,16 @@ impl<F: Fs + Send + 'static> Server<F> {
         let Some(compiled) = &project.compiled else {
             return false;
         };
-        let copy = edited.map(|edited| {
-            let copy = Compiled {
-                compilation: compiled.compilation.copy_to_update(&edited),
-                files: compiled.files.clone(),
-                inputs: compiled.inputs.clone(),
-                index: Default::default(),
-            };
-            (copy, edited)
-        });
+        let copy = match edited {
+            None => None,
+            Some(edited) => {
+                let Some(compilation) = compiled.compilation.copy_to_update(&edited) else {
+                    return false;
+                };
+                let (files, inputs) = (compiled.files.clone(), compiled.inputs.clone());
+                Some((Compiled { compilation, files, inputs, index: Default::default() }, edited))
+            }
+        };
         let (fs, cache, buffers) = (Arc::clone(&self.fs), self.cache, self.buffers.clone());
         let (id, folder, memo) = (project.id, project.folder.clone(), Arc::clone(&project.memo));
         let spawned =

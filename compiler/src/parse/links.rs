@@ -142,8 +142,11 @@ fn may_link(body: &str) -> bool {
 }
 
 fn relative_path(dest: &str) -> Option<String> {
-    // Placeholders of templates are filled in later, so the text is no path yet.
-    if dest.contains("{{") || dest.contains("${") || dest.contains(['<', '>']) {
+    // Placeholders of templates are filled in later, so the text is no path
+    // yet: `{{x}}`, `${x}`, `<x>`, and a format string's `{x}` (a Python
+    // f-string in a command's example, `[Guide]({guide_url(name)})`).
+    let braced = dest.find('{').is_some_and(|open| dest[open..].contains('}'));
+    if braced || dest.contains("${") || dest.contains(['<', '>']) {
         return None;
     }
     if has_scheme(dest) {
@@ -480,7 +483,15 @@ mod tests {
 
     #[test]
     fn templates_are_excluded() {
-        for body in ["[a]({{dir}}/a.md)", "[a](${DIR}/a.md)", "[a](<<name>>.md)", "[a](a>b.md)"] {
+        for body in [
+            "[a]({{dir}}/a.md)",
+            "[a](${DIR}/a.md)",
+            "[a](<<name>>.md)",
+            "[a](a>b.md)",
+            "[a]({guide_url(name)})",
+            "[a](<{community_url(name)}>)",
+            "[a](docs/{name}.md)",
+        ] {
             assert_eq!(paths(body), Vec::<String>::new(), "{body}");
         }
     }

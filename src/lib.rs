@@ -6,7 +6,7 @@
 //!   time; every mistake in the directory is a compile error pointing at the
 //!   file, line and column that caused it;
 //! - [`build::Config`] does the same from a `build.rs`;
-//! - [`Lockfile`] loads `agents.lock` in a service, with no compiler involved;
+//! - [`Lockfile`] loads `agentc.lock` in a service, with no compiler involved;
 //! - [`runtime`] holds the types the generated items are made of.
 //!
 //! # The macro
@@ -31,7 +31,7 @@
 //! parent's `Skill` and `Tool`.
 //!
 //! Paths are relative to the crate's `Cargo.toml` (or, when not found there,
-//! to the file invoking the macro). With `lock = "agents.lock"` the directory
+//! to the file invoking the macro). With `lock = "agentc.lock"` the directory
 //! must compile to exactly that committed lockfile (as `agentc lock --check`
 //! requires), so a stale lockfile is a compile error listing what changed.
 //!

@@ -1,4 +1,4 @@
-//! `agents.lock`: deterministic bytes, round trips, `--check`, nothing lost,
+//! `agentc.lock`: deterministic bytes, round trips, `--check`, nothing lost,
 //! and the runtime loader.
 
 mod common;
@@ -57,7 +57,7 @@ fn the_committed_example_lockfile_is_current() {
     let (code, stderr) = lock(&example, &["--check"]);
     assert_eq!(
         code, 0,
-        "examples/support-desk/agents.lock is stale; run `agentc lock` on it:\n{stderr}"
+        "examples/support-desk/agentc.lock is stale; run `agentc lock` on it:\n{stderr}"
     );
 }
 
@@ -68,10 +68,10 @@ fn the_same_directory_at_two_paths_gives_identical_bytes() {
     let second = example_copy(&dir.path().join("deeper/still"), "two");
     assert_eq!(lock(&first, &[]).0, 0);
     assert_eq!(lock(&second, &[]).0, 0);
-    let a = std::fs::read(first.join("agents.lock")).unwrap();
-    let b = std::fs::read(second.join("agents.lock")).unwrap();
+    let a = std::fs::read(first.join("agentc.lock")).unwrap();
+    let b = std::fs::read(second.join("agentc.lock")).unwrap();
     assert_eq!(a, b);
-    let committed = std::fs::read(repo().join("examples/support-desk/agents.lock")).unwrap();
+    let committed = std::fs::read(repo().join("examples/support-desk/agentc.lock")).unwrap();
     assert_eq!(a, committed);
     let text = String::from_utf8(a).unwrap();
     assert!(text.ends_with("}\n") && !text.contains('\r'));
@@ -80,7 +80,7 @@ fn the_same_directory_at_two_paths_gives_identical_bytes() {
 
 #[test]
 fn lock_load_serialize_round_trips() {
-    let path = repo().join("examples/support-desk/agents.lock");
+    let path = repo().join("examples/support-desk/agentc.lock");
     let bytes = std::fs::read_to_string(&path).unwrap();
     let loaded = Lockfile::load(&path).unwrap();
     assert_eq!(loaded.to_json(), bytes);
@@ -90,7 +90,7 @@ fn lock_load_serialize_round_trips() {
 fn the_lockfile_validates_against_its_published_schema() {
     let schema = Kind::Lockfile.schema();
     let validator = jsonschema::draft7::new(&schema).unwrap();
-    let path = repo().join("examples/support-desk/agents.lock");
+    let path = repo().join("examples/support-desk/agentc.lock");
     let instance: serde_json::Value =
         serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
     let errors: Vec<String> = validator.iter_errors(&instance).map(|e| e.to_string()).collect();
@@ -101,7 +101,7 @@ fn the_lockfile_validates_against_its_published_schema() {
 fn check_says_what_changed_in_words() {
     let dir = tempfile::tempdir().unwrap();
     let copy = example_copy(dir.path(), "desk");
-    std::fs::remove_file(copy.join("agents.lock")).unwrap();
+    std::fs::remove_file(copy.join("agentc.lock")).unwrap();
     let (code, stderr) = lock(&copy, &["--check"]);
     assert_eq!(code, 1);
     assert!(stderr.contains("does not exist"), "{stderr}");
@@ -119,7 +119,7 @@ fn check_says_what_changed_in_words() {
     let kept: Vec<&str> = text.lines().filter(|l| !l.contains("answer-from-kb")).collect();
     std::fs::write(&classify, kept.join("\n") + "\n").unwrap();
 
-    let before = std::fs::read(copy.join("agents.lock")).unwrap();
+    let before = std::fs::read(copy.join("agentc.lock")).unwrap();
     let (code, stderr) = lock(&copy, &["--check"]);
     assert_eq!(code, 1, "{stderr}");
     assert!(stderr.contains("is out of date"), "{stderr}");
@@ -130,14 +130,14 @@ fn check_says_what_changed_in_words() {
     // the copy is outside of.
     let removed = copy.join("agents/skills/answer-from-kb/SKILL.md");
     assert!(stderr.contains(&format!("files removed: {}", removed.display())), "{stderr}");
-    assert_eq!(std::fs::read(copy.join("agents.lock")).unwrap(), before, "--check wrote");
+    assert_eq!(std::fs::read(copy.join("agentc.lock")).unwrap(), before, "--check wrote");
 }
 
 #[test]
 fn check_refuses_another_format_version() {
     let dir = tempfile::tempdir().unwrap();
     let copy = example_copy(dir.path(), "desk");
-    let path = copy.join("agents.lock");
+    let path = copy.join("agentc.lock");
     let text = std::fs::read_to_string(&path).unwrap();
     std::fs::write(&path, text.replacen("\"lockfile_version\": 1", "\"lockfile_version\": 7", 1))
         .unwrap();
@@ -151,14 +151,14 @@ fn check_refuses_another_format_version() {
 fn a_compile_with_errors_never_touches_the_lockfile() {
     let dir = tempfile::tempdir().unwrap();
     let copy = example_copy(dir.path(), "desk");
-    let before = std::fs::read(copy.join("agents.lock")).unwrap();
+    let before = std::fs::read(copy.join("agentc.lock")).unwrap();
     let skill = copy.join("agents/skills/wrap-up/SKILL.md");
     let text = std::fs::read_to_string(&skill).unwrap();
     std::fs::write(&skill, text.replace("tools:", "tools: [no_such_tool]\nold_tools:")).unwrap();
     let (code, stderr) = lock(&copy, &[]);
     assert_eq!(code, 1);
     assert!(stderr.contains("was not written"), "{stderr}");
-    assert_eq!(std::fs::read(copy.join("agents.lock")).unwrap(), before);
+    assert_eq!(std::fs::read(copy.join("agentc.lock")).unwrap(), before);
     let leftovers: Vec<_> =
         std::fs::read_dir(&copy).unwrap().map(|e| e.unwrap().file_name()).collect();
     assert!(
@@ -171,7 +171,7 @@ fn a_compile_with_errors_never_touches_the_lockfile() {
 fn verify_reports_the_files_that_changed() {
     let dir = tempfile::tempdir().unwrap();
     let copy = example_copy(dir.path(), "desk");
-    let lock = Lockfile::load(copy.join("agents.lock")).unwrap();
+    let lock = Lockfile::load(copy.join("agentc.lock")).unwrap();
     let root = copy.join("agents");
     assert_eq!(lock.verify(&root, Some(&copy)), []);
     std::fs::write(root.join("SYSTEM.md"), "changed\n").unwrap();
@@ -192,7 +192,7 @@ fn output_goes_where_asked() {
     let out = dir.path().join("elsewhere.lock");
     let (code, _) = lock(&copy, &["-o", out.to_str().unwrap()]);
     assert_eq!(code, 0);
-    assert_eq!(std::fs::read(&out).unwrap(), std::fs::read(copy.join("agents.lock")).unwrap());
+    assert_eq!(std::fs::read(&out).unwrap(), std::fs::read(copy.join("agentc.lock")).unwrap());
 }
 
 #[test]
@@ -200,7 +200,7 @@ fn verify_reads_nothing_outside_the_directory() {
     let dir = tempfile::tempdir().unwrap();
     let copy = example_copy(dir.path(), "desk");
     std::fs::write(dir.path().join("secret.txt"), "secret").unwrap();
-    let mut lock = Lockfile::load(copy.join("agents.lock")).unwrap();
+    let mut lock = Lockfile::load(copy.join("agentc.lock")).unwrap();
     let digest = lock.files[0].sha256.clone();
     lock.files.push(agentc::schema::lockfile::FileDigest {
         path: "../../secret.txt".into(),

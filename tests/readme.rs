@@ -180,7 +180,7 @@ fn the_project_file_shown_is_valid() {
         "root = \"agents\"",
         "workspace = \".\"",
         "registry = \"registry.yaml\"",
-        "lockfile = \"agents.lock\"",
+        "lockfile = \"agentc.lock\"",
     ] {
         assert!(text.contains(key) && example.contains(key), "{key}");
     }

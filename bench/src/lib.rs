@@ -162,7 +162,7 @@ pub fn generate(dir: &Path, spec: &Spec) -> io::Result<Stats> {
     };
     write(
         &dir.join("agentc.toml"),
-        "root = \"agents\"\nregistry = \"registry.yaml\"\nlockfile = \"agents.lock\"\n",
+        "root = \"agents\"\nregistry = \"registry.yaml\"\nlockfile = \"agentc.lock\"\n",
     )?;
     // An empty block list would read as `tools: null`.
     let mut registry =

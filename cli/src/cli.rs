@@ -66,14 +66,14 @@ enum Command {
     Check(CheckArgs),
     /// Compile an agents directory and write its lockfile, or check that it is current.
     #[command(
-        long_about = "Compile an agents directory and write agents.lock: the validated, resolved \
+        long_about = "Compile an agents directory and write agentc.lock: the validated, resolved \
                       model with a digest of every input file, which a runtime loads without \
                       re-validating. Nothing is written when there are errors, and the file is \
                       replaced atomically.\n\n\
                       With --check nothing is written: the exit code is 1 when the lockfile is \
                       missing, unreadable, of another format, or differs from what would be \
                       written, and the differences are listed (agents, skills, tools, files).",
-        after_help = "Examples:\n  agentc lock agents            # writes agents.lock beside agents/\n  agentc lock agents --check    # in CI"
+        after_help = "Examples:\n  agentc lock agents            # writes agentc.lock beside agents/\n  agentc lock agents --check    # in CI"
     )]
     Lock(LockArgs),
     /// Draw the runbooks: skills, the routes between them with their guards, each agent's
@@ -206,7 +206,7 @@ struct CheckArgs {
 struct LockArgs {
     /// The agents directory or project, found as `check` finds it.
     root: Option<PathBuf>,
-    /// The lockfile [default: `lockfile` of agentc.toml, else agents.lock beside the root
+    /// The lockfile [default: `lockfile` of agentc.toml, else agentc.lock beside the root
     /// folder].
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     output: Option<PathBuf>,
@@ -841,6 +841,11 @@ fn lock(args: LockArgs, sarif: &mut emit::sarif::Log, io: &mut Io<'_>) -> CliRes
             ))
             .into());
         }
+        match agentc_compiler::lock::replaceable(&destination) {
+            Ok(true) => {}
+            Ok(false) => return Err(cannot(agentc_compiler::lock::NOT_OURS.to_owned()).into()),
+            Err(err) => return Err(cannot(err.to_string()).into()),
+        }
         if let Err(err) = write::write_atomic_streamed(&destination, |out| fresh.write_json(out)) {
             let folder = path.parent().filter(|p| !p.as_os_str().is_empty());
             let why = match folder {
@@ -856,11 +861,18 @@ fn lock(args: LockArgs, sarif: &mut emit::sarif::Log, io: &mut Io<'_>) -> CliRes
     }
     let old = match read_existing(&destination) {
         Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
-            writeln!(
-                io.stderr,
-                "error: {shown} does not exist\nhelp: run `{}` to write it",
-                lock_command(&args)
-            )?;
+            writeln!(io.stderr, "error: {shown} does not exist")?;
+            if let Some(old) = renamed_default(&destination) {
+                let old = emit::relative_to_cwd(&old);
+                writeln!(
+                    io.stderr,
+                    "help: `{old}` beside it is agentc's lockfile under the name an earlier \
+                     agentc gave it by default: rename it to `{shown}`, or set \
+                     `lockfile = \"agents.lock\"` in agentc.toml"
+                )?;
+            } else {
+                writeln!(io.stderr, "help: run `{}` to write it", lock_command(&args))?;
+            }
             return Ok(EXIT_ERRORS);
         }
         Err(err) => {
@@ -869,6 +881,11 @@ fn lock(args: LockArgs, sarif: &mut emit::sarif::Log, io: &mut Io<'_>) -> CliRes
         }
         Ok(old) => old,
     };
+    if !agentc_schema::lockfile::written_by_agentc(&old) {
+        let why = agentc_compiler::lock::NOT_OURS;
+        writeln!(io.stderr, "error: {shown}: {why}")?;
+        return Ok(EXIT_ERRORS);
+    }
     match Lockfile::from_json(&String::from_utf8_lossy(&old)) {
         Err(err) => writeln!(
             io.stderr,
@@ -893,6 +910,18 @@ fn lock(args: LockArgs, sarif: &mut emit::sarif::Log, io: &mut Io<'_>) -> CliRes
         }
     }
     Ok(EXIT_ERRORS)
+}
+
+/// `agents.lock` beside a missing `agentc.lock`, when agentc wrote it: the
+/// default name until dotagents' lockfile of that name was found in the
+/// same repositories.
+fn renamed_default(destination: &Path) -> Option<PathBuf> {
+    if destination.file_name()? != "agentc.lock" {
+        return None;
+    }
+    let old = destination.with_file_name("agents.lock");
+    let agentc = agentc_compiler::lock::replaceable(&old).ok()?;
+    (agentc && std::fs::metadata(&old).ok()?.len() > 0).then_some(old)
 }
 
 /// The input of the compile (or the project file) that `destination`, a
@@ -1147,6 +1176,13 @@ fn init(dir: &Path, io: &mut Io<'_>) -> CliResult {
             written.files.len() - 1,
             dir.display(),
             found.join(", ")
+        )?;
+    }
+    if let Some(lockfile) = &written.lockfile_renamed {
+        writeln!(
+            io.stderr,
+            "note: `agentc.lock` there is another tool's file, so agentc.toml names `{lockfile}` \
+             as agentc's lockfile"
         )?;
     }
     let go =

@@ -86,10 +86,33 @@ fn present(dir: &Path, path: &str) -> Option<PathBuf> {
     None
 }
 
+/// The lockfile's name for a new project in `dir`: `agentc.lock`, unless a
+/// file agentc did not write has that name (or anything is there that is not
+/// a file), then the first of `agentc.2.lock`, `agentc.3.lock`, … that is
+/// free, so `agentc lock` never meets another tool's file.
+fn lockfile_name(dir: &Path) -> String {
+    let free = |name: &str| {
+        let path = dir.join(name);
+        match std::fs::symlink_metadata(&path) {
+            Err(_) => true,
+            Ok(meta) => {
+                meta.is_file() && agentc_compiler::lock::replaceable(&path).unwrap_or(false)
+            }
+        }
+    };
+    std::iter::once("agentc.lock".to_owned())
+        .chain((2..).map(|n| format!("agentc.{n}.lock")))
+        .find(|name| free(name))
+        .unwrap_or_default()
+}
+
 /// What `init` wrote.
 #[derive(Debug)]
 pub struct Written {
     pub files: Vec<PathBuf>,
+    /// The lockfile `agentc.toml` names, when `agentc.lock` was taken by
+    /// another tool's file.
+    pub lockfile_renamed: Option<String>,
     /// The layouts that were already in the folder, with where (`.claude/`):
     /// empty when the demo project was written.
     pub found: Vec<(LayoutKind, String)>,
@@ -138,8 +161,13 @@ fn project_file(found: &[(LayoutKind, String)], agentc: bool) -> String {
         true => text.push_str("root = \"agents\"\nworkspace = \".\"\n"),
         false => text.push_str("root = \".\"\n"),
     }
-    text.push_str("lockfile = \"agents.lock\"\n");
+    text.push_str("lockfile = \"agentc.lock\"\n");
     text
+}
+
+/// `text`, a project file naming `agentc.lock`, naming `lockfile` instead.
+fn with_lockfile(text: &str, lockfile: &str) -> String {
+    text.replace("lockfile = \"agentc.lock\"", &format!("lockfile = \"{lockfile}\""))
 }
 
 /// [`init`], calling `before_write` with each file's path just before it is
@@ -150,13 +178,21 @@ fn init_with(dir: &Path, mut before_write: impl FnMut(&Path)) -> Result<Written,
         .map(|kind| (format!("{SCHEMAS}/{}", kind.file_name()), kind.schema_text()))
         .collect();
     let (found, agentc) = existing(dir);
-    let project = project_file(&found, agentc);
-    let files: Vec<(&str, &str)> = match found.is_empty() {
-        true => FILES.to_vec(),
-        false => vec![("agentc.toml", project.as_str())],
+    let lockfile = lockfile_name(dir);
+    let files: Vec<(&str, String)> = match found.is_empty() {
+        true => FILES.iter().map(|&(path, text)| (path, text.to_owned())).collect(),
+        false => vec![("agentc.toml", project_file(&found, agentc))],
     };
-    let all: Vec<(&str, &str)> =
-        files.into_iter().chain(schemas.iter().map(|(p, t)| (p.as_str(), t.as_str()))).collect();
+    let files = files.into_iter().map(|(path, text)| match path {
+        "agentc.toml" => (path, with_lockfile(&text, &lockfile)),
+        _ => (path, text),
+    });
+    let files: Vec<(&str, String)> = files.collect();
+    let all: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(p, t)| (*p, t.as_str()))
+        .chain(schemas.iter().map(|(p, t)| (p.as_str(), t.as_str())))
+        .collect();
     for (path, _) in &all {
         if let Some(at) = present(dir, path) {
             return Err(InitError::Exists(at));
@@ -194,7 +230,8 @@ fn init_with(dir: &Path, mut before_write: impl FnMut(&Path)) -> Result<Written,
             Err(error) => return Err(InitError::Io { path: target, error }),
         }
     }
-    Ok(Written { files: written, found })
+    let lockfile_renamed = (lockfile != "agentc.lock").then_some(lockfile);
+    Ok(Written { files: written, lockfile_renamed, found })
 }
 
 #[cfg(test)]

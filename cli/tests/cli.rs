@@ -179,7 +179,7 @@ fn a_fifo_where_the_lockfile_goes_is_refused_not_read() {
     let dir = tempfile::tempdir().unwrap();
     write(&dir.path().join("agents/skills/billing/SKILL.md"), SKILL);
     let made =
-        Command::new("mkfifo").arg(dir.path().join("agents.lock")).status().expect("mkfifo runs");
+        Command::new("mkfifo").arg(dir.path().join("agentc.lock")).status().expect("mkfifo runs");
     assert!(made.success());
     // Reading the FIFO would block forever; the test finishing is the assertion.
     let out = agentc(&["lock", "agents", "--check"], dir.path());
@@ -268,7 +268,7 @@ fn init_writes_a_project_that_checks_and_locks_with_no_argument() {
     assert!(below.status.success(), "{}", text(&below.stderr));
     let lock = agentc(&["lock"], &project);
     assert!(lock.status.success(), "{}", text(&lock.stderr));
-    assert!(project.join("agents.lock").is_file());
+    assert!(project.join("agentc.lock").is_file());
     let current = agentc(&["lock", "--check"], &project);
     assert!(current.status.success(), "{}", text(&current.stderr));
     // Never over an existing project.
@@ -333,7 +333,7 @@ fn lint_levels_in_the_project_file_apply_to_check_and_lock() {
     assert_eq!((code, &left[..]), (Some(0), &["warning stray-entry".to_owned()][..]));
     assert_eq!(summary(&[&check[..], &["--deny-warnings"]].concat()).0, Some(1));
     assert_eq!(summary(&lock).0, Some(0));
-    assert!(dir.path().join("agents.lock").is_file());
+    assert!(dir.path().join("agentc.lock").is_file());
 }
 
 /// A key of `[lints]` that is no code, or a level that is none, is an error
@@ -408,7 +408,7 @@ fn the_example_checks_and_locks_with_no_argument_in_its_folder() {
     assert_eq!(text(&check.stderr), "no problems found\n");
     let lock = agentc(&["lock", "--check"], &example);
     assert!(lock.status.success(), "{}", text(&lock.stderr));
-    assert_eq!(text(&lock.stderr), "agents.lock is up to date\n");
+    assert_eq!(text(&lock.stderr), "agentc.lock is up to date\n");
 }
 
 #[test]
@@ -586,8 +586,8 @@ fn lock_at_a_repositorys_top_writes_inside_it() {
     );
     let out = agentc(&["lock", "--layout", "claude,copilot"], &repo.join("src"));
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert!(repo.join("agents.lock").is_file());
-    assert!(!dir.path().join("agents.lock").exists(), "written outside the repository");
+    assert!(repo.join("agentc.lock").is_file());
+    assert!(!dir.path().join("agentc.lock").exists(), "written outside the repository");
     let check = agentc(&["lock", "--check"], &repo);
     assert!(check.status.success(), "{}", text(&check.stderr));
 }
@@ -638,7 +638,7 @@ fn init_in_a_repository_with_agent_files_writes_a_project_file_for_them() {
     assert!(check.status.success(), "{}", text(&check.stderr));
     let lock = agentc(&["lock"], &repo);
     assert!(lock.status.success(), "{}", text(&lock.stderr));
-    let lockfile = std::fs::read_to_string(repo.join("agents.lock")).unwrap();
+    let lockfile = std::fs::read_to_string(repo.join("agentc.lock")).unwrap();
     assert!(lockfile.contains(".claude/agents/reviewer.md"), "{lockfile}");
 }
 

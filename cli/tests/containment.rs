@@ -85,7 +85,7 @@ fn a_lockfile_the_repository_names_is_written_only_inside() {
 
     // The default lockfile, committed as a link out of the project.
     write(&project.join("agentc.toml"), "root = \"agents\"\n");
-    symlink(&victim, project.join("agents.lock")).unwrap();
+    symlink(&victim, project.join("agentc.lock")).unwrap();
     for args in [&["lock"][..], &["lock", "--check"]] {
         let out = agentc(args, &project);
         let stderr = text(&out.stderr);
@@ -99,13 +99,13 @@ fn a_lockfile_the_repository_names_is_written_only_inside() {
     assert_eq!(std::fs::read_to_string(&victim).unwrap(), SECRET);
 
     // A link inside is followed, as before; `-o` is the user's to aim.
-    std::fs::remove_file(project.join("agents.lock")).unwrap();
-    write(&project.join("locks/agents.lock"), "");
-    symlink("locks/agents.lock", project.join("agents.lock")).unwrap();
+    std::fs::remove_file(project.join("agentc.lock")).unwrap();
+    write(&project.join("locks/agentc.lock"), "");
+    symlink("locks/agentc.lock", project.join("agentc.lock")).unwrap();
     let out = agentc(&["lock"], &project);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert!(
-        std::fs::read_to_string(project.join("locks/agents.lock")).unwrap().contains("billing")
+        std::fs::read_to_string(project.join("locks/agentc.lock")).unwrap().contains("billing")
     );
     let chosen = outside.join("chosen.lock");
     let out = agentc(&["lock", "-o", chosen.to_str().unwrap()], &project);

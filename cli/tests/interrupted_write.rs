@@ -75,7 +75,7 @@ fn reference(dir: &Path) -> Vec<u8> {
 fn sigint_and_sigterm_remove_the_temporary_file_and_keep_the_old_lockfile() {
     let dir = big_project();
     let fresh = reference(dir.path());
-    let lockfile = dir.path().join("agents.lock");
+    let lockfile = dir.path().join("agentc.lock");
     for (signal, code) in [("TERM", 143), ("INT", 130)] {
         let mut caught = false;
         // The write window is long, but a loaded machine may let a run finish
@@ -100,7 +100,7 @@ fn sigint_and_sigterm_remove_the_temporary_file_and_keep_the_old_lockfile() {
 fn the_next_write_sweeps_what_a_sigkill_left_once_it_is_old() {
     let dir = big_project();
     let fresh = reference(dir.path());
-    let lockfile = dir.path().join("agents.lock");
+    let lockfile = dir.path().join("agentc.lock");
     let mut left = Vec::new();
     for _ in 0..5 {
         std::fs::write(&lockfile, "old\n").unwrap();

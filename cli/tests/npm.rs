@@ -370,7 +370,7 @@ fn the_api_returns_what_the_cli_prints(project: &Path, tsc_dir: &Path) {
     }
 
     let committed: Value = serde_json::from_slice(
-        &std::fs::read(repository.join("examples/support-desk/agents.lock")).unwrap(),
+        &std::fs::read(repository.join("examples/support-desk/agentc.lock")).unwrap(),
     )
     .unwrap();
     assert_eq!(got["lock"]["ok"], true);

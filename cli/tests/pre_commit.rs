@@ -1,7 +1,7 @@
 //! The pre-commit hooks (`.pre-commit-hooks.yaml`) run under the real
 //! `pre-commit` tool (PyPI; `.ci/run` installs it): a commit with a broken
 //! skill is refused with agentc's diagnostic, a clean one goes through, and
-//! the lockfile hook catches a stale `agents.lock`. The wheel hooks install
+//! the lockfile hook catches a stale `agentc.lock`. The wheel hooks install
 //! the wheel built from this build's binary, found through `PIP_FIND_LINKS`;
 //! the source hooks run this build's binary through `AGENTC`.
 
@@ -152,7 +152,7 @@ fn the_wheel_hooks_install_the_wheel_and_run_under_pre_commit() {
 
     // The example, with the README's lines; pip finds the wheel in the built folder only.
     let (_example, project) = common::example_project();
-    std::fs::copy(top.join("examples/support-desk/agents.lock"), project.join("agents.lock"))
+    std::fs::copy(top.join("examples/support-desk/agentc.lock"), project.join("agentc.lock"))
         .unwrap();
     let config = |repo: &str, rev: &str| {
         format!(

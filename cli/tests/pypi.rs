@@ -118,12 +118,12 @@ print(json.dumps({"diagnostics": report.diagnostics, "errors": report.errors,
     // lock: the lockfile the example commits, and nothing written in the project.
     let report = api(&desk, "lock", &[]);
     let committed = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/support-desk/agents.lock"),
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/support-desk/agentc.lock"),
     )
     .unwrap();
     assert_eq!(report["lockfile"], serde_json::from_str::<serde_json::Value>(&committed).unwrap());
     assert_eq!(report["diagnostics"], serde_json::json!([]));
-    assert!(!desk.join("agents.lock").exists(), "agentc.lock wrote into the project");
+    assert!(!desk.join("agentc.lock").exists(), "agentc.lock wrote into the project");
     let report = api(broken.path(), "lock", &[]);
     assert_eq!(report["lockfile"], serde_json::Value::Null);
     assert_eq!(report["errors"], 1);

@@ -267,10 +267,10 @@ fn lock_prints_one_log_whether_it_writes_or_not() {
     assert!(why.starts_with("cannot write the lockfile"), "{why}");
 
     std::fs::remove_file(project.join("agents/notes.md")).unwrap();
-    assert!(!project.join("agents.lock").exists());
+    assert!(!project.join("agentc.lock").exists());
     let out = agentc(&["lock", "--message-format", "sarif"], &project);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    assert_eq!(text(&out.stderr).trim(), "wrote agents.lock");
+    assert_eq!(text(&out.stderr).trim(), "wrote agentc.lock");
     let log = log_of(&out);
     assert_valid(&validator, &log);
     assert_eq!(log["runs"][0]["results"], json!([]));

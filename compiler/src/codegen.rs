@@ -446,7 +446,7 @@ pub fn generate(input: &Input<'_>) -> TokenStream {
         #[allow(dead_code)]
         static AGENT_DEFS: [&#rt::AgentDef<Skill, Tool>; #agent_count] = [#(&#agent_statics),*];
 
-        /// The root digest of the inputs, equal to `root_digest` in `agents.lock`.
+        /// The root digest of the inputs, equal to `root_digest` in `agentc.lock`.
         #[allow(dead_code)]
         pub const LOCK_DIGEST: &str = #digest;
 

@@ -4,7 +4,9 @@
 use std::collections::BTreeMap;
 
 use agentc_schema::Lockfile;
-use agentc_schema::lockfile::{FileDigest, LOCKFILE_VERSION, REGISTRY_PATH, root_digest};
+use agentc_schema::lockfile::{
+    FileDigest, HEADER_LEN, LOCKFILE_VERSION, REGISTRY_PATH, root_digest, written_by_agentc,
+};
 
 use crate::compile::Compilation;
 
@@ -38,6 +40,31 @@ pub fn lockfile(compilation: &Compilation) -> Lockfile {
         hooks: model.hooks.clone(),
     }
 }
+
+/// Whether the file at `destination` is one `agentc lock` may replace: none
+/// is there, or it is agentc's lockfile ([`written_by_agentc`]). The one
+/// place that decides it, so nothing a user or another tool wrote is lost
+/// (dotagents keeps its own TOML `agents.lock`).
+pub fn replaceable(destination: &std::path::Path) -> std::io::Result<bool> {
+    use std::io::Read;
+    let file = match crate::write::open_regular(destination) {
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(true),
+        Err(err) => return Err(err),
+        // A folder, a FIFO or a link loop: `write_atomic` says why it cannot
+        // write there; nothing is read from it.
+        Ok(None) => return Ok(true),
+        Ok(Some(file)) => file,
+    };
+    let mut start = Vec::with_capacity(HEADER_LEN);
+    file.take(HEADER_LEN as u64).read_to_end(&mut start)?;
+    Ok(written_by_agentc(&start))
+}
+
+/// Why `lock` leaves a file at its destination that is not its own alone,
+/// and how to go on.
+pub const NOT_OURS: &str = "it is not agentc's lockfile (it does not start with agentc's \
+    `{\"lockfile_version\": …` header), and agentc replaces only a file it wrote; write \
+    agentc's lockfile to another path (`lockfile` in agentc.toml, or `-o FILE`)";
 
 /// Added, removed and changed names of one kind of item.
 #[derive(Debug, Default, PartialEq, Eq)]

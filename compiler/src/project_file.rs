@@ -199,7 +199,7 @@ fn options(
     // project's own folder when that is the root.
     let lockfile = lockfile.unwrap_or_else(|| match project.root {
         Some(_) => default_lockfile(fs, &root),
-        None => dir.join("agents.lock"),
+        None => dir.join("agentc.lock"),
     });
     Project { path: PathBuf::new(), options, lockfile, bounds, source: source.clone() }
 }
@@ -376,13 +376,13 @@ fn unknown_code(file: &RelPath, code: &Spanned<String>) -> Diagnostic {
     replace_near(diagnostic, file, &code.value, at, near, &names)
 }
 
-/// `agents.lock` beside the root folder, as `Cargo.lock` sits beside
+/// `agentc.lock` beside the root folder, as `Cargo.lock` sits beside
 /// `Cargo.toml`; in it when the root is a repository's top or the folder
 /// agentc runs in, so it is never written outside the repository.
 pub fn default_lockfile(fs: &dyn Fs, root: &Path) -> PathBuf {
     match root.parent() {
-        Some(parent) if crate::repository::lockfile_beside(fs, root) => parent.join("agents.lock"),
-        _ => root.join("agents.lock"),
+        Some(parent) if crate::repository::lockfile_beside(fs, root) => parent.join("agentc.lock"),
+        _ => root.join("agentc.lock"),
     }
 }
 

@@ -396,7 +396,7 @@ mod tests {
     fn written_files_are_readable_like_any_other_and_keep_their_mode() {
         use std::os::unix::fs::PermissionsExt;
         let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("agents.lock");
+        let path = dir.path().join("agentc.lock");
         write_atomic(&path, b"one").unwrap();
         // The same mode as a file created the ordinary way, under the same umask.
         let plain = dir.path().join("plain");
@@ -411,7 +411,7 @@ mod tests {
     #[test]
     fn a_file_is_compared_with_what_is_being_written() {
         let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("agents.lock");
+        let path = dir.path().join("agentc.lock");
         std::fs::write(&path, "0123456789".repeat(2_000)).unwrap();
         let same = |text: String| same_as(&path, |out| out.write_all(text.as_bytes())).unwrap();
         assert!(same("0123456789".repeat(2_000)));
@@ -427,7 +427,7 @@ mod tests {
     #[test]
     fn a_failure_before_the_rename_leaves_the_old_file() {
         let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("agents.lock");
+        let path = dir.path().join("agentc.lock");
         write_atomic(&path, b"old").unwrap();
         let crash = write_atomic_with(
             &path,
@@ -463,7 +463,7 @@ mod tests {
         #[cfg(unix)]
         std::os::unix::fs::symlink(at(".agentc-notes.txt"), at(".agentc-Link12.tmp")).unwrap();
 
-        write_atomic(&at("agents.lock"), b"new").unwrap();
+        write_atomic(&at("agentc.lock"), b"new").unwrap();
         assert!(!at(".agentc-Ab3xY9.tmp").exists(), "the stale temporary was left");
         for kept in [
             ".agentc-Fresh1.tmp",
@@ -476,7 +476,7 @@ mod tests {
         }
         #[cfg(unix)]
         assert!(at(".agentc-Link12.tmp").symlink_metadata().is_ok(), "a link was removed");
-        assert_eq!(std::fs::read(at("agents.lock")).unwrap(), b"new");
+        assert_eq!(std::fs::read(at("agentc.lock")).unwrap(), b"new");
     }
 
     #[test]

@@ -46,9 +46,9 @@ pub struct ProjectFile {
 
     /// # Lockfile
     ///
-    /// Where `agentc lock` writes. Default: `agents.lock` beside the root folder.
+    /// Where `agentc lock` writes. Default: `agentc.lock` beside the root folder.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(example = &"agents.lock")]
+    #[schemars(example = &"agentc.lock")]
     pub lockfile: Option<Spanned<Text>>,
 
     /// # Excluded scopes

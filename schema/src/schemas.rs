@@ -132,7 +132,7 @@ impl Kind {
             Kind::Skill => "the YAML frontmatter of a runbook SKILL.md (agentc's layout)",
             Kind::Tool => "tools/<tool>/manifest.json descriptors",
             Kind::Registry => "the --registry file (JSON or YAML)",
-            Kind::Lockfile => "agents.lock",
+            Kind::Lockfile => "agentc.lock",
             Kind::AgentSkill => "the YAML frontmatter of an Agent Skills SKILL.md",
             Kind::ClaudeSkill => "the YAML frontmatter of .claude/skills/<skill>/SKILL.md",
             Kind::CodexSkill => {

@@ -2,12 +2,12 @@ fn issue_refund(input: agentc::serde_json::Value) -> Result<agentc::serde_json::
     Ok(input)
 }
 
-// wrap-up/SKILL.md was edited after agents.lock was written.
+// wrap-up/SKILL.md was edited after agentc.lock was written.
 agentc::agents!(
     "stale-lock/agents",
     registry = "stale-lock/registry.yaml",
     tools = [issue_refund],
-    lock = "stale-lock/agents.lock",
+    lock = "stale-lock/agentc.lock",
 );
 
 fn main() {

@@ -170,7 +170,7 @@ fn links_in_every_markdown_file_and_manifest() {
 fn links_in_the_project_file() {
     let (_dir, root) = project();
     // The lockfile `agentc lock` would write; a link only once it is there.
-    std::fs::write(root.join("agents.lock"), "").unwrap();
+    std::fs::write(root.join("agentc.lock"), "").unwrap();
     let mut client = Client::start(&root);
     let toml = root.join("agentc.toml");
     let toml_text = std::fs::read_to_string(&toml).unwrap();
@@ -193,7 +193,7 @@ fn links_in_the_project_file() {
             link(range(&toml_text, "agents", 0), &root.join("agents")),
             link(dot, &root),
             link(range(&toml_text, "registry.yaml", 0), &root.join("registry.yaml")),
-            link(range(&toml_text, "agents.lock", 0), &root.join("agents.lock")),
+            link(range(&toml_text, "agentc.lock", 0), &root.join("agentc.lock")),
         ])
     );
     let at = position(&toml_text, "registry.yaml", 0);

@@ -92,6 +92,6 @@ fn both_doors_agree() {
 
 #[test]
 fn the_digest_is_the_lockfile_root_digest() {
-    let lock = agentc::Lockfile::load(concat!(env!("CARGO_MANIFEST_DIR"), "/agents.lock")).unwrap();
+    let lock = agentc::Lockfile::load(concat!(env!("CARGO_MANIFEST_DIR"), "/agentc.lock")).unwrap();
     assert_eq!(desk::LOCK_DIGEST, lock.root_digest);
 }

@@ -8,7 +8,7 @@ import type { AgentsLock } from './lockfile';
 export type { Diagnostic, Summary, Severity, Label, Fix, Edit } from './message';
 /** One line of `agentc check --message-format json`. */
 export type Message = AgentcMessageFormatJson;
-/** agents.lock, the compiled project. */
+/** agentc.lock, the compiled project. */
 export type Lockfile = AgentsLock;
 
 /** What to compile, as the command line's flags say it. */

@@ -151,8 +151,8 @@ async function lock(dir, options = {}) {
   const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'agentc-lock-'));
   try {
     // Written where only this call looks, then read: the project's own
-    // agents.lock is left as it is.
-    const file = path.join(folder, 'agents.lock');
+    // agentc.lock is left as it is.
+    const file = path.join(folder, 'agentc.lock');
     const args = ['lock', '-o', file, ...flags(options), '--message-format', 'json'];
     const result = messages(await run([...args, ...rootArgs(dir)], options));
     let lockfile = null;

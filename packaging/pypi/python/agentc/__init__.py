@@ -119,12 +119,12 @@ def lock(
     deny_warnings: bool = False,
     args: Sequence[str] = (),
 ) -> Report:
-    """`agentc lock [PATH]`, into a temporary file instead of the project's agents.lock:
+    """`agentc lock [PATH]`, into a temporary file instead of the project's agentc.lock:
     the diagnostics, and the lockfile as an object (None when the project has errors and
     no lockfile was written). Writes nothing in the project."""
     flags = ["--deny-warnings"] if deny_warnings else []
     with tempfile.TemporaryDirectory(prefix="agentc-lock-") as folder:
-        target = os.path.join(folder, "agents.lock")
+        target = os.path.join(folder, "agentc.lock")
         report = _run("lock", path, [*flags, "-o", target, *args])
         if not os.path.exists(target):
             return report

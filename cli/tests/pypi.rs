@@ -115,6 +115,22 @@ print(json.dumps({"diagnostics": report.diagnostics, "errors": report.errors,
     }
     assert_eq!(api(broken.path(), "check", &[])["diagnostics"][0]["code"], "unknown-tool");
 
+    // A folder's name is a path, never a flag: `--fix` would rewrite the
+    // project's skill, `--workspace=..` would read the folder above it.
+    let fix = broken.path().join("--fix/skills/billing/SKILL.md");
+    write(&fix, common::SKILL.replace("name: billing", "name: billing\ntools: lookup_ordr"));
+    let report = api(broken.path(), "check", &["--fix"]);
+    assert_eq!(report["errors"], 1, "{report}");
+    assert_eq!(report["diagnostics"][0]["file"], "--fix/skills/billing/SKILL.md", "{report}");
+    let kept = std::fs::read_to_string(broken.path().join("agents/skills/billing/SKILL.md"));
+    assert!(kept.unwrap().contains("tools: lookup_ordr"), "the project's skill was fixed");
+    assert!(std::fs::read_to_string(&fix).unwrap().contains("tools: lookup_ordr"));
+    write(&broken.path().join("--workspace=../skills/billing/SKILL.md"), common::SKILL);
+    let report = api(broken.path(), "check", &["--workspace=.."]);
+    assert_eq!((&report["errors"], &report["diagnostics"]), (&0.into(), &serde_json::json!([])));
+    let report = api(broken.path(), "lock", &["--workspace=.."]);
+    assert_eq!(report["lockfile"]["skills"][0]["name"], "billing", "{report}");
+
     // lock: the lockfile the example commits, and nothing written in the project.
     let report = api(&desk, "lock", &[]);
     let committed = std::fs::read_to_string(

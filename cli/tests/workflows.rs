@@ -148,3 +148,48 @@ fn the_action_and_the_release_name_what_is_here() {
     crates.sort_unstable();
     assert_eq!(sorted, crates);
 }
+
+/// The `run` script of the action's step named `name`, unindented.
+fn action_step_script(action: &str, name: &str) -> String {
+    let mut lines = action.lines().skip_while(|l| l.trim() != format!("- name: {name}"));
+    let run = lines.by_ref().find(|l| l.trim() == "run: |").unwrap();
+    let indent = run.len() - run.trim_start().len() + 2;
+    lines
+        .take_while(|l| l.trim().is_empty() || l.len() - l.trim_start().len() >= indent)
+        .map(|l| format!("{}\n", l.get(indent..).unwrap_or("")))
+        .collect()
+}
+
+/// The action's check step, run by bash as the runner runs it, with this
+/// build's `agentc` on PATH: a `path` input that looks like a flag is a path.
+#[cfg(unix)]
+#[test]
+fn the_actions_path_input_is_never_a_flag() {
+    let script = action_step_script(&read("action.yml"), "Check");
+    let dir = tempfile::tempdir().unwrap();
+    let skill =
+        "---\nname: billing\ndescription: Billing questions.\ntools: lookup_ordr\n---\nAnswer.\n";
+    let project = dir.path().join("project");
+    common::write(&project.join("agents/skills/billing/SKILL.md"), skill);
+    common::write(&project.join("--fix/skills/billing/SKILL.md"), skill);
+    let bin = Path::new(env!("CARGO_BIN_EXE_agentc")).parent().unwrap();
+    let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default());
+    let output = dir.path().join("output");
+    let out = Command::new("bash")
+        .args(["--noprofile", "--norc", "-eo", "pipefail", "-c", &script])
+        .current_dir(&project)
+        .env("PATH", path)
+        .env("RUNNER_TEMP", dir.path())
+        .env("GITHUB_OUTPUT", &output)
+        .env("AGENTC_PATH", "--fix")
+        .env("AGENTC_DENY_WARNINGS", "false")
+        .output()
+        .unwrap();
+    let stdout = common::text(&out.stdout);
+    assert!(out.status.success(), "{}", common::text(&out.stderr));
+    assert!(stdout.contains("file=--fix/skills/billing/SKILL.md"), "{stdout}");
+    let kept = std::fs::read_to_string(project.join("agents/skills/billing/SKILL.md")).unwrap();
+    assert_eq!(kept, skill, "the project's skill was fixed");
+    let said = std::fs::read_to_string(output).unwrap();
+    assert!(said.contains("exit-code=1\n"), "{said}");
+}

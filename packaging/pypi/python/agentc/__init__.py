@@ -78,10 +78,10 @@ class Report:
 
 
 def _run(command: str, path: str | os.PathLike[str] | None, args: Sequence[str]) -> Report:
-    argv = [find_agentc_bin(), command]
+    argv = [find_agentc_bin(), command, "--message-format", "json", *args]
     if path is not None:
-        argv.append(os.fspath(path))
-    argv += ["--message-format", "json", *args]
+        # After `--`, a folder named `--fix` or `--workspace=..` is a path, never a flag.
+        argv += ["--", os.fspath(path)]
     done = subprocess.run(argv, capture_output=True, encoding="utf-8", errors="replace")
     lines = [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
     if not lines and done.returncode == 0:

@@ -446,3 +446,49 @@ fn control_characters_are_escaped_in_every_other_line() {
         assert!(!out.chars().any(|c| c.is_control() && c != '\n'), "{out:?}");
     }
 }
+
+/// A glob too long for globset (`common::long_globs`), in each host field
+/// that holds globs: one warning at the glob, not a panic. VS Code applies
+/// such a glob, so it is no error there either.
+#[test]
+fn a_long_glob_is_a_warning_at_its_place_in_every_host() {
+    let dir = tempfile::tempdir().unwrap();
+    let files = common::long_globs(dir.path());
+    let out = common::agentc(&["check", ".", "--message-format", "json"], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", common::text(&out.stderr));
+    let found: Vec<(String, String, String, String, u64, u64, u64)> = common::text(&out.stdout)
+        .lines()
+        .map(|line| serde_json::from_str::<serde_json::Value>(line).unwrap())
+        .filter(|record| record["type"] == "diagnostic")
+        .map(|d| {
+            let text = |k: &str| d[k].as_str().unwrap().to_owned();
+            let number = |k: &str| d[k].as_u64().unwrap();
+            (
+                text("file"),
+                text("code"),
+                text("severity"),
+                text("message"),
+                number("line"),
+                number("column"),
+                number("end_column"),
+            )
+        })
+        .collect();
+    let mut expected: Vec<_> = files
+        .iter()
+        .map(|&(path, line, column)| {
+            (
+                path.to_owned(),
+                "invalid-value".to_owned(),
+                "warning".to_owned(),
+                "the glob is not read: it is 100000 bytes long, and agentc reads globs of at most 4096"
+                    .to_owned(),
+                line as u64,
+                column as u64,
+                (column + common::LONG_GLOB_STARS) as u64,
+            )
+        })
+        .collect();
+    expected.sort();
+    assert_eq!(found, expected);
+}

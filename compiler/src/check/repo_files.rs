@@ -52,10 +52,10 @@ pub fn compile(glob: &str, configure: impl FnOnce(&mut GlobBuilder)) -> Result<G
     }
     let mut builder = GlobBuilder::new(glob);
     configure(&mut builder);
-    let glob = builder.build().map_err(|e| e.kind().to_string())?;
+    let glob = builder.build().map_err(|e| e.to_string())?;
     // A set, not `compile_matcher`: a set's build returns the regex's size
     // error where the single matcher's panics.
-    GlobSetBuilder::new().add(glob).build().map_err(|e| e.kind().to_string())
+    GlobSetBuilder::new().add(glob).build().map_err(|e| e.to_string())
 }
 
 /// What a diagnostic says of a glob `compile` refused with `err`; a glob
@@ -64,7 +64,7 @@ pub fn unreadable(glob: &str, err: &str) -> String {
     if glob.len() > MAX_GLOB_LEN {
         format!("the glob is not read: {err}")
     } else {
-        format!("`{glob}` is not a glob agentc can read: {err}")
+        format!("`{glob}` is not a valid glob: {err}")
     }
 }
 
@@ -243,7 +243,10 @@ mod tests {
             "it is 100000 bytes long, and agentc reads globs of at most 4096"
         );
         assert!(compile(&"*".repeat(MAX_GLOB_LEN), |_| {}).is_ok());
-        assert_eq!(compile("src/[", |_| {}).unwrap_err(), "unclosed character class; missing ']'");
+        assert_eq!(
+            compile("src/[", |_| {}).unwrap_err(),
+            "error parsing glob 'src/[': unclosed character class; missing ']'"
+        );
     }
 
     #[test]

@@ -140,6 +140,47 @@ fn many_routes(root: &Path) {
     skill(root, &format!("routes:\n{routes}"));
 }
 
+fn subagent(root: &Path, frontmatter: &str) {
+    write(
+        &root.join(".claude/agents/a.md"),
+        format!("---\nname: a\ndescription: Handles a.\n{frontmatter}---\nBody.\n"),
+    );
+}
+
+/// A run of 400,000 backticks: matched as Gemini CLI's regex does by
+/// trying each shorter opening against the rest, quadratic (176 s).
+fn gemini_backtick_run(root: &Path) {
+    subagent(root, "");
+    write(&root.join("GEMINI.md"), format!("{}\n@missing.md\n", "`".repeat(400_000)));
+}
+
+/// 4,000 unknown MCP servers named beside 4,000 configured ones: each
+/// compared with every other, quadratic (several minutes).
+fn many_mcp_servers(root: &Path) {
+    let servers: Vec<String> =
+        (0..4_000).map(|i| format!("\"server-{i:05}\": {{\"command\": \"x\"}}")).collect();
+    write(&root.join(".mcp.json"), format!("{{\"mcpServers\": {{{}}}}}", servers.join(", ")));
+    let tools: String = (0..4_000).map(|i| format!("  - mcp__srvmiss{i:05}x__t\n")).collect();
+    subagent(root, &format!("tools:\n{tools}"));
+}
+
+/// 5,000 globs that match nothing against 20,000 files: each glob tried
+/// against each file, quadratic (189 s). Matching stops at its bound, and
+/// one warning says where.
+fn many_globs(root: &Path) {
+    for i in 0..20_000 {
+        write(&root.join(format!("src/d{}/f{i}.ts", i % 100)), "x");
+    }
+    let globs: Vec<String> = (0..5_000).map(|i| format!("**/x{i}/*.ts")).collect();
+    write(
+        &root.join(".cursor/rules/r.mdc"),
+        format!(
+            "---\ndescription: x\nglobs: \"{}\"\nalwaysApply: false\n---\nBody.\n",
+            globs.join(", ")
+        ),
+    );
+}
+
 fn sparse_registry(root: &Path) {
     skill(root, "");
     let file = File::create(root.join("../registry.txt")).unwrap();
@@ -147,6 +188,33 @@ fn sparse_registry(root: &Path) {
 }
 
 const CASES: &[Case] = &[
+    Case {
+        name: "gemini-backtick-run",
+        build: gemini_backtick_run,
+        args: &[],
+        exit: 0,
+        codes: &[("unclosed-markup", 1), ("broken-link", 1)],
+        says: "this code fence is never closed",
+    },
+    Case {
+        name: "4000-unknown-mcp-servers",
+        build: many_mcp_servers,
+        args: &[],
+        exit: 0,
+        codes: &[("unknown-mcp-server", 4_000)],
+        says: "the MCP server `srvmiss00000x` is not configured in this project",
+    },
+    Case {
+        name: "5000-globs-20000-files",
+        build: many_globs,
+        args: &[],
+        exit: 0,
+        // Each glob is tried as itself and as a folder against the 20,001
+        // files (the rule is one): 49 are looked up in the 2,000,000 tests,
+        // and the 50th is told the matching stopped.
+        codes: &[("unmatched-glob", 50)],
+        says: "the glob `**/x0/*.ts` matches no file in the repository",
+    },
     Case {
         name: "alias-bomb",
         build: alias_bomb,
@@ -445,4 +513,50 @@ fn control_characters_are_escaped_in_every_other_line() {
     for out in [&stderr, &common::text(&out.stderr)] {
         assert!(!out.chars().any(|c| c.is_control() && c != '\n'), "{out:?}");
     }
+}
+
+/// A glob too long for globset (`common::long_globs`), in each host field
+/// that holds globs: one warning at the glob, not a panic. VS Code applies
+/// such a glob, so it is no error there either.
+#[test]
+fn a_long_glob_is_a_warning_at_its_place_in_every_host() {
+    let dir = tempfile::tempdir().unwrap();
+    let files = common::long_globs(dir.path());
+    let out = common::agentc(&["check", ".", "--message-format", "json"], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", common::text(&out.stderr));
+    let found: Vec<(String, String, String, String, u64, u64, u64)> = common::text(&out.stdout)
+        .lines()
+        .map(|line| serde_json::from_str::<serde_json::Value>(line).unwrap())
+        .filter(|record| record["type"] == "diagnostic")
+        .map(|d| {
+            let text = |k: &str| d[k].as_str().unwrap().to_owned();
+            let number = |k: &str| d[k].as_u64().unwrap();
+            (
+                text("file"),
+                text("code"),
+                text("severity"),
+                text("message"),
+                number("line"),
+                number("column"),
+                number("end_column"),
+            )
+        })
+        .collect();
+    let mut expected: Vec<_> = files
+        .iter()
+        .map(|&(path, line, column)| {
+            (
+                path.to_owned(),
+                "invalid-value".to_owned(),
+                "warning".to_owned(),
+                "the glob is not read: it is 100000 bytes long, and agentc reads globs of at most 4096"
+                    .to_owned(),
+                line as u64,
+                column as u64,
+                (column + common::LONG_GLOB_STARS) as u64,
+            )
+        })
+        .collect();
+    expected.sort();
+    assert_eq!(found, expected);
 }

@@ -72,14 +72,15 @@ pub struct NameIndex {
 struct TrieNode {
     /// By character, sorted.
     children: Vec<(char, u32)>,
-    /// The names (as written) whose lowercase form ends here, sorted.
-    names: Vec<String>,
+    /// The names (as written) whose lowercase form ends here, sorted, each
+    /// with its place among the names given.
+    names: Vec<(String, usize)>,
 }
 
 impl NameIndex {
     pub fn new<'a>(names: impl IntoIterator<Item = &'a str>) -> NameIndex {
         let mut index = NameIndex { nodes: vec![TrieNode::default()] };
-        for name in names.into_iter().filter(|n| !n.is_empty()) {
+        for (place, name) in names.into_iter().enumerate().filter(|(_, n)| !n.is_empty()) {
             let mut at = 0;
             for c in name.to_lowercase().chars() {
                 let children = &index.nodes[at].children;
@@ -93,11 +94,12 @@ impl NameIndex {
                     }
                 };
             }
-            index.nodes[at].names.push(name.to_owned());
+            index.nodes[at].names.push((name.to_owned(), place));
         }
         for node in &mut index.nodes {
+            // A name given twice keeps its first place.
             node.names.sort_unstable();
-            node.names.dedup();
+            node.names.dedup_by(|later, first| later.0 == first.0);
         }
         index
     }
@@ -124,11 +126,43 @@ impl NameIndex {
 
     /// The first name in byte order at distance at most `bound`, with its distance.
     fn within(&self, query: &[char], bound: usize, except: Option<&str>) -> Option<(usize, &str)> {
+        let mut best: Option<(usize, &str)> = None;
+        self.walk(query, bound, |distance, names| {
+            if let Some((found, _)) = names.iter().find(|(n, _)| Some(n.as_str()) != except)
+                && best.is_none_or(|b| (distance, found.as_str()) < b)
+            {
+                best = Some((distance, found));
+            }
+        });
+        best
+    }
+
+    /// Every name close enough to `name` (ignoring case) for
+    /// [`did_you_mean`] or [`confident`] to pick, in the order they were
+    /// given: the few those need to see, found without comparing with each
+    /// name, so that many names asked about many names stay linear.
+    pub fn near(&self, name: &str) -> Vec<&str> {
+        let query: Vec<char> = name.to_lowercase().chars().collect();
+        let mut found: Vec<(usize, &str)> = Vec::new();
+        self.walk(&query, allowed_distance(name), |_, names| {
+            found.extend(names.iter().map(|(n, place)| (*place, n.as_str())));
+        });
+        found.sort_unstable();
+        found.into_iter().map(|(_, n)| n).collect()
+    }
+
+    /// Calls `visit` with the distance and names of each node at distance at
+    /// most `bound` from `query`, a lowercase name.
+    fn walk<'a>(
+        &'a self,
+        query: &[char],
+        bound: usize,
+        mut visit: impl FnMut(usize, &'a [(String, usize)]),
+    ) {
         let width = query.len() + 1;
         // rows[d] is the distance row of the node at depth d on the current path.
         let mut rows: Vec<Vec<usize>> = vec![(0..width).collect()];
         let mut path: Vec<char> = Vec::new();
-        let mut best: Option<(usize, &str)> = None;
         let mut stack: Vec<(u32, usize, char)> =
             self.nodes[0].children.iter().rev().map(|&(c, node)| (node, 1, c)).collect();
         while let Some((node, depth, c)) = stack.pop() {
@@ -157,12 +191,7 @@ impl NameIndex {
             }
             let distance = row[width - 1];
             if distance <= bound {
-                let node = &self.nodes[node as usize];
-                if let Some(found) = node.names.iter().find(|n| Some(n.as_str()) != except)
-                    && best.is_none_or(|b| (distance, found.as_str()) < b)
-                {
-                    best = Some((distance, found));
-                }
+                visit(distance, &self.nodes[node as usize].names);
             }
             // No later row can come back under the bound (each entry is at
             // least an entry of this row), so the subtree is skipped.
@@ -171,7 +200,6 @@ impl NameIndex {
                 stack.extend(children.iter().rev().map(|&(c, n)| (n, depth + 1, c)));
             }
         }
-        best
     }
 }
 
@@ -245,6 +273,32 @@ mod tests {
             );
             proptest::prop_assert_eq!(NameIndex::nearest(&[&index], &query, except.as_deref()), each);
         }
+    }
+
+    proptest::proptest! {
+        /// Asked only about the names the index finds near, the comparisons
+        /// answer as they do asked about all.
+        #[test]
+        fn the_near_names_answer_as_all_do(
+            names in proptest::collection::vec("[abAB_-]{1,7}", 0..40),
+            query in "[abAB_-]{0,8}",
+        ) {
+            let index = NameIndex::new(names.iter().map(String::as_str));
+            let near = index.near(&query);
+            let all = || names.iter().map(String::as_str);
+            proptest::prop_assert_eq!(did_you_mean(&query, near.iter().copied()), did_you_mean(&query, all()));
+            proptest::prop_assert_eq!(confident(&query, near.iter().copied()), confident(&query, all()));
+        }
+    }
+
+    #[test]
+    fn near_names_keep_the_order_given() {
+        let index = NameIndex::new(["Reed", "READ", "Grep", "Read", "Reed"]);
+        assert_eq!(index.near("read"), ["Reed", "READ", "Read"]);
+        // Of names alike but for case, the one given first, as over all.
+        let index = NameIndex::new(["Read", "Grep", "READ"]);
+        assert_eq!(index.near("raed"), ["Read", "READ"]);
+        assert_eq!(confident("raed", index.near("raed")), Some("Read"));
     }
 
     #[test]

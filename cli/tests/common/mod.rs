@@ -139,3 +139,42 @@ pub fn wheel() -> Option<(tempfile::TempDir, std::path::PathBuf)> {
     assert!(wheel.is_file() && wheel.starts_with(folder.path()), "{}", wheel.display());
     Some((folder, wheel))
 }
+
+/// A glob of 100,000 `*`: globset 0.4 panics compiling it (its program
+/// outgrows the regex size limit) where it should return an error.
+pub const LONG_GLOB_STARS: usize = 100_000;
+
+/// One file per host field that holds globs, each holding the long glob:
+/// each file's path under `root`, and the line and column (from 1) where the
+/// glob starts.
+pub fn long_globs(root: &Path) -> Vec<(&'static str, usize, usize)> {
+    let glob = "*".repeat(LONG_GLOB_STARS);
+    let files = [
+        (
+            ".cursor/rules/long.mdc",
+            format!("---\ndescription: x\nglobs: \"{glob}\"\nalwaysApply: false\n---\nbody\n"),
+            3,
+            9,
+        ),
+        (
+            ".kiro/steering/long.md",
+            format!("---\ninclusion: fileMatch\nfileMatchPattern: \"{glob}\"\n---\nbody\n"),
+            3,
+            20,
+        ),
+        (".clinerules/long.md", format!("---\npaths:\n  - \"{glob}\"\n---\nbody\n"), 3, 6),
+        (
+            ".github/instructions/long.instructions.md",
+            format!("---\napplyTo: \"{glob}\"\n---\nbody\n"),
+            2,
+            11,
+        ),
+    ];
+    files
+        .into_iter()
+        .map(|(path, text, line, column)| {
+            write(&root.join(path), text);
+            (path, line, column)
+        })
+        .collect()
+}

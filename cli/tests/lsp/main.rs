@@ -15,6 +15,7 @@ mod client;
 mod common;
 mod completion;
 mod folders;
+mod globs;
 mod links;
 mod progress;
 mod symbols;

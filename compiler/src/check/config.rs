@@ -28,7 +28,7 @@ use crate::parse::files::entry_value;
 use crate::parse::tree::{Node, Value};
 use crate::project::{Plugin, Project};
 use crate::source::Source;
-use crate::suggest::{confident, did_you_mean};
+use crate::suggest::{NameIndex, confident, did_you_mean};
 
 /// What the checks found, and the plugin folders the marketplaces list.
 pub struct Checked {
@@ -114,17 +114,19 @@ pub fn check(fs: &dyn Fs, trees: &Trees<'_>, project: &Project) -> Checked {
                     hooks_file(fs, trees, source, &file, None, &mut out);
                 }
                 let servers = project_servers(project);
+                let defined: BTreeSet<&str> = servers.iter().map(String::as_str).collect();
+                let index = NameIndex::new(servers.iter().map(String::as_str));
                 let names = (value.enabled_mcpjson_servers.iter().flatten())
                     .chain(value.disabled_mcpjson_servers.iter().flatten());
                 for name in names {
-                    if servers.iter().any(|s| s == &name.value) {
+                    if defined.contains(name.value.as_str()) {
                         continue;
                     }
                     out.push(unknown_server(
                         source,
                         name.span,
                         &name.value,
-                        &servers,
+                        &index.near(&name.value),
                         "`.mcp.json`",
                     ));
                 }
@@ -451,7 +453,7 @@ fn subagent_servers(project: &Project, out: &mut Vec<Diagnostic>) {
             }
         }
     }
-    let known: Vec<String> = configured.iter().cloned().collect();
+    let known = NameIndex::new(configured.iter().map(String::as_str));
     for assistant in &project.assistants {
         let AssistantDoc::Subagent(md) = &assistant.doc else {
             continue;
@@ -474,7 +476,8 @@ fn subagent_servers(project: &Project, out: &mut Vec<Diagnostic>) {
                 span,
                 format!("the MCP server `{name}` is not {what}"),
             );
-            match confident(&form, known.iter().map(String::as_str)) {
+            let near = known.near(&form);
+            match confident(&form, near.iter().copied()) {
                 Some(fix) => {
                     diagnostic = diagnostic
                         .with_severity(Severity::Error)
@@ -485,7 +488,7 @@ fn subagent_servers(project: &Project, out: &mut Vec<Diagnostic>) {
                         .with_fix(format!("write `{fix}`"), &source.path, Some(span), fix);
                 }
                 None => {
-                    let help = match did_you_mean(&form, known.iter().map(String::as_str)) {
+                    let help = match did_you_mean(&form, near.iter().copied()) {
                         Some(close) => format!("did you mean `{close}`? "),
                         None => String::new(),
                     };
@@ -500,15 +503,16 @@ fn subagent_servers(project: &Project, out: &mut Vec<Diagnostic>) {
     }
 }
 
-/// A server named in settings that the project's `.mcp.json` does not define.
+/// A server named in settings that the project's `.mcp.json` does not
+/// define; `servers`, the ones it defines near the name.
 fn unknown_server(
     source: &Source,
     span: Span,
     name: &str,
-    servers: &[String],
+    servers: &[&str],
     file: &str,
 ) -> Diagnostic {
-    let near = did_you_mean(name, servers.iter().map(String::as_str));
+    let near = did_you_mean(name, servers.iter().copied());
     let help = match near {
         Some(close) => {
             format!("did you mean `{close}`? Claude Code ignores a name {file} does not define")
@@ -525,7 +529,7 @@ fn unknown_server(
     )
     .with_severity(Severity::Warning)
     .with_help(help);
-    match confident(name, servers.iter().map(String::as_str)).filter(|f| near == Some(*f)) {
+    match confident(name, servers.iter().copied()).filter(|f| near == Some(*f)) {
         Some(fix) => diagnostic.with_fix(
             format!("replace `{name}` with `{fix}`"),
             &source.path,

@@ -110,7 +110,11 @@ pub fn apply_to(
         // VS Code matches the full path, so a pattern may name the
         // repository's own folder or one above it.
         let prefix = format!("{}/", top.to_string_lossy().trim_end_matches('/'));
-        if listed.any_match_under(&prefix, &matcher) != Some(false) {
+        let any = listed.any_match_under(&prefix, &matcher);
+        if any.is_none() && listed.stopped() {
+            out.push(super::repo_files::stopped_here(source, span));
+        }
+        if any != Some(false) {
             continue;
         }
         out.push(

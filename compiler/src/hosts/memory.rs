@@ -47,7 +47,8 @@ pub fn imports(dialect: Dialect, text: &str) -> Vec<Import> {
 }
 
 /// Every `@` at the start of the text or after whitespace, with the path
-/// up to the next whitespace, outside `code`, as `path` reads it.
+/// up to the next whitespace, outside `code` (regions in order, apart), as
+/// `path` reads it.
 fn scan(
     text: &str,
     code: &[Range<usize>],
@@ -55,11 +56,14 @@ fn scan(
 ) -> Vec<Import> {
     let mut found = Vec::new();
     let bytes = text.as_bytes();
+    // The `@`s come in order too: one walk over the regions, not one per `@`.
+    let mut regions = code.iter().peekable();
     for (at, _) in text.match_indices('@') {
         if at > 0 && !matches!(bytes[at - 1], b' ' | b'\t' | b'\r' | b'\n') {
             continue;
         }
-        if code.iter().any(|r| r.contains(&at)) {
+        while regions.next_if(|r| r.end <= at).is_some() {}
+        if regions.peek().is_some_and(|r| r.contains(&at)) {
             continue;
         }
         let rest = &text[at + 1..];
@@ -122,26 +126,53 @@ fn claude_code_regions(text: &str) -> Vec<Range<usize>> {
 /// `` /(`+)([\s\S]*?)\1/g `` matches — a run of backticks up to the next
 /// run of as many, the opening run shortened when none follows, as a
 /// backtracking regex does. `~~~` fences are not code to it.
+///
+/// Done as the regex would be, trying each shorter opening against the
+/// rest of the text, this is quadratic in a run's length; instead, from
+/// the runs of backticks and the longest run after each: the opening the
+/// regex keeps is the longest that either fits twice in its own run or is
+/// no longer than a later run, and it closes at the first place it fits.
 fn gemini_regions(text: &str) -> Vec<Range<usize>> {
     let bytes = text.as_bytes();
-    let mut regions = Vec::new();
+    let mut runs: Vec<Range<usize>> = Vec::new();
     let mut at = 0;
     while at < bytes.len() {
-        if bytes[at] != b'`' {
-            at += 1;
+        let run = bytes[at..].iter().take_while(|b| **b == b'`').count();
+        if run > 0 {
+            runs.push(at..at + run);
+        }
+        at += run.max(1);
+    }
+    let mut longest_after = vec![0; runs.len() + 1];
+    for (i, run) in runs.iter().enumerate().rev() {
+        longest_after[i] = longest_after[i + 1].max(run.len());
+    }
+    let mut regions = Vec::new();
+    let (mut r, mut at) = (0, 0);
+    while r < runs.len() {
+        let start = at.max(runs[r].start);
+        let own = runs[r].end - start;
+        let n = (own / 2).max(own.min(longest_after[r + 1]));
+        if n == 0 {
+            // A lone backtick with none after it: no match.
+            r += 1;
             continue;
         }
-        let run = bytes[at..].iter().take_while(|b| **b == b'`').count();
-        let closed = (1..=run).rev().find_map(|n| {
-            let fence = "`".repeat(n);
-            text[at + n..].find(&fence).map(|i| at + n + i + n)
-        });
-        match closed {
-            Some(end) => {
-                regions.push(at..end);
-                at = end;
+        let end = if 2 * n <= own {
+            start + 2 * n
+        } else {
+            // The regions between are inside this one: each run is walked
+            // past once in all.
+            r += 1;
+            while runs[r].len() < n {
+                r += 1;
             }
-            None => at += 1,
+            runs[r].start + n
+        };
+        regions.push(start..end);
+        at = end;
+        if at >= runs[r].end {
+            r += 1;
         }
     }
     regions
@@ -182,6 +213,56 @@ mod tests {
         assert_eq!(paths(Dialect::GeminiMd, text), ["./a.md", "b.md", "d.md"]);
         // An unclosed run of three backticks: the regex still matches ``.
         assert_eq!(gemini_regions("```x"), vec![Range { start: 0, end: 2 }]);
+    }
+
+    /// The regex of [`gemini_regions`], run as a backtracking engine does.
+    fn gemini_regions_by_regex(text: &str) -> Vec<Range<usize>> {
+        let bytes = text.as_bytes();
+        let mut regions = Vec::new();
+        let mut at = 0;
+        while at < bytes.len() {
+            if bytes[at] != b'`' {
+                at += 1;
+                continue;
+            }
+            let run = bytes[at..].iter().take_while(|b| **b == b'`').count();
+            let closed = (1..=run).rev().find_map(|n| {
+                let fence = "`".repeat(n);
+                text[at + n..].find(&fence).map(|i| at + n + i + n)
+            });
+            match closed {
+                Some(end) => {
+                    regions.push(at..end);
+                    at = end;
+                }
+                None => at += 1,
+            }
+        }
+        regions
+    }
+
+    #[test]
+    fn gemini_regions_are_the_regex_matches() {
+        // Every text of up to 9 characters of backticks and `x`.
+        for len in 0..=9 {
+            for bits in 0..1u32 << len {
+                let text: String =
+                    (0..len).map(|i| if bits >> i & 1 == 1 { '`' } else { 'x' }).collect();
+                assert_eq!(gemini_regions(&text), gemini_regions_by_regex(&text), "{text:?}");
+            }
+        }
+        let text = "a ``` b `` c ```` d ` e ````` f";
+        assert_eq!(gemini_regions(text), gemini_regions_by_regex(text));
+    }
+
+    #[test]
+    fn imports_in_and_out_of_many_code_spans() {
+        let text = "`@a.md` @b.md ".repeat(3);
+        for dialect in [Dialect::ClaudeMd, Dialect::GeminiMd] {
+            let found = imports(dialect, &text);
+            let spans: Vec<Span> = found.iter().map(|i| i.span).collect();
+            assert_eq!(spans, [Span::new(8, 13), Span::new(22, 27), Span::new(36, 41)]);
+        }
     }
 
     #[test]

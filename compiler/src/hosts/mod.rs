@@ -25,7 +25,7 @@ pub mod opencode;
 use agentc_schema::{Dialect, Span, Spanned};
 
 use crate::catalog::Code;
-use crate::check::repo_files::RepoFiles;
+use crate::check::repo_files::{self, RepoFiles};
 use crate::diagnostic::{Diagnostic, RelPath, Severity};
 use crate::options::LayoutKind;
 use crate::parse::tree::{Node, Value};
@@ -307,7 +307,8 @@ pub fn comma_pieces(text: &str) -> Vec<(usize, usize)> {
 /// Each glob that matches no file of the repository (`files`), a warning:
 /// `host` never applies the rule through it. Globs are read generously — a
 /// `*` may cross folders and a pattern may name a folder — so a glob any
-/// host's matcher could apply is never reported.
+/// host's matcher could apply is never reported. A glob agentc cannot read
+/// is a warning of its own, since what it matches is not known.
 pub fn unmatched_globs(
     source: &Source,
     patterns: &[Pattern],
@@ -315,28 +316,44 @@ pub fn unmatched_globs(
     host: &str,
     out: &mut Vec<Diagnostic>,
 ) {
+    let generous = |b: &mut globset::GlobBuilder| {
+        b.literal_separator(false);
+    };
     for pattern in patterns {
         let text = pattern.text.trim();
         let text = text.trim_start_matches("./").trim_start_matches('/');
         if text.is_empty() {
             continue;
         }
-        let folder = format!("{}/**", text.trim_end_matches('/'));
-        let mut any = Some(false);
-        for glob in [text, folder.as_str()] {
-            let Ok(glob) = globset::GlobBuilder::new(glob).literal_separator(false).build() else {
-                // Not a glob agentc can read: say nothing rather than guess.
-                any = None;
-                break;
-            };
-            match files.any_match(&glob.compile_matcher()) {
-                Some(true) => {
-                    any = Some(true);
-                    break;
-                }
-                None => any = None,
-                Some(false) => {}
+        let glob = match repo_files::compile(text, generous) {
+            Ok(glob) => glob,
+            Err(err) => {
+                out.push(
+                    Diagnostic::at(Code::InvalidValue, &source.path, pattern.span, repo_files::unreadable(text, &err))
+                        .with_severity(Severity::Warning)
+                        .with_help(format!(
+                            "agentc cannot tell which files the glob matches, so it is not checked \
+                             against the repository; {host} globs use `*`, `**`, `?`, `{{a,b}}` and `[...]`"
+                        )),
+                );
+                continue;
             }
+        };
+        // Every path the glob matches starts with what comes before its
+        // first special character.
+        let literal = &text[..text.find(['*', '?', '[', '{', '\\']).unwrap_or(text.len())];
+        let mut any = files.any_match(literal, &glob);
+        if any == Some(false) {
+            let folder = format!("{}/**", text.trim_end_matches('/'));
+            any = match repo_files::compile(&folder, generous) {
+                Ok(folder) => files.any_match(literal, &folder),
+                // Only a glob at the length bound: what the folder reading
+                // matches is not known.
+                Err(_) => None,
+            };
+        }
+        if any.is_none() && files.stopped() {
+            out.push(repo_files::stopped_here(source, pattern.span));
         }
         if any != Some(false) {
             continue;

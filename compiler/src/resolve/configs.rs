@@ -3,7 +3,7 @@
 //! the hooks by file and event — what the lockfile carries and `agentc
 //! graph` draws. Problems with these files are the checks' (`check::config`).
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use agentc_schema::lockfile::{HookSet, McpServer, Plugin};
 use agentc_schema::mcp::McpServers;
@@ -192,6 +192,17 @@ fn hook_sets(events: &Node, source: &str, plugin: Option<&str>) -> Vec<HookSet> 
 /// Which Claude Code subagents name which configured servers (Claude Code's
 /// servers only: VS Code's are not a subagent's).
 fn used_by(project: &Project, model: &mut Model, servers: &mut [McpServer]) {
+    // The servers by the forms a subagent names them in — its id, and a
+    // plugin's server plainly within its plugin (a plugin's own subagents
+    // may) — so a name is looked up, not compared with every server.
+    let mut by_id: HashMap<String, Vec<usize>> = HashMap::new();
+    let mut by_plain: HashMap<(String, String), Vec<usize>> = HashMap::new();
+    for (i, server) in servers.iter().enumerate().filter(|(_, s)| s.host == "claude-code") {
+        by_id.entry(server.id.clone()).or_default().push(i);
+        if let Some(plugin) = &server.plugin {
+            by_plain.entry((plugin.clone(), tool_form(&server.name))).or_default().push(i);
+        }
+    }
     let mut by_assistant: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for assistant in &project.assistants {
         let AssistantDoc::Subagent(md) = &assistant.doc else {
@@ -201,21 +212,19 @@ fn used_by(project: &Project, model: &mut Model, servers: &mut [McpServer]) {
         let plugin = assistant.file.plugin.as_deref();
         for (name, _) in &named.names {
             let form = tool_form(name);
-            for server in servers.iter_mut().filter(|s| s.host == "claude-code") {
-                // A plugin's own subagents may name its servers plainly.
-                let plain = server.plugin.as_deref() == plugin && tool_form(&server.name) == form;
-                if server.id == form || (server.plugin.is_some() && plain) {
-                    let id = assistant.id();
-                    if !server.used_by.contains(&id) {
-                        server.used_by.push(id.clone());
-                    }
-                    by_assistant.entry(id).or_default().insert(server.id.clone());
-                }
+            let plain = plugin.and_then(|p| by_plain.get(&(p.to_owned(), form.clone())));
+            let found = by_id.get(&form).into_iter().chain(plain).flatten();
+            for &i in found {
+                let server = &mut servers[i];
+                let id = assistant.id();
+                server.used_by.push(id.clone());
+                by_assistant.entry(id).or_default().insert(server.id.clone());
             }
         }
     }
     for server in servers.iter_mut() {
         server.used_by.sort();
+        server.used_by.dedup();
     }
     for assistant in &mut model.assistants {
         if let Some(ids) = by_assistant.remove(&assistant.id) {

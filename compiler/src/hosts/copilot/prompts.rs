@@ -7,6 +7,7 @@
 use agentc_schema::{CopilotInstructionsFrontmatter, CopilotPromptFrontmatter, Span, Spanned};
 
 use crate::catalog::Code;
+use crate::check::repo_files;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::parse::dialects::key_or;
 use crate::parse::files::Markdown;
@@ -176,14 +177,17 @@ pub fn instructions(
                         .with_severity(Severity::Warning)
                         .with_help("remove the extra comma; VS Code's editor marks an empty pattern as an error"),
                 );
+            } else if glob.len() > repo_files::MAX_GLOB_LEN {
+                // VS Code applies it; agentc only cannot look it up.
+                let err = glob_matcher(&glob).err().unwrap_or_default();
+                out.push(
+                    Diagnostic::at(Code::InvalidValue, file, span, repo_files::unreadable(&glob, &err))
+                        .with_severity(Severity::Warning)
+                        .with_help("agentc does not check which files the glob matches; shorten it, or split it at commas"),
+                );
             } else if let Err(err) = glob_matcher(&glob) {
                 out.push(
-                    Diagnostic::at(
-                        Code::InvalidValue,
-                        file,
-                        span,
-                        format!("`{glob}` is not a valid glob: {err}"),
-                    )
+                    Diagnostic::at(Code::InvalidValue, file, span, repo_files::unreadable(&glob, &err))
                     .with_help("VS Code globs use `*`, `**`, `?`, `{a,b}` and `[...]`; a pattern that does not parse applies to no file"),
                 );
             }
@@ -193,12 +197,14 @@ pub fn instructions(
 
 /// `glob` compiled with VS Code's semantics: `*` stays inside one folder,
 /// and case is ignored.
-pub fn glob_matcher(glob: &str) -> Result<globset::GlobMatcher, globset::Error> {
-    globset::GlobBuilder::new(&anchored(glob))
-        .literal_separator(true)
-        .case_insensitive(true)
-        .build()
-        .map(|g| g.compile_matcher())
+pub fn glob_matcher(glob: &str) -> Result<globset::GlobSet, String> {
+    // The bound is on what the user wrote, not on `**/` added in front.
+    if glob.len() > repo_files::MAX_GLOB_LEN {
+        return repo_files::compile(glob, |_| {});
+    }
+    repo_files::compile(&anchored(glob), |b| {
+        b.literal_separator(true).case_insensitive(true);
+    })
 }
 
 #[cfg(test)]

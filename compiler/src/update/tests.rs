@@ -24,6 +24,94 @@ fn example() -> (MemFs, Options) {
     (fs, opts)
 }
 
+/// The example with a file of each coding assistant's beside it: a Claude
+/// Code subagent that loads a skill, and two Copilot agents, one handing
+/// off to the other by `name`.
+fn example_with_assistants() -> (MemFs, Options) {
+    let (mut fs, opts) = example();
+    let subagent = "---\nname: desk-helper\ndescription: Answers questions at the desk.\n\
+        skills:\n  - intake\n---\nHelp the customer.\n";
+    let triage = "---\nname: triage\ndescription: Sorts what comes in.\nhandoffs:\n\
+        \x20 - label: Review\n    agent: review\n    prompt: Review the ticket.\n---\nSort it.\n";
+    let review = "---\nname: review\ndescription: Reviews a sorted ticket.\n---\nReview it.\n";
+    fs.insert(".claude/agents/desk-helper.md", subagent).unwrap();
+    fs.insert(".github/agents/triage.agent.md", triage).unwrap();
+    fs.insert(".github/agents/review.agent.md", review).unwrap();
+    (fs, opts)
+}
+
+/// Applies edits to `files` to `c` as the language server does: a batch
+/// with the registry's is updated on a copy (kept only when it updated),
+/// any other in place, and what is not an update is compiled. Then
+/// compares `c` with a cold compile; returns whether it was an update.
+fn edit_batch(
+    c: &mut Compilation,
+    fs: &MemFs,
+    opts: &Options,
+    memo: &Memo,
+    files: &[RelPath],
+) -> bool {
+    let updated = match c.copy_to_update(files) {
+        Some(mut copy) => {
+            let updated = copy.update_files(fs, memo, files);
+            if updated {
+                *c = copy;
+            }
+            updated
+        }
+        None => c.update_files(fs, memo, files),
+    };
+    if !updated {
+        *c = compile_with(fs, opts, Some(memo)).unwrap();
+    }
+    assert_same_as_cold(c, fs, opts);
+    updated
+}
+
+fn assert_same_as_cold(c: &Compilation, fs: &MemFs, opts: &Options) {
+    let cold = compile(fs, opts).unwrap();
+    assert_eq!(c.diagnostics, cold.diagnostics);
+    assert_eq!(c.model, cold.model);
+    assert_eq!(c.names.refs, cold.names.refs);
+    let texts = |c: &Compilation| -> Vec<(RelPath, String)> {
+        c.sources.iter().map(|(rel, s)| (rel.clone(), s.text.to_string())).collect()
+    };
+    assert_eq!(texts(c), texts(&cold));
+}
+
+/// Issue #36: the editor's steps after a registry edit — the buffer's
+/// edit, then the file saved and the watcher's notice of the same text —
+/// each update a copy. The copy of the second found the registry as it
+/// was and kept it, without the model and names left out of it; the next
+/// skill edit then panicked in the update (`range end index 119 out of
+/// range for slice of length 0`).
+#[test]
+fn a_registry_update_with_its_text_unchanged_keeps_the_model() {
+    let (mut fs, opts) = example_with_assistants();
+    let memo = Memo::default();
+    let mut c = compile_with(&fs, &opts, Some(&memo)).unwrap();
+    assert_eq!(c.project.assistants.len(), 3, "the assistants' files are compiled");
+    let registry = RelPath::given(fs.root().join("registry.yaml").display().to_string());
+    let original = String::from_utf8(fs.get("registry.yaml").unwrap().to_vec()).unwrap();
+    let files = skill_files(&c);
+    let (skill, path) = files
+        .iter()
+        .find(|(rel, _)| &*rel.path == "billing/skills/charge-lookup/SKILL.md")
+        .unwrap();
+    for text in [original.replacen("  - fetch_invoice\n", "", 1), original.clone()] {
+        fs.insert("registry.yaml", text).unwrap();
+        // The buffer's edit, the save, the watcher's notice.
+        for _ in 0..3 {
+            let batch = std::slice::from_ref(&registry);
+            assert!(edit_batch(&mut c, &fs, &opts, &memo, batch), "a registry edit is an update");
+        }
+    }
+    let text = String::from_utf8(fs.get(path).unwrap().to_vec()).unwrap();
+    fs.insert(path, text.replacen("  - fetch_invoice\n", "  - fetch_invoices\n", 1)).unwrap();
+    assert!(edit_batch(&mut c, &fs, &opts, &memo, std::slice::from_ref(skill)));
+    assert!(c.diagnostics.iter().any(|d| d.code == Code::UnknownTool), "{:#?}", c.diagnostics);
+}
+
 /// The example's skill files, as (file, path in the memory file system).
 fn skill_files(c: &Compilation) -> Vec<(RelPath, String)> {
     let files = c.project.skills.iter().map(|s| s.source.path.clone());
@@ -44,14 +132,7 @@ fn edit(c: &mut Compilation, fs: &MemFs, opts: &Options, memo: &Memo, rel: &RelP
     if !updated {
         *c = compile_with(fs, opts, Some(memo)).unwrap();
     }
-    let cold = compile(fs, opts).unwrap();
-    assert_eq!(c.diagnostics, cold.diagnostics);
-    assert_eq!(c.model, cold.model);
-    assert_eq!(c.names.refs, cold.names.refs);
-    let texts = |c: &Compilation| -> Vec<(RelPath, String)> {
-        c.sources.iter().map(|(rel, s)| (rel.clone(), s.text.to_string())).collect()
-    };
-    assert_eq!(texts(c), texts(&cold));
+    assert_same_as_cold(c, fs, opts);
     updated
 }
 

@@ -188,6 +188,16 @@ impl<F: Fs + Send + 'static> Session<F> {
         Ok(Flow::Continue)
     }
 
+    /// The diagnostics of each project as now compiled (none before its
+    /// first compile): what the fuzzer compares with a cold compile.
+    pub(crate) fn diagnostics(
+        &mut self,
+    ) -> Vec<Option<Vec<agentc_compiler::diagnostic::Diagnostic>>> {
+        let Some(server) = self.server() else { return Vec::new() };
+        let compiled = server.projects.iter().map(|p| p.compiled.as_ref());
+        compiled.map(|c| c.map(|c| c.compilation.diagnostics.clone())).collect()
+    }
+
     /// Compiles what changed and publishes the diagnostics that did.
     pub(crate) fn refresh(&mut self) -> Result<(), Gone> {
         self.server().map_or(Ok(()), Server::refresh)

@@ -589,3 +589,115 @@ proptest! {
         }
     }
 }
+
+/// One step of [`edit_sequences_update_as_a_compile_would`]: the file it
+/// edits (in the memory file system) and the text it gets, from the text
+/// the file has and had at first.
+type Step = (&'static str, fn(&str, &str) -> String);
+
+/// Edits to every kind of input an update takes: the registry's tools
+/// (removed, added, renamed, restored), `agentc.toml`'s levels, a skill's
+/// `tools:` (renamed) and `name`, an agent's text, a subagent's `skills`,
+/// a Copilot agent's handoff and the name it hands off to, and the same
+/// text again (a save).
+const STEPS: &[Step] = &[
+    ("registry.yaml", |t, _| t.replacen("  - fetch_invoice\n", "", 1)),
+    ("registry.yaml", |t, _| t.replacen("  - send_customer_email\n", "", 1)),
+    // (A tool listed twice is an error of the registry, which fails a
+    // compile: not what this compares.)
+    ("registry.yaml", |t, _| match t.contains("  - fetch_invoices\n") {
+        true => t.to_owned(),
+        false => t.replacen("tools:\n", "tools:\n  - fetch_invoices\n", 1),
+    }),
+    ("registry.yaml", |t, _| match t.contains("  - fetch_invoices\n") {
+        true => t.to_owned(),
+        false => t.replacen("  - fetch_invoice\n", "  - fetch_invoices\n", 1),
+    }),
+    ("registry.yaml", |_, first| first.to_owned()),
+    ("registry.yaml", |t, _| t.to_owned()),
+    ("agentc.toml", |t, _| format!("{t}# again\n")),
+    ("agentc.toml", |_, first| format!("{first}[lints]\nunknown-tool = \"warn\"\n")),
+    ("agentc.toml", |_, first| format!("{first}[lints]\nstep-tool-undeclared = \"allow\"\n")),
+    ("agentc.toml", |_, first| format!("{first}max_file_size = 100000\n")),
+    ("agentc.toml", |_, first| first.to_owned()),
+    ("agents/billing/skills/charge-lookup/SKILL.md", |t, _| {
+        t.replacen("  - fetch_invoice\n", "  - fetch_invoices\n", 1)
+    }),
+    ("agents/billing/skills/charge-lookup/SKILL.md", |t, _| {
+        t.replacen("  - fetch_invoices\n", "  - fetch_invoice\n", 1)
+    }),
+    ("agents/billing/skills/charge-lookup/SKILL.md", |_, first| first.to_owned()),
+    ("agents/skills/intake/SKILL.md", |t, _| {
+        t.replacen("name: intake\n", "name: intake-desk\n", 1)
+    }),
+    ("agents/skills/intake/SKILL.md", |_, first| first.to_owned()),
+    ("agents/billing/AGENT.md", |t, _| t.replacen("description: ", "description: Now ", 1)),
+    ("agents/billing/AGENT.md", |_, first| first.to_owned()),
+    (".claude/agents/desk-helper.md", |t, _| t.replacen("  - intake\n", "  - intake-desk\n", 1)),
+    (".claude/agents/desk-helper.md", |_, first| first.to_owned()),
+    (".github/agents/triage.agent.md", |t, _| {
+        t.replacen("agent: review\n", "agent: reviewer\n", 1)
+    }),
+    (".github/agents/triage.agent.md", |_, first| first.to_owned()),
+    (".github/agents/review.agent.md", |t, _| t.replacen("name: review\n", "name: reviewer\n", 1)),
+    (".github/agents/review.agent.md", |_, first| first.to_owned()),
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Issue #36: any sequence of edits, each batch of one or two applied
+    /// as the language server applies it ([`edit_batch`], with the options
+    /// `agentc.toml` gives): after each, the compilation equals a cold
+    /// compile, and nothing panics.
+    #[test]
+    fn edit_sequences_update_as_a_compile_would(
+        batches in prop::collection::vec(
+            prop::collection::vec(0..STEPS.len(), 1..=2),
+            1..10,
+        ),
+    ) {
+        let (mut fs, _) = example_with_assistants();
+        let toml = "root = \"agents\"\nworkspace = \".\"\nregistry = \"registry.yaml\"\n";
+        fs.insert("agentc.toml", toml).unwrap();
+        let file = fs.root().join("agentc.toml");
+        let memo = Memo::default();
+        let load = |fs: &MemFs| crate::project_file::load(fs, &file, &file.to_string_lossy());
+        let compiled = |fs: &MemFs, memo: Option<&Memo>| {
+            let project = load(fs).unwrap();
+            let mut c = compile_with(fs, &project.options, memo).unwrap();
+            (c.project_source, c.project_path) = (Some(project.source), Some(project.path));
+            c
+        };
+        let mut c = compiled(&fs, Some(&memo));
+        let text = |fs: &MemFs, path: &str| String::from_utf8(fs.get(path).unwrap().to_vec()).unwrap();
+        let firsts: Vec<String> = STEPS.iter().map(|(path, _)| text(&fs, path)).collect();
+        for batch in batches {
+            let mut files = Vec::new();
+            for step in batch {
+                let (path, change) = STEPS[step];
+                fs.insert(path, change(&text(&fs, path), &firsts[step])).unwrap();
+                let on_disk = fs.root().join(path);
+                let rel = c.texts().map(|s| &s.path).find(|rel| c.disk_path(rel).as_ref() == Some(&on_disk));
+                files.extend(rel.cloned());
+            }
+            let updated = match c.copy_to_update(&files) {
+                Some(mut copy) => {
+                    let updated = copy.update_files(&fs, &memo, &files);
+                    if updated {
+                        c = copy;
+                    }
+                    updated
+                }
+                None => c.update_files(&fs, &memo, &files),
+            };
+            if !updated {
+                c = compiled(&fs, Some(&memo));
+            }
+            let cold = compiled(&fs, None);
+            prop_assert_eq!(&c.diagnostics, &cold.diagnostics);
+            prop_assert_eq!(&c.model, &cold.model);
+            prop_assert_eq!(&c.names.refs, &cold.names.refs);
+        }
+    }
+}

@@ -369,6 +369,8 @@ fn well_formed(message: &crate::lsp::transport::Outgoing) -> Option<serde_json::
         (Some(_), None) => {}
         (None, Some(error)) => {
             assert!(error["code"].is_i64() && error["message"].is_string(), "{value}");
+            // A panic answering the request, caught: a bug.
+            assert!(!error["message"].as_str().unwrap_or_default().contains("panicked"), "{value}");
         }
         _ => panic!("a response has one of `result` and `error`: {value}"),
     }

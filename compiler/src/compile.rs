@@ -361,6 +361,7 @@ pub fn compile_with(
         rest,
         hidden: crate::kept::Kept::scan_all(&sources),
         bundled: HashMap::new(),
+        unresolved: false,
     };
     for (source, path) in read_for_links {
         *kept.bundled.entry(source.path.clone()).or_default() += 1;

@@ -45,6 +45,11 @@ pub(crate) struct Kept {
     /// The Markdown files skills bundle, read for their links alone, with
     /// how many skills read each.
     pub(crate) bundled: HashMap<RelPath, usize>,
+    /// The model and names were left out of this compilation, a copy to
+    /// update ([`crate::compile::Compilation::copy_to_update`]): until the
+    /// registry's update makes them anew, whatever its text, no other
+    /// update can be made on it.
+    pub(crate) unresolved: bool,
 }
 
 /// One skill's part.

@@ -267,6 +267,80 @@ fn the_registry_is_checked_again_when_it_changes() {
     client.shutdown();
 }
 
+/// Issue #36: on the example with a Claude Code subagent and two Copilot
+/// agents (one handing off to the other), a registry tool a skill uses is
+/// deleted in the editor and saved, restored and saved, then renamed in
+/// the skill's `tools:`. The save's update kept an empty model and no
+/// references, and the skill's edit then panicked: no request was answered
+/// again. Now the edit is checked, nothing panics, and every request is
+/// answered.
+#[test]
+fn a_registry_edit_saved_then_a_skill_edit_leaves_the_server_answering() {
+    let (_dir, root) = common::example_project();
+    let assistants = [
+        (
+            ".claude/agents/desk-helper.md",
+            "---\nname: desk-helper\ndescription: Answers questions at the desk.\nskills:\n  - intake\n---\nHelp.\n",
+        ),
+        (
+            ".github/agents/triage.agent.md",
+            "---\nname: triage\ndescription: Sorts what comes in.\nhandoffs:\n  - label: Review\n    agent: review\n    prompt: Review it.\n---\nSort.\n",
+        ),
+        (
+            ".github/agents/review.agent.md",
+            "---\nname: review\ndescription: Reviews.\n---\nReview.\n",
+        ),
+    ];
+    for (path, text) in assistants {
+        common::write(&root.join(path), text);
+    }
+    let mut client = Client::start(&root);
+    let registry_path = root.join("registry.yaml");
+    let registry = url(&registry_path);
+    let agent = url(&root.join("agents/billing/AGENT.md"));
+    let text = std::fs::read_to_string(&registry_path).unwrap();
+    let without = text.replace("  - fetch_invoice\n", "");
+    client.open(&registry, &text);
+    for (version, edited) in [(2, &without), (3, &text)] {
+        client.change(&registry, version, edited);
+        let unknown = client.diagnostics(&agent, None).iter().any(|d| d["code"] == "unknown-tool");
+        assert_eq!(unknown, version == 2, "{:?}", client.pending);
+        std::fs::write(&registry_path, edited).unwrap();
+        client.notify("textDocument/didSave", json!({ "textDocument": { "uri": registry } }));
+        // The save's update, and the disk watcher's, are made meanwhile.
+        std::thread::sleep(Duration::from_millis(500));
+    }
+    let skill_path = root.join("agents/billing/skills/charge-lookup/SKILL.md");
+    let skill = url(&skill_path);
+    let original = std::fs::read_to_string(&skill_path).unwrap();
+    let renamed = original.replacen("  - fetch_invoice\n", "  - fetch_invoices\n", 1);
+    client.open(&skill, &original);
+    client.change(&skill, 2, &renamed);
+    let diagnostics = client.diagnostics(&skill, Some(2));
+    assert!(diagnostics.iter().any(|d| d["code"] == "unknown-tool"), "{diagnostics:?}");
+    let at = position(&renamed, "fetch_invoices", 0);
+    let definition = client.request("textDocument/definition", doc(&skill, at.clone()));
+    assert!(definition.is_null(), "a tool no one defines: {definition}");
+    let completion = client.request("textDocument/completion", doc(&skill, at.clone()));
+    assert!(completion["items"].as_array().is_some_and(|i| !i.is_empty()), "{completion}");
+    let range = json!({ "start": at, "end": at });
+    let context = json!({ "diagnostics": diagnostics });
+    let actions = client.request(
+        "textDocument/codeAction",
+        json!({ "textDocument": { "uri": skill }, "range": range, "context": context }),
+    );
+    assert!(actions.is_array(), "{actions}");
+    let symbols = client.request("workspace/symbol", json!({ "query": "charge" }));
+    assert!(symbols.as_array().is_some_and(|s| !s.is_empty()), "{symbols}");
+    let links =
+        client.request("textDocument/documentLink", json!({ "textDocument": { "uri": skill } }));
+    assert!(links.is_array(), "{links}");
+    let panics: Vec<&Value> =
+        client.pending.iter().filter(|m| m["method"] == "window/showMessage").collect();
+    assert!(panics.is_empty(), "{panics:?}");
+    client.shutdown();
+}
+
 /// `agentc lsp` fed `input`, then `meanwhile` run, then its stdin closed
 /// (unless `held_open`, until it exits or `PATIENCE` runs out): its exit
 /// code and what it wrote on stderr.

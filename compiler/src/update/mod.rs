@@ -110,7 +110,7 @@ impl Compilation {
             layouts: self.layouts.clone(),
             root: self.root.clone(),
             workspace: self.workspace.clone(),
-            kept: self.kept.clone(),
+            kept: self.kept.clone().map(|kept| Kept { unresolved: true, ..kept }),
         })
     }
 
@@ -126,6 +126,9 @@ impl Compilation {
     fn update_with(&mut self, kept: &mut Kept, fs: &dyn Fs, memo: &Memo, file: &RelPath) -> bool {
         if self.updates_everything(file) {
             return self.update_registry(kept, fs);
+        }
+        if kept.unresolved {
+            return false;
         }
         if self.project_source.as_ref().is_some_and(|project| &project.path == file) {
             return self.update_project_file(kept, fs);

@@ -24,7 +24,7 @@ impl Compilation {
         let Ok((registry, source, canonical)) = load_registry(fs, path, max_size, rules) else {
             return false;
         };
-        let was = self.registry_source.as_ref();
+        let was = self.registry_source.as_ref().filter(|_| !kept.unresolved);
         if was.is_some_and(|was| Arc::ptr_eq(&was.text, &source.text) || was.text == source.text) {
             return true;
         }
@@ -48,6 +48,7 @@ impl Compilation {
         kept.assistants = shares.assistants;
         drop_elsewhere(std::mem::replace(&mut self.model, resolved.model));
         drop_elsewhere(std::mem::replace(&mut self.names, resolved.names));
+        kept.unresolved = false;
         self.recheck_configs(kept, fs);
         true
     }

@@ -24,6 +24,94 @@ fn example() -> (MemFs, Options) {
     (fs, opts)
 }
 
+/// The example with a file of each coding assistant's beside it: a Claude
+/// Code subagent that loads a skill, and two Copilot agents, one handing
+/// off to the other by `name`.
+fn example_with_assistants() -> (MemFs, Options) {
+    let (mut fs, opts) = example();
+    let subagent = "---\nname: desk-helper\ndescription: Answers questions at the desk.\n\
+        skills:\n  - intake\n---\nHelp the customer.\n";
+    let triage = "---\nname: triage\ndescription: Sorts what comes in.\nhandoffs:\n\
+        \x20 - label: Review\n    agent: review\n    prompt: Review the ticket.\n---\nSort it.\n";
+    let review = "---\nname: review\ndescription: Reviews a sorted ticket.\n---\nReview it.\n";
+    fs.insert(".claude/agents/desk-helper.md", subagent).unwrap();
+    fs.insert(".github/agents/triage.agent.md", triage).unwrap();
+    fs.insert(".github/agents/review.agent.md", review).unwrap();
+    (fs, opts)
+}
+
+/// Applies edits to `files` to `c` as the language server does: a batch
+/// with the registry's is updated on a copy (kept only when it updated),
+/// any other in place, and what is not an update is compiled. Then
+/// compares `c` with a cold compile; returns whether it was an update.
+fn edit_batch(
+    c: &mut Compilation,
+    fs: &MemFs,
+    opts: &Options,
+    memo: &Memo,
+    files: &[RelPath],
+) -> bool {
+    let updated = match c.copy_to_update(files) {
+        Some(mut copy) => {
+            let updated = copy.update_files(fs, memo, files);
+            if updated {
+                *c = copy;
+            }
+            updated
+        }
+        None => c.update_files(fs, memo, files),
+    };
+    if !updated {
+        *c = compile_with(fs, opts, Some(memo)).unwrap();
+    }
+    assert_same_as_cold(c, fs, opts);
+    updated
+}
+
+fn assert_same_as_cold(c: &Compilation, fs: &MemFs, opts: &Options) {
+    let cold = compile(fs, opts).unwrap();
+    assert_eq!(c.diagnostics, cold.diagnostics);
+    assert_eq!(c.model, cold.model);
+    assert_eq!(c.names.refs, cold.names.refs);
+    let texts = |c: &Compilation| -> Vec<(RelPath, String)> {
+        c.sources.iter().map(|(rel, s)| (rel.clone(), s.text.to_string())).collect()
+    };
+    assert_eq!(texts(c), texts(&cold));
+}
+
+/// Issue #36: the editor's steps after a registry edit — the buffer's
+/// edit, then the file saved and the watcher's notice of the same text —
+/// each update a copy. The copy of the second found the registry as it
+/// was and kept it, without the model and names left out of it; the next
+/// skill edit then panicked in the update (`range end index 119 out of
+/// range for slice of length 0`).
+#[test]
+fn a_registry_update_with_its_text_unchanged_keeps_the_model() {
+    let (mut fs, opts) = example_with_assistants();
+    let memo = Memo::default();
+    let mut c = compile_with(&fs, &opts, Some(&memo)).unwrap();
+    assert_eq!(c.project.assistants.len(), 3, "the assistants' files are compiled");
+    let registry = RelPath::given(fs.root().join("registry.yaml").display().to_string());
+    let original = String::from_utf8(fs.get("registry.yaml").unwrap().to_vec()).unwrap();
+    let files = skill_files(&c);
+    let (skill, path) = files
+        .iter()
+        .find(|(rel, _)| &*rel.path == "billing/skills/charge-lookup/SKILL.md")
+        .unwrap();
+    for text in [original.replacen("  - fetch_invoice\n", "", 1), original.clone()] {
+        fs.insert("registry.yaml", text).unwrap();
+        // The buffer's edit, the save, the watcher's notice.
+        for _ in 0..3 {
+            let batch = std::slice::from_ref(&registry);
+            assert!(edit_batch(&mut c, &fs, &opts, &memo, batch), "a registry edit is an update");
+        }
+    }
+    let text = String::from_utf8(fs.get(path).unwrap().to_vec()).unwrap();
+    fs.insert(path, text.replacen("  - fetch_invoice\n", "  - fetch_invoices\n", 1)).unwrap();
+    assert!(edit_batch(&mut c, &fs, &opts, &memo, std::slice::from_ref(skill)));
+    assert!(c.diagnostics.iter().any(|d| d.code == Code::UnknownTool), "{:#?}", c.diagnostics);
+}
+
 /// The example's skill files, as (file, path in the memory file system).
 fn skill_files(c: &Compilation) -> Vec<(RelPath, String)> {
     let files = c.project.skills.iter().map(|s| s.source.path.clone());
@@ -44,14 +132,7 @@ fn edit(c: &mut Compilation, fs: &MemFs, opts: &Options, memo: &Memo, rel: &RelP
     if !updated {
         *c = compile_with(fs, opts, Some(memo)).unwrap();
     }
-    let cold = compile(fs, opts).unwrap();
-    assert_eq!(c.diagnostics, cold.diagnostics);
-    assert_eq!(c.model, cold.model);
-    assert_eq!(c.names.refs, cold.names.refs);
-    let texts = |c: &Compilation| -> Vec<(RelPath, String)> {
-        c.sources.iter().map(|(rel, s)| (rel.clone(), s.text.to_string())).collect()
-    };
-    assert_eq!(texts(c), texts(&cold));
+    assert_same_as_cold(c, fs, opts);
     updated
 }
 
@@ -505,6 +586,118 @@ proptest! {
             }
             fs.insert(&path, text.clone()).unwrap();
             edit(&mut c, &fs, &opts, &memo, &rel);
+        }
+    }
+}
+
+/// One step of [`edit_sequences_update_as_a_compile_would`]: the file it
+/// edits (in the memory file system) and the text it gets, from the text
+/// the file has and had at first.
+type Step = (&'static str, fn(&str, &str) -> String);
+
+/// Edits to every kind of input an update takes: the registry's tools
+/// (removed, added, renamed, restored), `agentc.toml`'s levels, a skill's
+/// `tools:` (renamed) and `name`, an agent's text, a subagent's `skills`,
+/// a Copilot agent's handoff and the name it hands off to, and the same
+/// text again (a save).
+const STEPS: &[Step] = &[
+    ("registry.yaml", |t, _| t.replacen("  - fetch_invoice\n", "", 1)),
+    ("registry.yaml", |t, _| t.replacen("  - send_customer_email\n", "", 1)),
+    // (A tool listed twice is an error of the registry, which fails a
+    // compile: not what this compares.)
+    ("registry.yaml", |t, _| match t.contains("  - fetch_invoices\n") {
+        true => t.to_owned(),
+        false => t.replacen("tools:\n", "tools:\n  - fetch_invoices\n", 1),
+    }),
+    ("registry.yaml", |t, _| match t.contains("  - fetch_invoices\n") {
+        true => t.to_owned(),
+        false => t.replacen("  - fetch_invoice\n", "  - fetch_invoices\n", 1),
+    }),
+    ("registry.yaml", |_, first| first.to_owned()),
+    ("registry.yaml", |t, _| t.to_owned()),
+    ("agentc.toml", |t, _| format!("{t}# again\n")),
+    ("agentc.toml", |_, first| format!("{first}[lints]\nunknown-tool = \"warn\"\n")),
+    ("agentc.toml", |_, first| format!("{first}[lints]\nstep-tool-undeclared = \"allow\"\n")),
+    ("agentc.toml", |_, first| format!("{first}max_file_size = 100000\n")),
+    ("agentc.toml", |_, first| first.to_owned()),
+    ("agents/billing/skills/charge-lookup/SKILL.md", |t, _| {
+        t.replacen("  - fetch_invoice\n", "  - fetch_invoices\n", 1)
+    }),
+    ("agents/billing/skills/charge-lookup/SKILL.md", |t, _| {
+        t.replacen("  - fetch_invoices\n", "  - fetch_invoice\n", 1)
+    }),
+    ("agents/billing/skills/charge-lookup/SKILL.md", |_, first| first.to_owned()),
+    ("agents/skills/intake/SKILL.md", |t, _| {
+        t.replacen("name: intake\n", "name: intake-desk\n", 1)
+    }),
+    ("agents/skills/intake/SKILL.md", |_, first| first.to_owned()),
+    ("agents/billing/AGENT.md", |t, _| t.replacen("description: ", "description: Now ", 1)),
+    ("agents/billing/AGENT.md", |_, first| first.to_owned()),
+    (".claude/agents/desk-helper.md", |t, _| t.replacen("  - intake\n", "  - intake-desk\n", 1)),
+    (".claude/agents/desk-helper.md", |_, first| first.to_owned()),
+    (".github/agents/triage.agent.md", |t, _| {
+        t.replacen("agent: review\n", "agent: reviewer\n", 1)
+    }),
+    (".github/agents/triage.agent.md", |_, first| first.to_owned()),
+    (".github/agents/review.agent.md", |t, _| t.replacen("name: review\n", "name: reviewer\n", 1)),
+    (".github/agents/review.agent.md", |_, first| first.to_owned()),
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Issue #36: any sequence of edits, each batch of one or two applied
+    /// as the language server applies it ([`edit_batch`], with the options
+    /// `agentc.toml` gives): after each, the compilation equals a cold
+    /// compile, and nothing panics.
+    #[test]
+    fn edit_sequences_update_as_a_compile_would(
+        batches in prop::collection::vec(
+            prop::collection::vec(0..STEPS.len(), 1..=2),
+            1..10,
+        ),
+    ) {
+        let (mut fs, _) = example_with_assistants();
+        let toml = "root = \"agents\"\nworkspace = \".\"\nregistry = \"registry.yaml\"\n";
+        fs.insert("agentc.toml", toml).unwrap();
+        let file = fs.root().join("agentc.toml");
+        let memo = Memo::default();
+        let load = |fs: &MemFs| crate::project_file::load(fs, &file, &file.to_string_lossy());
+        let compiled = |fs: &MemFs, memo: Option<&Memo>| {
+            let project = load(fs).unwrap();
+            let mut c = compile_with(fs, &project.options, memo).unwrap();
+            (c.project_source, c.project_path) = (Some(project.source), Some(project.path));
+            c
+        };
+        let mut c = compiled(&fs, Some(&memo));
+        let text = |fs: &MemFs, path: &str| String::from_utf8(fs.get(path).unwrap().to_vec()).unwrap();
+        let firsts: Vec<String> = STEPS.iter().map(|(path, _)| text(&fs, path)).collect();
+        for batch in batches {
+            let mut files = Vec::new();
+            for step in batch {
+                let (path, change) = STEPS[step];
+                fs.insert(path, change(&text(&fs, path), &firsts[step])).unwrap();
+                let on_disk = fs.root().join(path);
+                let rel = c.texts().map(|s| &s.path).find(|rel| c.disk_path(rel).as_ref() == Some(&on_disk));
+                files.extend(rel.cloned());
+            }
+            let updated = match c.copy_to_update(&files) {
+                Some(mut copy) => {
+                    let updated = copy.update_files(&fs, &memo, &files);
+                    if updated {
+                        c = copy;
+                    }
+                    updated
+                }
+                None => c.update_files(&fs, &memo, &files),
+            };
+            if !updated {
+                c = compiled(&fs, Some(&memo));
+            }
+            let cold = compiled(&fs, None);
+            prop_assert_eq!(&c.diagnostics, &cold.diagnostics);
+            prop_assert_eq!(&c.model, &cold.model);
+            prop_assert_eq!(&c.names.refs, &cold.names.refs);
         }
     }
 }

@@ -47,6 +47,14 @@ fn is_word(c: char) -> bool {
     c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '/' | '*' | '.')
 }
 
+/// Where the word of `part` characters ending at `offset` begins: after
+/// the last character before it that is not one, whatever its length in
+/// bytes (a zero-width space is three).
+pub(super) fn word_start(text: &str, offset: usize, part: impl Fn(char) -> bool) -> usize {
+    let before = text[..offset].char_indices().rev().find(|&(_, c)| !part(c));
+    before.map_or(0, |(i, c)| i + c.len_utf8())
+}
+
 pub(super) fn complete(
     analysis: &Analysis<'_>,
     file: &RelPath,
@@ -58,7 +66,7 @@ pub(super) fn complete(
     let text = &*source.text;
     let offset = offset.min(text.len());
     let offset = (0..=offset).rev().find(|&i| text.is_char_boundary(i)).unwrap_or(0);
-    let start = text[..offset].rfind(|c: char| !is_word(c)).map_or(0, |i| i + 1);
+    let start = word_start(text, offset, is_word);
     let word = Span::new(start, offset);
     if let Some(items) = super::agents::complete(analysis, file, text, start) {
         return (filter(items, &text[start..offset]), word);

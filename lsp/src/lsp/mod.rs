@@ -255,12 +255,80 @@ struct Server<F: Fs> {
     next_project: usize,
     /// What watches the project folders on disk, once watching began.
     watcher: Option<notify::RecommendedWatcher>,
+    /// The next compile or update panics (see [`Job::panic`]).
+    #[cfg(test)]
+    panic_next: bool,
 }
 
 /// What a compile on its own thread made, for the project of id `project`.
 pub(crate) struct Done {
     project: usize,
-    compiled: Compiled,
+    /// None when the compile from scratch after a panic panicked too.
+    compiled: Option<Compiled>,
+    /// What panicked, when the update or compile did, and the new memo the
+    /// compile from scratch that followed filled.
+    panicked: Option<(String, Arc<Memo>)>,
+}
+
+/// A compile of one project, or an update of a copy of its compilation
+/// ([`Server::work`]), with all it reads: made on its own thread or in turn.
+struct Job<F: Fs> {
+    fs: Arc<CachedFs<F>>,
+    /// Whether `fs` may be used (see [`Server::cache`]).
+    cache: bool,
+    buffers: HashMap<PathBuf, Arc<str>>,
+    project: usize,
+    folder: PathBuf,
+    memo: Arc<Memo>,
+    /// The copy to update, and the files edited.
+    copy: Option<(Compiled, Vec<RelPath>)>,
+    /// Panics before it begins: how the tests make the bug a panic is.
+    #[cfg(test)]
+    panic: bool,
+}
+
+impl<F: Fs> Job<F> {
+    /// The update of the copy, or when it cannot be made a compile, with
+    /// the editor's index. A panic is caught and followed by a compile from
+    /// scratch: the disk read again, a new memo.
+    fn run(self) -> Done {
+        let Job { fs, cache, buffers, project, folder, memo, copy, .. } = self;
+        let base: &dyn Fs = if cache { &*fs } else { fs.base() };
+        let overlay = Overlay { base, buffers: &buffers };
+        // The editor's index too, here rather than in the first request
+        // after (30 ms at 10,000 skills, on a hover's time).
+        let indexed = |compiled: Compiled| {
+            compiled.analysis();
+            compiled
+        };
+        let made = caught(|| {
+            #[cfg(test)]
+            assert!(!self.panic, "a panic the test injected");
+            let updated = copy.and_then(|(mut compiled, edited)| {
+                compiled.update(&overlay, &memo, &edited).then_some(compiled)
+            });
+            indexed(updated.unwrap_or_else(|| compile_project(&overlay, &folder, &memo)))
+        });
+        match made {
+            Ok(compiled) => Done { project, compiled: Some(compiled), panicked: None },
+            Err(panic) => {
+                fs.forget_all();
+                let memo = Arc::new(Memo::default());
+                let compiled = caught(|| indexed(compile_project(&overlay, &folder, &memo))).ok();
+                Done { project, compiled, panicked: Some((panic, memo)) }
+            }
+        }
+    }
+}
+
+/// Runs `work`, catching a panic: its message, when it panicked. A panic
+/// on a thread the server waits for would leave it silent for good.
+fn caught<T>(work: impl FnOnce() -> T) -> Result<T, String> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(work)).map_err(|payload| {
+        (payload.downcast_ref::<&str>().map(|s| (*s).to_owned()))
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "no message".to_owned())
+    })
 }
 
 impl<F: Fs + Send + 'static> Server<F> {
@@ -300,6 +368,8 @@ impl<F: Fs + Send + 'static> Server<F> {
             next_project: projects.len(),
             projects,
             watcher: None,
+            #[cfg(test)]
+            panic_next: false,
         }
     }
 
@@ -403,6 +473,20 @@ impl<F: Fs + Send + 'static> Server<F> {
         let params =
             lsp::LogMessageParams { typ: lsp::MessageType::WARNING, message: message.to_owned() };
         let notification = Notification::new(notif::LogMessage::METHOD.to_owned(), params);
+        Ok(self.outbox.send(Outgoing::Message(Message::Notification(notification)))?)
+    }
+
+    /// Tells the user that updating or compiling project `i` panicked
+    /// (`panic` says where), and `what` came of it: once, as an error, for
+    /// the bug it is.
+    fn panicked(&self, i: usize, panic: &str, what: &str) -> Result<(), Gone> {
+        let folder = self.projects[i].folder.display();
+        let message = format!(
+            "agentc: compiling {folder} after a change panicked ({panic}); {what}. \
+             This is a bug in agentc: please report the edit that led to it."
+        );
+        let params = lsp::ShowMessageParams { typ: lsp::MessageType::ERROR, message };
+        let notification = Notification::new(notif::ShowMessage::METHOD.to_owned(), params);
         Ok(self.outbox.send(Outgoing::Message(Message::Notification(notification)))?)
     }
 
@@ -554,7 +638,7 @@ impl<F: Fs + Send + 'static> Server<F> {
             };
             // An update that redoes everything (the registry's) is made on a
             // copy, beside the compilation requests are answered from.
-            if files.is_some() && self.work_elsewhere(i, files.clone()) {
+            if files.is_some() && self.work(i, files.clone())? {
                 continue;
             }
             let base: &dyn Fs = if self.cache { &*self.fs } else { self.fs.base() };
@@ -564,37 +648,39 @@ impl<F: Fs + Send + 'static> Server<F> {
             // registry's or agentc.toml's text is an update; any other file
             // (a plugin's manifest) is compiled again with the rest
             // (`Compilation::update_file` says which it could do).
-            let updated = files.is_some_and(|files| {
-                let compiled = project.compiled.as_mut();
-                compiled.is_some_and(|compiled| compiled.update(&overlay, &project.memo, &files))
-            });
-            project.dirty = false;
-            if updated {
-                if let Some(Compiled { compilation, files, inputs, index }) =
-                    project.compiled.take()
-                {
-                    agentc_compiler::update::drop_elsewhere(index);
-                    let compiled =
-                        Compiled { compilation, files, inputs, index: Default::default() };
-                    self.install(i, compiled)?;
+            let updated = match (files, project.compiled.as_mut()) {
+                (Some(files), Some(compiled)) => {
+                    caught(|| compiled.update(&overlay, &project.memo, &files))
                 }
-                continue;
+                _ => Ok(false),
+            };
+            project.dirty = false;
+            match updated {
+                Ok(true) => {
+                    if let Some(Compiled { compilation, files, inputs, index }) =
+                        project.compiled.take()
+                    {
+                        agentc_compiler::update::drop_elsewhere(index);
+                        let compiled =
+                            Compiled { compilation, files, inputs, index: Default::default() };
+                        self.install(i, compiled)?;
+                    }
+                    continue;
+                }
+                Ok(false) => {}
+                // Nothing is kept of what the panic may have left half
+                // updated: the compile below is from scratch.
+                Err(panic) => {
+                    if let Some(old) = project.compiled.take() {
+                        agentc_compiler::update::drop_elsewhere((old.compilation, old.index));
+                    }
+                    project.memo = Arc::default();
+                    self.fs.forget_all();
+                    self.panicked(i, &panic, "it is compiled again from scratch")?;
+                }
             }
             self.begin_progress(i)?;
-            if self.work_elsewhere(i, None) {
-                continue;
-            }
-            let project = &mut self.projects[i];
-            // Two compilations at once would double the peak memory: without
-            // a thread to compile on, the old one goes first.
-            if let Some(old) = project.compiled.take() {
-                agentc_compiler::update::drop_elsewhere(old.index);
-                drop(old.compilation);
-            }
-            let base: &dyn Fs = if self.cache { &*self.fs } else { self.fs.base() };
-            let overlay = Overlay { base, buffers: &self.buffers };
-            let compiled = compile_project(&overlay, &project.folder, &project.memo);
-            self.install(i, compiled)?;
+            self.work(i, None)?;
         }
         if self.projects.iter().all(|p| !p.compiling) {
             self.edited.clear();
@@ -602,46 +688,59 @@ impl<F: Fs + Send + 'static> Server<F> {
         Ok(())
     }
 
-    /// Starts compiling project `i` on its own thread — or, given the texts
-    /// `edited`, updating a copy of its compilation after their edits, when
-    /// that is worth a copy ([`Compilation::copy_to_update`]) — when there is
-    /// a compilation to answer requests from meanwhile; whether it did.
-    fn work_elsewhere(&mut self, i: usize, edited: Option<Vec<RelPath>>) -> bool {
-        let Some((done, _)) = self.compiles.clone() else {
-            return false;
-        };
+    /// Compiles project `i` — or, given the texts `edited`, updates a copy
+    /// of its compilation after their edits, when that is worth a copy
+    /// ([`Compilation::copy_to_update`]) — on its own thread when there is
+    /// one and a compilation to answer requests from meanwhile, else in
+    /// turn. Whether it did: an update not worth a copy is the caller's.
+    fn work(&mut self, i: usize, edited: Option<Vec<RelPath>>) -> Result<bool, Gone> {
         let project = &self.projects[i];
-        let Some(compiled) = &project.compiled else {
-            return false;
-        };
-        let copy = match edited {
-            None => None,
-            Some(edited) => {
+        let copy = match (edited, &project.compiled) {
+            (None, _) => None,
+            (Some(edited), Some(compiled)) => {
                 let Some(compilation) = compiled.compilation.copy_to_update(&edited) else {
-                    return false;
+                    return Ok(false);
                 };
                 let (files, inputs) = (compiled.files.clone(), compiled.inputs.clone());
                 Some((Compiled { compilation, files, inputs, index: Default::default() }, edited))
             }
+            (Some(_), None) => return Ok(false),
         };
-        let (fs, cache, buffers) = (Arc::clone(&self.fs), self.cache, self.buffers.clone());
-        let (id, folder, memo) = (project.id, project.folder.clone(), Arc::clone(&project.memo));
-        let spawned =
-            std::thread::Builder::new().name("agentc-compile".to_owned()).spawn(move || {
-                let base: &dyn Fs = if cache { &*fs } else { fs.base() };
-                let overlay = Overlay { base, buffers: &buffers };
-                let updated = copy.and_then(|(mut compiled, edited)| {
-                    compiled.update(&overlay, &memo, &edited).then_some(compiled)
-                });
-                let compiled = updated.unwrap_or_else(|| compile_project(&overlay, &folder, &memo));
-                // The editor's index too, here rather than in the first
-                // request after (30 ms at 10,000 skills, on a hover's time).
-                compiled.analysis();
+        let job = Job {
+            fs: Arc::clone(&self.fs),
+            cache: self.cache,
+            buffers: self.buffers.clone(),
+            project: project.id,
+            folder: project.folder.clone(),
+            memo: Arc::clone(&project.memo),
+            copy,
+            #[cfg(test)]
+            panic: std::mem::take(&mut self.panic_next),
+        };
+        let thread = self.compiles.clone().filter(|_| project.compiled.is_some());
+        if let Some((finished, _)) = thread {
+            let spawned = std::thread::Builder::new()
+                .name("agentc-compile".to_owned())
                 // The session may have ended meanwhile.
-                let _ = done.send(Done { project: id, compiled });
-            });
-        self.projects[i].compiling = spawned.is_ok();
-        spawned.is_ok()
+                .spawn(move || drop(finished.send(job.run())));
+            self.projects[i].compiling = spawned.is_ok();
+            if spawned.is_ok() {
+                return Ok(true);
+            }
+            // (No thread to be had: compiled in turn, from the start.)
+            return self.work(i, None);
+        }
+        let project = &mut self.projects[i];
+        // Two compilations at once would double the peak memory: without
+        // a thread to compile on, the old one goes first.
+        if job.copy.is_none()
+            && let Some(old) = project.compiled.take()
+        {
+            agentc_compiler::update::drop_elsewhere(old.index);
+            drop(old.compilation);
+        }
+        self.take(i, job.run())?;
+        Ok(true)
     }
 
     /// Waits for the compiles running for the document at `uri` while its
@@ -683,23 +782,42 @@ impl<F: Fs + Send + 'static> Server<F> {
     pub(crate) fn compiled(&mut self, done: Done) -> Result<(), Gone> {
         // A project whose folder left the workspace meanwhile is gone.
         let Some(i) = self.projects.iter().position(|p| p.id == done.project) else {
-            agentc_compiler::update::drop_elsewhere(done.compiled.compilation);
+            agentc_compiler::update::drop_elsewhere(done.compiled.map(|c| c.compilation));
             return Ok(());
         };
+        self.take(i, done)?;
+        self.refresh()
+    }
+
+    /// Keeps what a compile of project `i` made (see [`Server::install`]),
+    /// and tells of a panic it caught.
+    fn take(&mut self, i: usize, done: Done) -> Result<(), Gone> {
         let project = &mut self.projects[i];
         project.compiling = false;
+        if let Some((panic, memo)) = done.panicked {
+            project.memo = memo;
+            let what = match &done.compiled {
+                Some(_) => "it was compiled again from scratch",
+                // The compilation there was is kept; the next change tries again.
+                None => "so did compiling it again from scratch",
+            };
+            self.panicked(i, &panic, what)?;
+        }
+        let project = &mut self.projects[i];
+        let Some(compiled) = done.compiled else {
+            return self.end_progress(i, 0, 0);
+        };
         if let Some(old) = project.compiled.take() {
             agentc_compiler::update::drop_elsewhere((old.compilation, old.index));
         }
         // Texts edited since the compile started are updates of what it made.
-        let made = &done.compiled.files;
+        let made = &compiled.files;
         let stale: Vec<PathBuf> =
             project.edited_texts.iter().filter(|p| !made.contains_key(*p)).cloned().collect();
         if !stale.is_empty() {
             project.dirty = true;
         }
-        self.install(i, done.compiled)?;
-        self.refresh()
+        self.install(i, compiled)
     }
 
     /// Keeps `compiled` as project `i`'s compilation and publishes the

@@ -15,7 +15,7 @@ use lsp_types::notification::{self as notif, Notification as _};
 use lsp_types::request::{self as req, Request as _};
 
 use super::transport::{self, FramingError, Incoming, Outgoing};
-use super::{Gone, Outbox, Server, capabilities, negotiate_encoding};
+use super::{Gone, Outbox, Server, capabilities, caught, negotiate_encoding};
 use agentc_compiler::fs::{Fs, RealFs};
 
 /// What the reader thread hands on: a message, or why reading stopped.
@@ -152,7 +152,7 @@ impl<F: Fs + Send + 'static> Session<F> {
         std::mem::take(&mut self.complaints)
     }
 
-    fn server(&mut self) -> Option<&mut Server<F>> {
+    pub(super) fn server(&mut self) -> Option<&mut Server<F>> {
         match &mut self.state {
             State::Serving(server) => Some(server),
             _ => None,
@@ -186,6 +186,16 @@ impl<F: Fs + Send + 'static> Session<F> {
             Incoming::Message(Message::Response(_)) => {}
         }
         Ok(Flow::Continue)
+    }
+
+    /// The diagnostics of each project as now compiled (none before its
+    /// first compile): what the fuzzer compares with a cold compile.
+    pub(crate) fn diagnostics(
+        &mut self,
+    ) -> Vec<Option<Vec<agentc_compiler::diagnostic::Diagnostic>>> {
+        let Some(server) = self.server() else { return Vec::new() };
+        let compiled = server.projects.iter().map(|p| p.compiled.as_ref());
+        compiled.map(|c| c.map(|c| c.compilation.diagnostics.clone())).collect()
     }
 
     /// Compiles what changed and publishes the diagnostics that did.
@@ -234,7 +244,15 @@ impl<F: Fs + Send + 'static> Session<F> {
                 {
                     server.catch_up(&uri)?;
                 }
-                let response = server.request(request);
+                let (id, method) = (request.id.clone(), request.method.clone());
+                // The server stays: its compilations are only read here.
+                let response = caught(|| server.request(request)).unwrap_or_else(|panic| {
+                    let message = format!(
+                        "agentc: answering `{method}` panicked ({panic}). This is a bug in \
+                         agentc: please report the request and the text it was about."
+                    );
+                    error(id, ErrorCode::InternalError, message)
+                });
                 (State::Serving(server), response)
             }
             State::ShutDown => {

@@ -86,7 +86,7 @@ fn value(kind: Kind, path: &[Step], written: &str) -> Option<String> {
 fn token(text: &str, offset: usize) -> Option<Span> {
     let part = |c: char| c.is_ascii_alphanumeric() || "_-/*.@[]()".contains(c);
     let offset = offset.min(text.len());
-    let start = text[..offset].rfind(|c| !part(c)).map_or(0, |i| i + 1);
+    let start = crate::ide::complete::word_start(text, offset, part);
     let end = text[offset..].find(|c| !part(c)).map_or(text.len(), |i| offset + i);
     let (mut start, mut end) = (start, end);
     loop {

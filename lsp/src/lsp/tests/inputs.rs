@@ -243,3 +243,127 @@ fn files_arriving_and_leaving_are_checked() {
     }
     assert_eq!(shown.codes().len(), 2, "{:?}", shown.0);
 }
+
+impl Client {
+    /// Saves an open document: its text written to the disk, then the
+    /// editor's notice (the disk watcher's, of a file written in place, is
+    /// the same: the file's text was edited).
+    fn save(&mut self, path: &str, text: &str) -> Vec<(String, Vec<Value>)> {
+        self.disk.write(path, text);
+        self.notify("textDocument/didSave", json!({ "textDocument": { "uri": uri(path) } }))
+    }
+
+    /// The messages the server showed the user (`window/showMessage`).
+    fn shown_messages(sent: &[Value]) -> Vec<(i64, String)> {
+        (sent.iter().filter(|m| m["method"] == "window/showMessage"))
+            .map(|m| {
+                let params = &m["params"];
+                (params["type"].as_i64().unwrap(), params["message"].as_str().unwrap().to_owned())
+            })
+            .collect()
+    }
+}
+
+/// The example with a Claude Code subagent and two Copilot agents, one
+/// handing off to the other by `name`.
+fn example_with_assistants() -> MemFs {
+    let mut fs = example();
+    let subagent = "---\nname: desk-helper\ndescription: Answers questions at the desk.\n\
+        skills:\n  - intake\n---\nHelp the customer.\n";
+    let triage = "---\nname: triage\ndescription: Sorts what comes in.\nhandoffs:\n\
+        \x20 - label: Review\n    agent: review\n    prompt: Review the ticket.\n---\nSort it.\n";
+    let review = "---\nname: review\ndescription: Reviews a sorted ticket.\n---\nReview it.\n";
+    fs.insert(".claude/agents/desk-helper.md", subagent).unwrap();
+    fs.insert(".github/agents/triage.agent.md", triage).unwrap();
+    fs.insert(".github/agents/review.agent.md", review).unwrap();
+    fs
+}
+
+/// Issue #36: a registry tool a skill uses deleted and restored in the
+/// editor, each edit saved, then the tool renamed in the skill's `tools:`.
+/// The save updated a copy of the compilation with the registry's text
+/// unchanged, which kept an empty model and no references; the skill's
+/// edit then panicked. Every step now shows what `agentc check` reports,
+/// nothing panics, and requests are answered.
+#[test]
+fn a_registry_edit_saved_then_a_skill_edit_is_checked_again() {
+    let mut client = Client::on(example_with_assistants());
+    let mut shown = Shown::default();
+    let mut sent = Vec::new();
+    assert!(shown.take(client.start()).0.is_empty(), "{:?}", shown.0);
+    client.open("registry.yaml");
+    let original = client.disk.text("registry.yaml");
+    let without = original.replace("  - fetch_invoice\n", "");
+    for (version, text) in [(2, &without), (3, &original)] {
+        let (_, out) = client.send(json!({ "jsonrpc": "2.0", "method": "textDocument/didChange",
+            "params": { "textDocument": { "uri": uri("registry.yaml"), "version": version },
+                "contentChanges": [{ "text": text }] } }));
+        shown.take(published(&out));
+        sent.extend(out);
+        shown.take(client.save("registry.yaml", text));
+        assert_eq!(shown.0, checked(&client.disk.files()), "registry at version {version}");
+    }
+    let skill = "agents/billing/skills/charge-lookup/SKILL.md";
+    client.open(skill);
+    let renamed =
+        client.disk.text(skill).replacen("  - fetch_invoice\n", "  - fetch_invoices\n", 1);
+    let (_, out) = client.send(json!({ "jsonrpc": "2.0", "method": "textDocument/didChange",
+        "params": { "textDocument": { "uri": uri(skill), "version": 2 },
+            "contentChanges": [{ "text": renamed }] } }));
+    shown.take(published(&out));
+    sent.extend(out);
+    assert_eq!(shown.0, checked(&with(client.disk.files(), skill, &renamed)));
+    assert!(shown.codes().iter().any(|(_, d)| code(d) == UNKNOWN_TOOL), "{:?}", shown.0);
+    assert_eq!(Client::shown_messages(&sent), []);
+    let symbols = client.request("workspace/symbol", json!({ "query": "charge" }));
+    assert!(symbols["result"].as_array().is_some_and(|s| !s.is_empty()), "{symbols}");
+}
+
+/// A panic on the compile thread is told to the user once, as an error,
+/// and the project is compiled again from scratch: requests are answered,
+/// from what `agentc check` reports.
+#[test]
+fn a_panic_on_the_compile_thread_is_reported_and_recovered_from() {
+    let mut client = Client::on(example_with_assistants());
+    let mut shown = Shown::default();
+    assert!(shown.take(client.start()).0.is_empty(), "{:?}", shown.0);
+    client.open("registry.yaml");
+    let (finished_to, finished) = crossbeam_channel::unbounded();
+    let server = client.session.server().unwrap();
+    server.compiles = Some((finished_to, finished.clone()));
+    server.panic_next = true;
+    let without = client.disk.text("registry.yaml").replace("  - fetch_invoice\n", "");
+    shown.take(client.change("registry.yaml", 2, &without));
+    let done = finished.recv_timeout(std::time::Duration::from_secs(120)).unwrap();
+    assert!(done.panicked.is_some() && done.compiled.is_some());
+    client.session.server().unwrap().compiled(done).unwrap();
+    let sent: Vec<Value> = (client.outgoing.try_iter())
+        .map(|message| {
+            let mut written = Vec::new();
+            transport::write(&mut written, &message).unwrap();
+            let text = String::from_utf8(written).unwrap();
+            serde_json::from_str(text.split_once("\r\n\r\n").unwrap().1).unwrap()
+        })
+        .collect();
+    let messages = Client::shown_messages(&sent);
+    assert_eq!(messages.len(), 1, "{messages:?}");
+    let (kind, message) = &messages[0];
+    assert_eq!(*kind, 1, "an error");
+    assert!(
+        message.starts_with("agentc: compiling / after a change panicked (a panic the test injected); it was compiled again from scratch."),
+        "{message}"
+    );
+    shown.take(published(&sent));
+    assert_eq!(shown.0, checked(&with(client.disk.files(), "registry.yaml", &without)));
+    assert!(!shown.0.is_empty());
+    let symbols = client.request("workspace/symbol", json!({ "query": "charge" }));
+    assert!(symbols["result"].as_array().is_some_and(|s| !s.is_empty()), "{symbols}");
+    // Once: the next edit is an update as any other.
+    let (_, out) = client.send(json!({ "jsonrpc": "2.0", "method": "textDocument/didChange",
+        "params": { "textDocument": { "uri": uri("registry.yaml"), "version": 3 },
+            "contentChanges": [{ "text": client.disk.text("registry.yaml") }] } }));
+    let done = finished.recv_timeout(std::time::Duration::from_secs(120)).unwrap();
+    assert!(done.panicked.is_none());
+    client.session.server().unwrap().compiled(done).unwrap();
+    assert_eq!(Client::shown_messages(&out), []);
+}

@@ -3,63 +3,20 @@
 //! bundled example, and small ones built here. The disk stays in the test's
 //! hands ([`Disk`]), so a change on it can be made between messages.
 
-use std::ffi::OsString;
-use std::io;
-use std::path::{Path, PathBuf};
-use std::sync::{Arc, RwLock};
+use std::path::Path;
 
 use crossbeam_channel::Receiver;
 use serde_json::{Value, json};
 
 use super::transport::{self, Outgoing};
 use super::{Flow, Session};
-use agentc_compiler::fs::{EntryKind, Fs, ReadOutcome};
+use crate::fuzzing::Disk;
 use agentc_compiler::memfs::MemFs;
 
 mod actions;
 mod agents;
 mod inputs;
 mod rename;
-
-/// Files in memory that the test changes while the server reads them.
-#[derive(Clone, Default)]
-struct Disk(Arc<RwLock<MemFs>>);
-
-impl Disk {
-    fn new(fs: MemFs) -> Disk {
-        Disk(Arc::new(RwLock::new(fs)))
-    }
-
-    fn text(&self, path: &str) -> String {
-        String::from_utf8(self.0.read().unwrap().get(path).unwrap().to_vec()).unwrap()
-    }
-}
-
-impl Fs for Disk {
-    fn read_dir(&self, path: &Path) -> io::Result<Vec<(OsString, EntryKind)>> {
-        self.0.read().unwrap().read_dir(path)
-    }
-
-    fn kind(&self, path: &Path) -> io::Result<EntryKind> {
-        self.0.read().unwrap().kind(path)
-    }
-
-    fn kind_followed(&self, path: &Path) -> io::Result<EntryKind> {
-        self.0.read().unwrap().kind_followed(path)
-    }
-
-    fn canonicalize(&self, path: &Path) -> io::Result<PathBuf> {
-        self.0.read().unwrap().canonicalize(path)
-    }
-
-    fn read_link(&self, path: &Path) -> io::Result<PathBuf> {
-        self.0.read().unwrap().read_link(path)
-    }
-
-    fn read(&self, path: &Path, max: u64) -> io::Result<ReadOutcome> {
-        self.0.read().unwrap().read(path, max)
-    }
-}
 
 /// The bundled example (`examples/support-desk`) at the root.
 fn example() -> MemFs {

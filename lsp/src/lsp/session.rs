@@ -235,6 +235,7 @@ impl<F: Fs + Send + 'static> Session<F> {
                     server.catch_up(&uri)?;
                 }
                 let response = server.request(request);
+                let response = server.mask(response);
                 (State::Serving(server), response)
             }
             State::ShutDown => {

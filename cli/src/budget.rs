@@ -91,15 +91,20 @@ pub fn print(
             Report { set, counted, limits }
         })
         .collect();
+    // Made whole, then shown with the project's secrets masked: an item's
+    // name or path may be one.
+    let mut made = Vec::new();
     match format {
-        BudgetFormat::Human => human(&reports, tokens.name(), top, out),
+        BudgetFormat::Human => human(&reports, tokens.name(), top, &mut made)?,
         BudgetFormat::Json => {
             let hosts: Vec<Value> = reports.iter().map(|r| json_report(r, top)).collect();
             let document = json!({ "tokenizer": tokens.name(), "sets": hosts });
-            writeln!(out, "{}", serde_json::to_string_pretty(&document)?)?;
-            Ok(())
+            writeln!(made, "{}", serde_json::to_string_pretty(&document)?)?;
         }
     }
+    let made = String::from_utf8_lossy(&made);
+    out.write_all(compilation.redactor().clean(&made).as_bytes())?;
+    Ok(())
 }
 
 fn human(

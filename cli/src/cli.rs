@@ -1069,6 +1069,8 @@ fn graph(args: GraphArgs, sarif: &mut emit::sarif::Log, io: &mut Io<'_>) -> CliR
         GraphFormat::Dot => graph.dot(),
         GraphFormat::Json => graph.json(),
     };
+    // A node is named by what the files say, which may be a secret.
+    let text = compilation.redactor().clean(&text).into_owned();
     match &args.output {
         Some(path) if code != EXIT_OK => {
             let why = if args.common.deny_warnings {

@@ -59,6 +59,12 @@ pub struct Compilation {
 }
 
 impl Compilation {
+    /// What masks the secrets found in the project's files in anything shown
+    /// or written from it ([`crate::secrets::Redactor`]).
+    pub fn redactor(&self) -> crate::secrets::Redactor {
+        crate::secrets::Redactor::new(self.sources.values())
+    }
+
     pub fn has_errors(&self) -> bool {
         self.diagnostics.iter().any(|d| d.severity == diagnostic::Severity::Error)
     }

@@ -26,7 +26,13 @@ pub fn lockfile(compilation: &Compilation) -> Lockfile {
         files.push(FileDigest { path: REGISTRY_PATH.to_owned(), sha256: sha256.clone() });
     }
     let model = &compilation.model;
-    Lockfile {
+    let mut mcp_servers = model.mcp_servers.clone();
+    for server in &mut mcp_servers {
+        if let Some(url) = &mut server.url {
+            *url = mask_url_credentials(url);
+        }
+    }
+    let lockfile = Lockfile {
         lockfile_version: LOCKFILE_VERSION,
         agentc_version: env!("CARGO_PKG_VERSION").to_owned(),
         root_digest: root_digest(&files),
@@ -36,9 +42,77 @@ pub fn lockfile(compilation: &Compilation) -> Lockfile {
         tools: model.tools.clone(),
         assistants: model.assistants.clone(),
         plugins: model.plugins.clone(),
-        mcp_servers: model.mcp_servers.clone(),
+        mcp_servers,
         hooks: model.hooks.clone(),
+    };
+    // A secret the checker found never reaches the file, whatever the
+    // `secret` rule's level: the lockfile is committed and read by others.
+    // Masked in its JSON, so every string the lockfile holds is covered.
+    let redactor = compilation.redactor();
+    if redactor.is_empty() {
+        return lockfile;
     }
+    let json = lockfile.to_json();
+    match Lockfile::from_json(&redactor.clean(&json)) {
+        Ok(masked) => masked,
+        // Stars never break the JSON they replace text of; were it broken,
+        // nothing of the secret is written either.
+        Err(_) => Lockfile {
+            agents: Vec::new(),
+            skills: Vec::new(),
+            tools: Vec::new(),
+            assistants: Vec::new(),
+            plugins: Vec::new(),
+            mcp_servers: Vec::new(),
+            hooks: Vec::new(),
+            ..lockfile
+        },
+    }
+}
+
+/// A remote server's address with the credentials it may carry masked: the
+/// user information (`https://user:token@host`) and every query value
+/// (`?api_key=…`) but a `${VAR}` reference, each byte a `*`. A runtime
+/// gives the real ones from its environment, as the host does for `${VAR}`.
+pub fn mask_url_credentials(url: &str) -> String {
+    let stars = |text: &str| "*".repeat(text.len());
+    let (scheme, rest) = match url.split_once("://") {
+        Some((scheme, rest)) => (Some(scheme), rest),
+        None => (None, url),
+    };
+    let authority_end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    let (authority, tail) = rest.split_at(authority_end);
+    let authority = match authority.rsplit_once('@') {
+        Some((user, host)) => format!("{}@{host}", stars(user)),
+        None => authority.to_owned(),
+    };
+    let (before_fragment, fragment) = match tail.split_once('#') {
+        Some((before, fragment)) => (before, Some(fragment)),
+        None => (tail, None),
+    };
+    let tail = match before_fragment.split_once('?') {
+        Some((path, query)) => {
+            let pairs: Vec<String> = query
+                .split('&')
+                .map(|pair| match pair.split_once('=') {
+                    Some((key, value)) if !(value.starts_with("${") && value.ends_with('}')) => {
+                        format!("{key}={}", stars(value))
+                    }
+                    _ => pair.to_owned(),
+                })
+                .collect();
+            format!("{path}?{}", pairs.join("&"))
+        }
+        None => before_fragment.to_owned(),
+    };
+    let mut out = scheme.map(|s| format!("{s}://")).unwrap_or_default();
+    out.push_str(&authority);
+    out.push_str(&tail);
+    if let Some(fragment) = fragment {
+        out.push('#');
+        out.push_str(fragment);
+    }
+    out
 }
 
 /// Whether the file at `destination` is one `agentc lock` may replace: none

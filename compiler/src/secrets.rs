@@ -630,51 +630,111 @@ pub fn diagnostics(source: &Source) -> Vec<Diagnostic> {
 /// the rest.
 const MAX_REPORTED: usize = 64;
 
-/// Takes the text of every secret in `sources` out of the words of
-/// `diagnostics` (a message or label quoting a value, a fix writing it), so
-/// no output shows it.
-pub fn redact<'a>(diagnostics: &mut [Diagnostic], sources: impl IntoIterator<Item = &'a Source>) {
-    let mut texts: std::collections::BTreeSet<&str> = std::collections::BTreeSet::new();
-    for source in sources {
-        for found in source.secrets() {
-            for span in &found.hidden {
-                let text = &source.text[span.start..span.end];
-                // A piece this short is a word, not something to hide.
-                if text.len() >= 6 {
-                    texts.insert(text);
+/// What takes the secrets found in a compilation's files out of any text
+/// agentc shows or writes: diagnostics, pictures, budgets, the lockfile,
+/// generated code, the language server's answers. Each goes through
+/// [`Redactor::clean`], the one seam, so a new output cannot forget it.
+///
+/// A secret is matched as written, as JSON or a Rust string escapes it, and
+/// in the forms a suggestion derives from a value (lowercased, `_`, `.` and
+/// blanks as `-`), case-insensitively; each match becomes as many `*`.
+#[derive(Clone, Debug, Default)]
+pub struct Redactor {
+    secrets: Option<AhoCorasick>,
+}
+
+impl Redactor {
+    /// The redactor of the secrets in `sources`.
+    pub fn new<'a>(sources: impl IntoIterator<Item = &'a Source>) -> Redactor {
+        let mut texts: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
+        for source in sources {
+            for found in source.secrets() {
+                for span in &found.hidden {
+                    let text = &source.text[span.start..span.end];
+                    // A piece this short is a word, not something to hide.
+                    if text.len() < 6 {
+                        continue;
+                    }
+                    let escaped = serde_json::to_string(text).unwrap_or_default();
+                    let escaped = escaped.trim_matches('"').to_owned();
+                    let derived: String = text
+                        .chars()
+                        .map(|c| if matches!(c, '_' | '.' | ' ') { '-' } else { c })
+                        .collect();
+                    texts.extend([text.to_owned(), escaped, derived]);
                 }
             }
         }
+        if texts.is_empty() {
+            return Redactor::default();
+        }
+        let secrets = AhoCorasick::builder()
+            .ascii_case_insensitive(true)
+            .match_kind(aho_corasick::MatchKind::LeftmostLongest)
+            .build(&texts)
+            .ok();
+        Redactor { secrets }
     }
-    if texts.is_empty() {
+
+    /// Whether no secret was found: every text is shown as it is.
+    pub fn is_empty(&self) -> bool {
+        self.secrets.is_none()
+    }
+
+    /// Whether `text` holds a secret.
+    pub fn finds(&self, text: &str) -> bool {
+        self.secrets.as_ref().is_some_and(|ac| ac.is_match(text))
+    }
+
+    /// `text` with every secret in it masked, byte for byte.
+    pub fn clean<'t>(&self, text: &'t str) -> std::borrow::Cow<'t, str> {
+        let Some(ac) = &self.secrets else {
+            return std::borrow::Cow::Borrowed(text);
+        };
+        let mut out = String::new();
+        let mut at = 0;
+        for found in ac.find_iter(text) {
+            out.push_str(&text[at..found.start()]);
+            out.extend(std::iter::repeat_n('*', found.end() - found.start()));
+            at = found.end();
+        }
+        if at == 0 {
+            return std::borrow::Cow::Borrowed(text);
+        }
+        out.push_str(&text[at..]);
+        std::borrow::Cow::Owned(out)
+    }
+
+    /// [`Redactor::clean`] in place.
+    pub fn clean_in_place(&self, text: &mut String) {
+        if let std::borrow::Cow::Owned(clean) = self.clean(text) {
+            *text = clean;
+        }
+    }
+}
+
+/// Takes the text of every secret in `sources` out of the words of
+/// `diagnostics` (a message or label quoting a value, a help suggesting a
+/// name made from one, a fix writing it), so no output shows it.
+pub fn redact<'a>(diagnostics: &mut [Diagnostic], sources: impl IntoIterator<Item = &'a Source>) {
+    let redactor = Redactor::new(sources);
+    if redactor.is_empty() {
         return;
     }
-    let secrets: Vec<(&str, String)> =
-        texts.into_iter().map(|text| (text, "*".repeat(text.len()))).collect();
-    let clean = |text: &mut String| {
-        for (secret, stars) in &secrets {
-            if text.contains(secret) {
-                *text = text.replace(secret, stars);
-            }
-        }
-    };
     // A `secret` diagnostic names the kind, never the value: only the
     // others can quote one, and there are few of them.
     for diagnostic in diagnostics.iter_mut().filter(|d| d.code != Code::Secret) {
-        clean(&mut diagnostic.message);
+        redactor.clean_in_place(&mut diagnostic.message);
         if let Some(help) = &mut diagnostic.help {
-            clean(help);
+            redactor.clean_in_place(help);
         }
         for label in &mut diagnostic.labels {
-            clean(&mut label.message);
+            redactor.clean_in_place(&mut label.message);
         }
         // A fix that writes the secret cannot be shown; one that would write
         // stars would damage the file.
         let shows = diagnostic.fix.as_ref().is_some_and(|fix| {
-            secrets.iter().any(|(secret, _)| {
-                fix.message.contains(secret)
-                    || fix.edits.iter().any(|e| e.replacement.contains(secret))
-            })
+            redactor.finds(&fix.message) || fix.edits.iter().any(|e| redactor.finds(&e.replacement))
         });
         if shows {
             diagnostic.fix = None;
@@ -687,6 +747,25 @@ mod tests {
     use super::*;
     use crate::diagnostic::RelPath;
     use crate::options::ContentRules;
+
+    /// A secret is masked as written, escaped in JSON, and in the forms a
+    /// suggestion makes of a value (lowercased, kebab-cased).
+    #[test]
+    fn the_redactor_masks_a_secret_and_the_names_made_from_it() {
+        let token = fake("ghp_", "Zq3xR8mK2pL7vN4bT9wY1cF6hJ0sD5gA3eUo");
+        let text = format!("token: {token}\n");
+        let rules = ContentRules::ALL;
+        let source =
+            Source::with_digest(RelPath::root("a.md"), text.as_str(), String::new(), rules);
+        let redactor = Redactor::new([&source]);
+        assert!(!redactor.is_empty());
+        assert_eq!(redactor.clean(&format!("`{token}`")), format!("`ghp_{}`", "*".repeat(36)));
+        let kebab = token.to_lowercase().replace('_', "-");
+        assert_eq!(redactor.clean(&kebab), format!("ghp-{}", "*".repeat(36)));
+        assert_eq!(redactor.clean("nothing here"), "nothing here");
+        let none = Source::with_digest(RelPath::root("b.md"), "no secret\n", String::new(), rules);
+        assert!(Redactor::new([&none]).is_empty());
+    }
 
     #[test]
     fn a_pinned_commit_is_no_sourcegraph_token() {

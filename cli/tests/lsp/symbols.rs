@@ -159,3 +159,46 @@ fn workspace_symbols_are_capped_at_the_best_matches() {
     assert_eq!(names.len(), 128);
     client.shutdown();
 }
+
+/// What the server answers quotes the files, and a secret the `secret` rule
+/// found in them is masked in every answer: symbols, hover, completion.
+#[test]
+fn no_answer_shows_a_found_secret() {
+    let hidden = "Zq3xR8mK2pL7vN4bT9wY1cF6hJ0sD5gA3eUo";
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().canonicalize().unwrap();
+    let skill = format!(
+        "---\nname: ghp_{hidden}\ndescription: Calls the API with ghp_{hidden}.\n---\nUse it.\n"
+    );
+    let agent = format!(
+        "---\ndescription: Bills.\nskills:\n  - ghp_{hidden}\nstart: ghp_{hidden}\n---\nBill.\n"
+    );
+    common::write(&root.join(".git/HEAD"), "ref: refs/heads/main\n");
+    common::write(&root.join("agents/skills/deploy/SKILL.md"), &skill);
+    common::write(&root.join("agents/billing/AGENT.md"), &agent);
+    let mut client = Client::start(&root);
+    let skill_uri = url(&root.join("agents/skills/deploy/SKILL.md"));
+    let agent_uri = url(&root.join("agents/billing/AGENT.md"));
+    let answers = [
+        client.request(
+            "textDocument/documentSymbol",
+            json!({ "textDocument": { "uri": skill_uri } }),
+        ),
+        client.request("workspace/symbol", json!({ "query": "ghp" })),
+        client.request(
+            "textDocument/hover",
+            super::client::doc(&agent_uri, super::client::position(&agent, "ghp_", 0)),
+        ),
+        client.request(
+            "textDocument/completion",
+            super::client::doc(&agent_uri, super::client::position(&agent, "ghp_", 1)),
+        ),
+    ];
+    for answer in &answers {
+        assert!(!answer.to_string().contains(hidden), "{answer}");
+    }
+    // The answers are there, with the secret masked.
+    assert!(answers[0].to_string().contains("ghp_****"), "{}", answers[0]);
+    assert!(answers[1].to_string().contains("ghp_****"), "{}", answers[1]);
+    client.shutdown();
+}

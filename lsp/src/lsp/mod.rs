@@ -225,6 +225,9 @@ impl Compiled {
 
 struct Server<F: Fs> {
     outbox: Outbox,
+    /// Masks the secrets found in every project's files in each answer
+    /// (see [`Server::mask`]); made again when a compilation is installed.
+    redactor: agentc_compiler::secrets::Redactor,
     encoding: Encoding,
     projects: Vec<Project>,
     /// Open documents by canonical path.
@@ -350,6 +353,7 @@ impl<F: Fs + Send + 'static> Server<F> {
         let watched = projects.iter().map(|p| p.folder.clone()).collect();
         Server {
             outbox,
+            redactor: Default::default(),
             encoding,
             buffers: HashMap::new(),
             canonical: HashMap::new(),
@@ -864,7 +868,29 @@ impl<F: Fs + Send + 'static> Server<F> {
         project.published = diagnostics;
         let files = compiled.files.len();
         project.compiled = Some(compiled);
+        let compilations = self.projects.iter().filter_map(|p| p.compiled.as_ref());
+        let sources = compilations.flat_map(|c| c.compilation.sources.values());
+        self.redactor = agentc_compiler::secrets::Redactor::new(sources);
         self.end_progress(i, files, count)
+    }
+
+    /// `response` with every secret found in the projects' files masked: a
+    /// completion, hover, symbol or link quotes what the files say, and a
+    /// found secret is never shown. Diagnostics are masked when made.
+    pub(crate) fn mask(&self, mut response: lsp_server::Response) -> lsp_server::Response {
+        if self.redactor.is_empty() {
+            return response;
+        }
+        match &mut response.response_result {
+            Ok(result) => {
+                let text = result.to_string();
+                if let std::borrow::Cow::Owned(clean) = self.redactor.clean(&text) {
+                    *result = serde_json::from_str(&clean).unwrap_or(serde_json::Value::Null);
+                }
+            }
+            Err(error) => self.redactor.clean_in_place(&mut error.message),
+        }
+        response
     }
 
     /// The `$/progress` token of a project's compiles.

@@ -253,6 +253,7 @@ impl<F: Fs + Send + 'static> Session<F> {
                     );
                     error(id, ErrorCode::InternalError, message)
                 });
+                let response = server.mask(response);
                 (State::Serving(server), response)
             }
             State::ShutDown => {

@@ -62,6 +62,9 @@ fn interrupt(dir: &Path, signal: &str) -> (bool, ExitStatus) {
     }
 }
 
+/// A lockfile an older agentc wrote: agentc's own, so `lock` replaces it.
+const OLD: &[u8] = b"{\"lockfile_version\": 0}\n";
+
 /// The lockfile a finished run writes.
 fn reference(dir: &Path) -> Vec<u8> {
     let status = lock(dir, &["-o", "reference.lock"]).wait().unwrap();
@@ -81,11 +84,11 @@ fn sigint_and_sigterm_remove_the_temporary_file_and_keep_the_old_lockfile() {
         // The write window is long, but a loaded machine may let a run finish
         // before it is seen: try a few times, and check every run regardless.
         for _ in 0..5 {
-            std::fs::write(&lockfile, "old\n").unwrap();
+            std::fs::write(&lockfile, OLD).unwrap();
             let (sent, status) = interrupt(dir.path(), signal);
             assert_eq!(temporaries(dir.path()), Vec::<PathBuf>::new(), "SIG{signal} left litter");
             let now = std::fs::read(&lockfile).unwrap();
-            assert!(now == b"old\n" || now == fresh, "SIG{signal} left a damaged lockfile");
+            assert!(now == OLD || now == fresh, "SIG{signal} left a damaged lockfile");
             if sent {
                 assert_eq!(status.code(), Some(code), "SIG{signal}: {status:?}");
                 caught = true;
@@ -103,7 +106,7 @@ fn the_next_write_sweeps_what_a_sigkill_left_once_it_is_old() {
     let lockfile = dir.path().join("agentc.lock");
     let mut left = Vec::new();
     for _ in 0..5 {
-        std::fs::write(&lockfile, "old\n").unwrap();
+        std::fs::write(&lockfile, OLD).unwrap();
         let (sent, _) = interrupt(dir.path(), "KILL");
         left = temporaries(dir.path());
         if sent && !left.is_empty() {
@@ -111,7 +114,7 @@ fn the_next_write_sweeps_what_a_sigkill_left_once_it_is_old() {
         }
     }
     assert_eq!(left.len(), 1, "no run was caught writing, so nothing was left to sweep");
-    assert_eq!(std::fs::read(&lockfile).unwrap(), b"old\n");
+    assert_eq!(std::fs::read(&lockfile).unwrap(), OLD);
     // Old enough that no run could still be writing it.
     let hour_ago = SystemTime::now() - Duration::from_secs(3600);
     std::fs::File::options().write(true).open(&left[0]).unwrap().set_modified(hour_ago).unwrap();

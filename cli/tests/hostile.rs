@@ -181,6 +181,31 @@ fn many_globs(root: &Path) {
     );
 }
 
+/// One import line written 30,000 times (360 KB), to a hub importing 199
+/// files that each import 199 more: each line was followed with a walk of
+/// its own, 200 files read each time (about 175 s).
+fn one_hub_imported_30000_times(root: &Path) {
+    subagent(root, "");
+    let hub: String = (1..200).map(|i| format!("@f{i}.md\n")).collect();
+    write(&root.join("mem/hub.md"), hub);
+    let leaves: String = (1..200).map(|j| format!("@g{j}.md\n")).collect();
+    for i in 1..200 {
+        write(&root.join(format!("mem/f{i}.md")), &leaves);
+    }
+    write(&root.join("CLAUDE.md"), "@mem/hub.md\n".repeat(30_000));
+}
+
+/// 100 memory files, each importing a file of 20,000 imports: 2,000,000
+/// imports to follow, past the bound; one warning says where it stopped.
+fn imports_past_the_bound(root: &Path) {
+    subagent(root, "");
+    let many: String = (0..20_000).map(|j| format!("@x{j}.md\n")).collect();
+    for i in 0..100 {
+        write(&root.join(format!("mem/big{i:03}.md")), &many);
+        write(&root.join(format!("d{i:03}/CLAUDE.md")), format!("@../mem/big{i:03}.md\n"));
+    }
+}
+
 fn sparse_registry(root: &Path) {
     skill(root, "");
     let file = File::create(root.join("../registry.txt")).unwrap();
@@ -188,6 +213,23 @@ fn sparse_registry(root: &Path) {
 }
 
 const CASES: &[Case] = &[
+    Case {
+        name: "one-hub-imported-30000-times",
+        build: one_hub_imported_30000_times,
+        args: &[],
+        exit: 0,
+        codes: &[],
+        says: "",
+    },
+    Case {
+        name: "imports-past-the-bound",
+        build: imports_past_the_bound,
+        args: &[],
+        exit: 0,
+        codes: &[("import-chain", 1)],
+        says: "agentc stopped following imports here, after 1000000: the chains of this import \
+               and of those after it are not checked for loops or depth",
+    },
     Case {
         name: "gemini-backtick-run",
         build: gemini_backtick_run,

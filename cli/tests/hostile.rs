@@ -181,6 +181,83 @@ fn many_globs(root: &Path) {
     );
 }
 
+/// One import line written 30,000 times (360 KB), to a hub importing 199
+/// files that each import 199 more: each line was followed with a walk of
+/// its own, 200 files read each time (about 175 s).
+fn one_hub_imported_30000_times(root: &Path) {
+    subagent(root, "");
+    let hub: String = (1..200).map(|i| format!("@f{i}.md\n")).collect();
+    write(&root.join("mem/hub.md"), hub);
+    let leaves: String = (1..200).map(|j| format!("@g{j}.md\n")).collect();
+    for i in 1..200 {
+        write(&root.join(format!("mem/f{i}.md")), &leaves);
+    }
+    write(&root.join("CLAUDE.md"), "@mem/hub.md\n".repeat(30_000));
+}
+
+/// 100 memory files, each importing a file of 20,000 imports: 2,000,000
+/// imports to follow, past the bound; one warning says where it stopped.
+fn imports_past_the_bound(root: &Path) {
+    subagent(root, "");
+    let many: String = (0..20_000).map(|j| format!("@x{j}.md\n")).collect();
+    for i in 0..100 {
+        write(&root.join(format!("mem/big{i:03}.md")), &many);
+        write(&root.join(format!("d{i:03}/CLAUDE.md")), format!("@../mem/big{i:03}.md\n"));
+    }
+}
+
+/// Folder links inside `.claude/agents`: ten links to a folder of ten
+/// links, four levels down to ten subagents, read through every path
+/// (100,000 subagents, past the memory bound); each folder is read once.
+fn folder_links_four_levels(root: &Path) {
+    let agents = root.join(".claude/agents");
+    for i in 0..10 {
+        let text = format!("---\nname: a{i}\ndescription: Handles a{i}.\n---\nBody.\n");
+        write(&agents.join(format!("base/a{i}.md")), text);
+    }
+    let levels = ["base", "l1", "l2", "l3"];
+    for pair in levels.windows(2) {
+        std::fs::create_dir_all(agents.join(pair[1])).unwrap();
+        for i in 0..10 {
+            std::os::unix::fs::symlink(
+                format!("../{}", pair[0]),
+                agents.join(pair[1]).join(format!("{}-{i}", pair[0])),
+            )
+            .unwrap();
+        }
+    }
+    for i in 0..10 {
+        std::os::unix::fs::symlink("l3", agents.join(format!("top-{i}"))).unwrap();
+    }
+}
+
+/// A plugin manifest listing its agents' folder 400 times over 1,000
+/// subagents: each entry walked and kept again (35 s, 1.85 GB).
+fn plugin_lists_its_agents_400_times(root: &Path) {
+    for i in 0..1_000 {
+        let text = format!("---\nname: s{i}\ndescription: Handles s{i}.\n---\nBody.\n");
+        write(&root.join(format!("p/a/s{i}.md")), text);
+    }
+    let agents = vec!["./a"; 400];
+    let manifest = serde_json::json!({ "name": "p", "agents": agents });
+    write(&root.join("p/.claude-plugin/plugin.json"), manifest.to_string());
+}
+
+/// 100,000 repeated keys in one `.mcp.json`: one diagnostic each (92 s,
+/// 270 MB at 200,000); 64 are reported and one more counts the rest.
+fn repeated_keys(root: &Path) {
+    subagent(root, "");
+    let servers = vec!["\"a\": {\"command\": \"x\"}"; 100_000];
+    write(&root.join(".mcp.json"), format!("{{\"mcpServers\": {{{}}}}}", servers.join(", ")));
+}
+
+/// 10,000 links to files that do not exist in one memory file.
+fn broken_links(root: &Path) {
+    subagent(root, "");
+    let links: String = (0..10_000).map(|i| format!("[x](missing{i}.md)\n")).collect();
+    write(&root.join("CLAUDE.md"), links);
+}
+
 fn sparse_registry(root: &Path) {
     skill(root, "");
     let file = File::create(root.join("../registry.txt")).unwrap();
@@ -188,6 +265,56 @@ fn sparse_registry(root: &Path) {
 }
 
 const CASES: &[Case] = &[
+    Case {
+        name: "100000-repeated-keys",
+        build: repeated_keys,
+        args: &[],
+        exit: 1,
+        codes: &[("duplicate-key", 65)],
+        says: "the key `a` appears twice",
+    },
+    Case {
+        name: "10000-broken-links",
+        build: broken_links,
+        args: &[],
+        exit: 1,
+        codes: &[("broken-link", 65), ("context-budget", 1)],
+        says: "the link `missing0.md` names a file that does not exist",
+    },
+    Case {
+        name: "folder-links-four-levels",
+        build: folder_links_four_levels,
+        args: &[],
+        exit: 0,
+        codes: &[("stray-entry", 40)],
+        says: "is not part of the layout; its contents are not read",
+    },
+    Case {
+        name: "plugin-lists-its-agents-400-times",
+        build: plugin_lists_its_agents_400_times,
+        args: &[],
+        exit: 0,
+        codes: &[],
+        says: "",
+    },
+    Case {
+        name: "one-hub-imported-30000-times",
+        build: one_hub_imported_30000_times,
+        args: &[],
+        exit: 0,
+        // 360 KB of CLAUDE.md is past what Claude Code advises loading.
+        codes: &[("context-budget", 1)],
+        says: "",
+    },
+    Case {
+        name: "imports-past-the-bound",
+        build: imports_past_the_bound,
+        args: &[],
+        exit: 0,
+        codes: &[("import-chain", 1)],
+        says: "agentc stopped following imports here, after 1000000: the chains of this import \
+               and of those after it are not checked for loops or depth",
+    },
     Case {
         name: "gemini-backtick-run",
         build: gemini_backtick_run,

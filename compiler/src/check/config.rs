@@ -46,6 +46,8 @@ pub fn check(fs: &dyn Fs, trees: &Trees<'_>, project: &Project) -> Checked {
     let mut listed = Vec::new();
     // Listed the first time a rule's glob asks, and once.
     let files = Lazy::default();
+    // Imported files read once for every memory file that imports them.
+    let mut followed = super::memory::Followed::default();
     let repo = || files.get(fs, trees.root());
     let mut gemini_commands = Vec::new();
     for config in &project.configs {
@@ -166,7 +168,8 @@ pub fn check(fs: &dyn Fs, trees: &Trees<'_>, project: &Project) -> Checked {
                 super::copilot_files::apply_to(fs, trees, &files, source, md, &mut out);
             }
             ConfigDoc::Markdown { .. } => {
-                super::memory::imports(fs, trees, source, config.file.dialect, &mut out);
+                let dialect = config.file.dialect;
+                super::memory::imports(fs, trees, source, dialect, &mut followed, &mut out);
             }
             ConfigDoc::CursorRule(md) => cursor::check(source, md, repo(), &mut out),
             ConfigDoc::ClineRule(md) => cline::check(source, md, repo(), &mut out),

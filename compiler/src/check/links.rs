@@ -173,20 +173,19 @@ pub fn check(
                 return Vec::new();
             };
             let source = &config.source;
-            relative_links(source.slice(span), span.start)
-                .into_iter()
-                .filter_map(|link| {
-                    let diagnostic = broken(fs, trees, source, &link)?;
-                    let from_top = Named {
-                        code: Code::BrokenLink,
-                        what: "link",
-                        path: &link.path,
-                        span: link.span,
-                        relative_to: "the project's top",
-                    };
-                    missing(fs, trees, source, Path::new(""), &from_top).map(|_| diagnostic)
-                })
-                .collect()
+            let links = relative_links(source.slice(span), span.start);
+            let found = links.into_iter().filter_map(|link| {
+                let diagnostic = broken(fs, trees, source, &link)?;
+                let from_top = Named {
+                    code: Code::BrokenLink,
+                    what: "link",
+                    path: &link.path,
+                    span: link.span,
+                    relative_to: "the project's top",
+                };
+                missing(fs, trees, source, Path::new(""), &from_top).map(|_| diagnostic)
+            });
+            capped(source, found)
         })
         .collect();
     rest.extend(from_configs.into_iter().flatten());
@@ -201,10 +200,41 @@ pub fn body_links(
     body: &str,
     span: Span,
 ) -> Vec<Diagnostic> {
-    relative_links(body, span.start)
-        .into_iter()
-        .filter_map(|link| broken(fs, trees, source, &link))
-        .collect()
+    let links = relative_links(body, span.start);
+    capped(source, links.iter().filter_map(|link| broken(fs, trees, source, link)))
+}
+
+/// The broken links of one file reported one by one; one more diagnostic
+/// counts the rest.
+pub const MAX_BROKEN_REPORTED: usize = 64;
+
+/// The first [`MAX_BROKEN_REPORTED`] of `found`, the broken links of
+/// `source`, and one diagnostic counting the rest: a file of a million
+/// broken links is 65 lines, not a million.
+pub(super) fn capped(source: &Source, found: impl Iterator<Item = Diagnostic>) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let mut more: Option<(Span, usize)> = None;
+    for diagnostic in found {
+        match &mut more {
+            None if out.len() < MAX_BROKEN_REPORTED => out.push(diagnostic),
+            None => more = Some((diagnostic.location.span.unwrap_or_default(), 1)),
+            Some((_, count)) => *count += 1,
+        }
+    }
+    if let Some((span, count)) = more {
+        out.push(
+            Diagnostic::at(
+                Code::BrokenLink,
+                &source.path,
+                span,
+                format!("{count} more links in this file lead nowhere, from here on"),
+            )
+            .with_help(format!(
+                "the first {MAX_BROKEN_REPORTED} are reported one by one; correct or remove the rest too"
+            )),
+        );
+    }
+    out
 }
 
 /// The diagnostic for `link` in `source`, if it does not lead to a file.

@@ -2,7 +2,8 @@
 //! Copilot's `.github/`. Each host has its own rules for what is an agent or
 //! a skill there, and they change with the host, not with agentc's layout.
 
-use std::path::Path;
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
 
 use agentc_schema::Dialect;
 
@@ -52,38 +53,47 @@ impl Walk<'_> {
                 let inside = self.list(&entry.path, &entry.rel);
                 self.skills_dir(inside, owner, Dialect::ClaudeSkill);
             }
-            (EntryKind::Dir, "agents") => self.markdown_tree(
-                entry,
-                Dialect::ClaudeSubagent,
-                plugin.as_deref(),
-                &mut Vec::new(),
-            ),
-            (EntryKind::Dir, "commands") => self.markdown_tree(
-                entry,
-                Dialect::ClaudeCommand,
-                plugin.as_deref(),
-                &mut Vec::new(),
-            ),
+            (EntryKind::Dir, "agents") => {
+                self.markdown_tree(entry, Dialect::ClaudeSubagent, plugin.as_deref())
+            }
+            (EntryKind::Dir, "commands") => {
+                self.markdown_tree(entry, Dialect::ClaudeCommand, plugin.as_deref())
+            }
             _ => {}
         }
     }
 
     /// The Markdown files of a folder of assistant agents, nested folders
     /// included down to a fixed depth.
-    pub(super) fn markdown_tree(
+    pub(super) fn markdown_tree(&mut self, dir: &Entry, dialect: Dialect, plugin: Option<&str>) {
+        let mut read = HashSet::from([dir.path.clone()]);
+        self.markdown_tree_in(dir, dialect, plugin, &mut Vec::new(), &mut read);
+    }
+
+    /// [`Walk::markdown_tree`] below `folders`, each real folder read once:
+    /// links inside the project that lead to a folder already read (ten
+    /// links to a folder of ten links, levels deep) would multiply its files.
+    fn markdown_tree_in(
         &mut self,
         dir: &Entry,
         dialect: Dialect,
         plugin: Option<&str>,
         folders: &mut Vec<String>,
+        read: &mut HashSet<PathBuf>,
     ) {
         const MAX_DEPTH: usize = 8;
         let suffix = ".md";
         for entry in self.list(&dir.path, &dir.rel) {
             match entry.kind {
+                EntryKind::Dir if !read.insert(entry.path.clone()) => self.stray(
+                    &entry,
+                    "it leads to a folder already read here (through a link): each folder's files \
+                     are read once"
+                        .to_owned(),
+                ),
                 EntryKind::Dir if folders.len() < MAX_DEPTH => {
                     folders.push(entry.name.clone());
-                    self.markdown_tree(&entry, dialect, plugin, folders);
+                    self.markdown_tree_in(&entry, dialect, plugin, folders, read);
                     folders.pop();
                 }
                 EntryKind::Dir => self.stray(

@@ -47,8 +47,13 @@ pub fn plugin_components(
     named: &[(Component, String)],
 ) -> Layout {
     let mut walk = Walk::new(fs, opts, (root_canon, workspace_canon), true);
+    // A path listed again (or another spelling of it, or a link to it) is
+    // the same components: walked and kept once, however often it is listed.
+    let mut walked = std::collections::HashSet::new();
     for (component, path) in named {
-        if let Some(entry) = walk.find(&plugin.path, &plugin.folder, path) {
+        if let Some(entry) = walk.find(&plugin.path, &plugin.folder, path)
+            && walked.insert((*component, entry.path.clone()))
+        {
             walk.component(plugin, *component, &entry);
         }
     }
@@ -126,9 +131,7 @@ impl Walk<'_> {
                     None => self.skills_dir(inside, owner, dialect),
                 }
             }
-            (_, EntryKind::Dir) => {
-                self.markdown_tree(entry, dialect, Some(&plugin.name), &mut Vec::new())
-            }
+            (_, EntryKind::Dir) => self.markdown_tree(entry, dialect, Some(&plugin.name)),
             (Component::Agents | Component::Commands, EntryKind::File) => {
                 if let Some(stem) = entry.name.strip_suffix(".md").filter(|s| !s.is_empty()) {
                     self.layout.assistants.push(AssistantFile {

@@ -97,7 +97,7 @@ pub struct PluginDir {
 }
 
 /// What a plugin manifest's component path names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Component {
     Agents,
     Commands,

@@ -16,6 +16,10 @@ use crate::hosts::claude_code;
 use crate::source::Source;
 use crate::suggest::did_you_mean;
 
+/// The repeated keys of one file reported one by one; one more diagnostic
+/// counts the rest.
+pub const MAX_DUPLICATES_REPORTED: usize = 64;
+
 /// Which syntax a text is in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Syntax {
@@ -173,7 +177,21 @@ pub fn decode_text<T: DeserializeOwned>(
             }
         },
     };
-    for dup in duplicates {
+    // A file of thousands of repeated keys is one more line, not thousands,
+    // as `secret` and `hidden-character` count theirs.
+    if let Some(next) = duplicates.get(MAX_DUPLICATES_REPORTED) {
+        let more = duplicates.len() - MAX_DUPLICATES_REPORTED;
+        out.push(
+            Diagnostic::at(
+                Code::DuplicateKey,
+                file,
+                next.second,
+                format!("{more} more keys appear twice in this file, from here on"),
+            )
+            .with_help("keep one of each; agentc never lets a later key silently win"),
+        );
+    }
+    for dup in duplicates.into_iter().take(MAX_DUPLICATES_REPORTED) {
         out.push(
             Diagnostic::at(
                 Code::DuplicateKey,

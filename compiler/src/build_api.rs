@@ -177,7 +177,10 @@ impl Config {
                 PathBuf::from(dir).join("agents.rs")
             }
         };
+        // A found secret never reaches a file agentc writes, generated code
+        // included: the items hold it masked, as the lockfile does.
         let text = codegen::format(&generated.tokens);
+        let text = generated.redactor.clean(&text).into_owned();
         if std::fs::read_to_string(&out).ok().as_deref() != Some(text.as_str()) {
             crate::write::write_atomic(&out, text.as_bytes())
                 .map_err(|e| Failure::new(format!("cannot write {}: {e}", out.display())))?;
@@ -240,6 +243,32 @@ mod tests {
         assert!(failure.message.contains("has errors"), "{failure}");
         let path = root.join("agentc.toml").display().to_string();
         assert!(rerun_lines(&cargo).contains(&path), "{}", String::from_utf8_lossy(&cargo));
+    }
+
+    /// The generated code holds a secret the `secret` rule found masked, as
+    /// every file agentc writes does, whatever the rule's level.
+    #[test]
+    fn the_generated_code_holds_no_found_secret() {
+        let (_dir, root) = project(
+            "root = \"agents\"\nregistry = \"registry.yaml\"\n[lints]\nsecret = \"warn\"\n",
+        );
+        let hidden = "Zq3xR8mK2pL7vN4bT9wY1cF6hJ0sD5gA3eUo";
+        std::fs::write(
+            root.join("agents/skills/refund/SKILL.md"),
+            format!(
+                "---\nname: refund\ndescription: Refunds with ghp_{hidden}.\n\
+                 tools: issue_refund\n---\nRefund the order.\n"
+            ),
+        )
+        .unwrap();
+        Config::from_project_in(&root)
+            .tool("issue_refund", "crate::issue_refund")
+            .out_file(root.join("agents.rs"))
+            .compile_to(&mut Vec::new())
+            .unwrap();
+        let written = std::fs::read_to_string(root.join("agents.rs")).unwrap();
+        assert!(!written.contains(hidden), "{written}");
+        assert!(written.contains(&format!("Refunds with ghp_{}.", "*".repeat(hidden.len()))));
     }
 
     /// The macro includes the project file, so rustc re-expands it on an edit.

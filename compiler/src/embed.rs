@@ -119,6 +119,8 @@ pub struct Generated {
     pub inputs: Vec<PathBuf>,
     /// Warnings, rendered.
     pub warnings: Vec<String>,
+    /// Masks the secrets found in the files in what is written of the items.
+    pub redactor: crate::secrets::Redactor,
 }
 
 /// Why the items could not be generated: rendered text for the user, and,
@@ -321,6 +323,7 @@ pub fn run(request: &Request) -> Result<Generated, Failure> {
         tokens,
         inputs: inputs.into_iter().map(|f| f.path).collect(),
         warnings: render(&compilation, request, Severity::Warning),
+        redactor: compilation.redactor(),
     })
 }
 

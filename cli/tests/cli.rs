@@ -789,6 +789,53 @@ fn a_plugin_at_the_top_names_its_components_from_the_top() {
     );
 }
 
+/// Claude Code 2.1.332 loads a plugin's subagent without frontmatter or
+/// `name`, named after its file (cli/tests/hosts.rs shows it): no error, and a
+/// warning only where it has no `description`. A project's subagent still
+/// needs both.
+#[test]
+fn a_plugins_subagent_needs_no_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let top = dir.path();
+    write(&top.join(".claude-plugin/plugin.json"), r#"{"name":"reviewers"}"#);
+    write(&top.join("agents/style.md"), "---\ndescription: Use to review style.\n---\nReview.\n");
+    write(&top.join("agents/security.md"), "Review the diff for unvalidated input.\n");
+    write(&top.join("agents/tests.md"), "---\nname: tests\ndescription: \"\"\n---\nReview.\n");
+    let out = agentc(&["check", "--message-format", "json"], top);
+    let found: Vec<String> = text(&out.stdout)
+        .lines()
+        .map(|line| {
+            let value: serde_json::Value = serde_json::from_str(line).unwrap();
+            format!("{} {} {}", value["severity"], value["code"], value["file"])
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            r#""warning" "missing-field" "agents/security.md""#,
+            r#""warning" "invalid-value" "agents/tests.md""#,
+            "null null null",
+        ],
+        "{}",
+        text(&out.stdout)
+    );
+    assert_eq!(out.status.code(), Some(0));
+
+    let project = tempfile::tempdir().unwrap();
+    write(
+        &project.path().join(".claude/agents/style.md"),
+        "---\ndescription: Use to review style.\n---\nReview.\n",
+    );
+    let out = agentc(&["check", "--message-format", "json"], project.path());
+    assert!(
+        text(&out.stdout).contains(
+            r#""code":"missing-field","severity":"error","message":"the required field `name` is missing""#
+        ),
+        "{}",
+        text(&out.stdout)
+    );
+}
+
 /// Every schema kind `schema` accepts is listed by its `--help`.
 #[test]
 fn schema_help_lists_every_kind() {

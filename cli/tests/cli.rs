@@ -755,6 +755,87 @@ fn verbose_names_a_plugin_at_the_top_by_the_folder_given() {
     assert!(stderr.starts_with("found claude-plugins in .\n"), "{stderr}");
 }
 
+/// A plugin at the top of the checked folder (the common single-plugin
+/// repository) names its components and hook scripts from that folder, as one
+/// folder down: they are inside the project, and a missing one is missing.
+#[test]
+fn a_plugin_at_the_top_names_its_components_from_the_top() {
+    let dir = tempfile::tempdir().unwrap();
+    let top = dir.path();
+    write(
+        &top.join(".claude-plugin/plugin.json"),
+        r#"{"name":"p","skills":["./skills/x"],"mcpServers":"./.mcp.json","hooks":"./hooks/hooks.json"}"#,
+    );
+    write(&top.join("skills/x/SKILL.md"), "---\nname: x\ndescription: Use to x.\n---\nDo x.\n");
+    write(&top.join(".mcp.json"), r#"{"mcpServers":{}}"#);
+    let hooks = r#"{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"${CLAUDE_PLUGIN_ROOT}/run.sh"}]}]}}"#;
+    write(&top.join("hooks/hooks.json"), hooks);
+    write(&top.join("run.sh"), "#!/bin/sh\n");
+    let out = agentc(&["check", "--message-format", "json"], top);
+    assert_eq!(text(&out.stdout), "{\"type\":\"summary\",\"errors\":0,\"warnings\":0}\n");
+    assert_eq!(out.status.code(), Some(0));
+
+    std::fs::remove_file(top.join("run.sh")).unwrap();
+    let out = agentc(&["check", "--message-format", "json"], top);
+    let stdout = text(&out.stdout);
+    assert_eq!(stdout.lines().count(), 2, "{stdout}");
+    assert!(
+        stdout.starts_with(
+            "{\"type\":\"diagnostic\",\"code\":\"missing-path\",\"severity\":\"error\",\
+             \"message\":\"the hook script `run.sh` names a file that does not exist\",\
+             \"file\":\"hooks/hooks.json\",\"line\":1,\"column\":80,"
+        ),
+        "{stdout}"
+    );
+}
+
+/// Claude Code 2.1.332 loads a plugin's subagent without frontmatter or
+/// `name`, named after its file (cli/tests/hosts.rs shows it): no error, and a
+/// warning only where it has no `description`. A project's subagent still
+/// needs both.
+#[test]
+fn a_plugins_subagent_needs_no_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let top = dir.path();
+    write(&top.join(".claude-plugin/plugin.json"), r#"{"name":"reviewers"}"#);
+    write(&top.join("agents/style.md"), "---\ndescription: Use to review style.\n---\nReview.\n");
+    write(&top.join("agents/security.md"), "Review the diff for unvalidated input.\n");
+    write(&top.join("agents/tests.md"), "---\nname: tests\ndescription: \"\"\n---\nReview.\n");
+    let out = agentc(&["check", "--message-format", "json"], top);
+    let found: Vec<String> = text(&out.stdout)
+        .lines()
+        .map(|line| {
+            let value: serde_json::Value = serde_json::from_str(line).unwrap();
+            format!("{} {} {}", value["severity"], value["code"], value["file"])
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            r#""warning" "missing-field" "agents/security.md""#,
+            r#""warning" "invalid-value" "agents/tests.md""#,
+            "null null null",
+        ],
+        "{}",
+        text(&out.stdout)
+    );
+    assert_eq!(out.status.code(), Some(0));
+
+    let project = tempfile::tempdir().unwrap();
+    write(
+        &project.path().join(".claude/agents/style.md"),
+        "---\ndescription: Use to review style.\n---\nReview.\n",
+    );
+    let out = agentc(&["check", "--message-format", "json"], project.path());
+    assert!(
+        text(&out.stdout).contains(
+            r#""code":"missing-field","severity":"error","message":"the required field `name` is missing""#
+        ),
+        "{}",
+        text(&out.stdout)
+    );
+}
+
 /// Every schema kind `schema` accepts is listed by its `--help`.
 #[test]
 fn schema_help_lists_every_kind() {

@@ -530,12 +530,15 @@ pub(crate) fn parse_agent(
 
 /// A coding assistant's agent file, parsed as its dialect.
 pub(crate) fn parse_assistant(
-    dialect: Dialect,
+    file: &crate::discover::AssistantFile,
     source: &Source,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<AssistantDoc> {
-    match dialect {
-        Dialect::ClaudeSubagent => dialects::subagent(source, diags).map(AssistantDoc::Subagent),
+    match file.dialect {
+        Dialect::ClaudeSubagent => {
+            let plugin = file.plugin.is_some();
+            dialects::subagent(source, plugin, diags).map(AssistantDoc::Subagent)
+        }
         Dialect::ClaudeCommand => dialects::command(source, diags).map(AssistantDoc::Command),
         _ => dialects::copilot_agent(source, diags).map(AssistantDoc::Copilot),
     }
@@ -724,7 +727,7 @@ fn build(
         .filter_map(|file| texts.get(&file.file.rel).cloned().map(|source| (file, source)))
         .map(|(file, source)| {
             let mut diags = Vec::new();
-            let doc = parse_assistant(file.dialect, &source, &mut diags);
+            let doc = parse_assistant(&file, &source, &mut diags);
             let unparsed = (file.file.rel.clone(), file.dialect);
             let assistant = doc.map(|doc| Assistant { file, source, doc }).ok_or(unparsed);
             (assistant, diags)

@@ -55,10 +55,14 @@ impl RelPath {
         RelPath { origin: self.origin, path: path.into() }
     }
 
-    /// The same path marked as a folder (trailing `/`).
+    /// The same path marked as a folder (trailing `/`). The top stays the
+    /// empty path: `/` would be the file system's root, and a path joined to
+    /// it (a plugin's `./skills/x`) would climb out of the project.
     pub fn as_folder(&self) -> RelPath {
         let mut path = self.path.trim_end_matches('/').to_owned();
-        path.push('/');
+        if !path.is_empty() {
+            path.push('/');
+        }
         RelPath { origin: self.origin, path: path.into() }
     }
 }

@@ -61,7 +61,9 @@ pub fn frontmatter(data: &[u8]) {
     if let Some(parsed) = files::agent_md(&source, "x", &mut out) {
         body_is_the_tail(&source, parsed.body_span);
     }
-    let _ = dialects::subagent(&source, &mut out);
+    for plugin in [false, true] {
+        let _ = dialects::subagent(&source, plugin, &mut out);
+    }
     let _ = dialects::command(&source, &mut out);
     let _ = dialects::copilot_agent(&source, &mut out);
     sources.insert(source.path.clone(), source);

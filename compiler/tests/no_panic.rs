@@ -12,7 +12,9 @@ fn all_kinds(text: &str) {
     for dialect in Dialect::SKILLS {
         let _ = agentc_compiler::parse::skill::skill(&source, "x", dialect, &mut out);
     }
-    let _ = dialects::subagent(&source, &mut out);
+    for plugin in [false, true] {
+        let _ = dialects::subagent(&source, plugin, &mut out);
+    }
     let _ = dialects::command(&source, &mut out);
     let _ = dialects::copilot_agent(&source, &mut out);
     let _ = dialects::plugin_manifest(&source, &mut out);

@@ -280,6 +280,9 @@ fn manifest(fs: &dyn Fs, trees: &Trees<'_>, plugin: &Plugin, out: &mut Vec<Diagn
     };
     let folder = plugin.dir.folder.path.to_string();
     let value = &doc.value;
+    if let Some(agents) = &value.agents {
+        plugins::agent_files(source, agents, out);
+    }
     for (paths, what) in [
         (&value.commands, "command path"),
         (&value.agents, "agent path"),
@@ -289,7 +292,7 @@ fn manifest(fs: &dyn Fs, trees: &Trees<'_>, plugin: &Plugin, out: &mut Vec<Diagn
         let Some(paths) = paths else {
             continue;
         };
-        plugins::relative(source, paths, out);
+        plugins::relative(source, paths, true, out);
         for path in paths.iter() {
             let named = Named {
                 code: Code::MissingPath,

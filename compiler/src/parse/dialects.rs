@@ -168,20 +168,72 @@ fn too_long(
     }
 }
 
-/// A Claude Code subagent.
+/// Why a plugin's subagent wants a `description` Claude Code does not require.
+const DESCRIPTION_HELP: &str = "Claude Code 2.1.332 loads it all the same, but Claude picks the \
+    subagent to delegate to by its description: write `description: <when to use it>`";
+
+/// A blank `description` in a plugin's subagent: Claude Code 2.1.332 loads
+/// it, so the decoder's error on the value is a warning.
+fn plugin_description(
+    source: &Source,
+    parsed: &Markdown<ClaudeSubagentFrontmatter>,
+    found: &mut [Diagnostic],
+) {
+    let Some(value) = entry_value(&parsed.front.tree, "description") else {
+        return;
+    };
+    let at = value.span;
+    for diagnostic in found.iter_mut().filter(|d| {
+        d.code == Code::InvalidValue
+            && d.location.file == source.path
+            && d.location.span.is_some_and(|s| s.start >= at.start && s.end <= at.end)
+    }) {
+        diagnostic.severity = Severity::Warning;
+        diagnostic.help = Some(DESCRIPTION_HELP.to_owned());
+    }
+}
+
+/// A Claude Code subagent, a plugin's when `plugin`: Claude Code 2.1.332
+/// loads a plugin's subagent without frontmatter, without `name` (named after
+/// its file) and with a blank or no `description`, where a project's needs
+/// both.
 pub fn subagent(
     source: &Source,
+    plugin: bool,
     out: &mut Vec<Diagnostic>,
 ) -> Option<Markdown<ClaudeSubagentFrontmatter>> {
     let before = out.len();
+    let (frontmatter, reading) = match plugin {
+        true => (
+            Frontmatter::Optional,
+            Reading { defaulted: &["name", "description"], ..Reading::CLAUDE_FRONTMATTER },
+        ),
+        false => (Frontmatter::Required, Reading::CLAUDE_FRONTMATTER),
+    };
     let parsed = markdown::<ClaudeSubagentFrontmatter>(
         source,
-        Frontmatter::Required,
+        frontmatter,
         "name: code-reviewer\ndescription: Reviews code. Use after every change.\ntools: Read, Grep",
-        Reading::CLAUDE_FRONTMATTER,
+        reading,
         out,
     )?;
     claude_code::ignored_values(&parsed.front.tree, &mut out[before..]);
+    if plugin {
+        plugin_description(source, &parsed, &mut out[before..]);
+        if parsed.front.value.description.span.is_unknown()
+            && entry_value(&parsed.front.tree, "description").is_none()
+        {
+            out.push(
+                Diagnostic::on_path(
+                    Code::MissingField,
+                    &source.path,
+                    "the plugin's subagent has no `description`",
+                )
+                .with_severity(Severity::Warning)
+                .with_help(DESCRIPTION_HELP),
+            );
+        }
+    }
     let front = &parsed.front.value;
     let file = &source.path;
     let name = &front.name;

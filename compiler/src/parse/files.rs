@@ -67,6 +67,9 @@ pub struct Reading {
     /// Top-level keys the host reads that agentc takes as written, without
     /// a type of its own (most of Claude Code's settings): not unknown.
     pub taken: &'static [&'static str],
+    /// Required fields the host fills in itself when they are absent (a
+    /// plugin's subagent is named after its file): not reported missing.
+    pub defaulted: &'static [&'static str],
 }
 
 /// For a key of a file the host ignores: what to say (message, help).
@@ -80,6 +83,7 @@ impl Reading {
         lenient: None,
         ignored: None,
         taken: &[],
+        defaulted: &[],
     };
     pub const FRONTMATTER: Reading = Reading {
         syntax: Syntax::Yaml,
@@ -88,6 +92,7 @@ impl Reading {
         lenient: None,
         ignored: None,
         taken: &[],
+        defaulted: &[],
     };
     /// Frontmatter of a coding assistant's format.
     pub const HOST_FRONTMATTER: Reading =
@@ -259,6 +264,10 @@ pub fn decode_text<T: DeserializeOwned>(
     for problem in decoded.problems {
         let is_misspelt = |key: &str| misspelt.iter().any(|(_, k, ..)| k == key);
         match &problem {
+            // A near miss (`Name:`) is still reported: the host does not read it.
+            Problem::MissingField { field, .. }
+                if reading.defaulted.contains(field)
+                    && !misspelt.iter().any(|(f, ..)| f == field) => {}
             Problem::UnknownField { key, .. }
                 if unknown == Severity::Warning && is_misspelt(key) => {}
             Problem::MissingField { field, .. } if unknown == Severity::Error => {

@@ -107,8 +107,8 @@ impl Compilation {
                 self.recheck_agents(kept, BTreeSet::from([j]), &HashSet::new());
             }
             Other::Assistant(i) => {
-                let dialect = self.project.assistants[i].file.dialect;
-                let Some(doc) = parse_assistant(dialect, &source, &mut problems) else {
+                let assistant = &self.project.assistants[i].file;
+                let Some(doc) = parse_assistant(assistant, &source, &mut problems) else {
                     return false;
                 };
                 let trees = Trees::new(&self.root, self.workspace.as_deref());

@@ -62,7 +62,7 @@ pub fn marketplace(
             .into_iter()
             .flatten()
         {
-            relative(source, paths, out);
+            relative(source, paths, false, out);
         }
     }
     sources
@@ -142,30 +142,64 @@ fn plugin_source(
 }
 
 /// Component paths are relative to the plugin's folder and start with `./`.
-pub fn relative(source: &Source, paths: &Paths, out: &mut Vec<Diagnostic>) {
+/// In `plugin.json` one without is refused (Claude Code 2.1.332 loads nothing
+/// of the plugin: "commands: Invalid input"), so `refused` makes it an error;
+/// in a marketplace entry it is a warning.
+pub fn relative(source: &Source, paths: &Paths, refused: bool, out: &mut Vec<Diagnostic>) {
     for path in paths.iter() {
         let text = path.value.as_str();
         if text.starts_with("./") {
             continue;
         }
         let bare = text.trim_start_matches('/');
+        let (severity, message) = match refused {
+            true => (
+                Severity::Error,
+                format!(
+                    "Claude Code 2.1.332 does not load this plugin: the component path `{text}` \
+                     does not start with `./`"
+                ),
+            ),
+            false => {
+                (Severity::Warning, format!("the component path `{text}` does not start with `./`"))
+            }
+        };
+        out.push(
+            Diagnostic::at(Code::InvalidValue, &source.path, path.span, message)
+                .with_severity(severity)
+                .with_help(format!(
+                    "write `./{bare}`: Claude Code's plugin reference has every component path \
+                     relative to the plugin's folder, starting with `./`"
+                ))
+                .with_fix(
+                    format!("write `./{bare}`"),
+                    &source.path,
+                    path.verbatim(0..text.len()),
+                    format!("./{bare}"),
+                ),
+        );
+    }
+}
+
+/// `agents` in `plugin.json` names agent files: Claude Code 2.1.332 refuses
+/// the plugin when a path does not end in `.md` ("agents: Invalid string:
+/// must end with \".md\""), a folder such as `./agents/` included.
+pub fn agent_files(source: &Source, paths: &Paths, out: &mut Vec<Diagnostic>) {
+    for path in paths.iter().filter(|p| !p.value.as_str().ends_with(".md")) {
         out.push(
             Diagnostic::at(
                 Code::InvalidValue,
                 &source.path,
                 path.span,
-                format!("the component path `{text}` does not start with `./`"),
+                format!(
+                    "Claude Code 2.1.332 does not load this plugin: the agent path `{}` does not \
+                     name a `.md` file",
+                    path.value.as_str()
+                ),
             )
-            .with_severity(Severity::Warning)
-            .with_help(format!(
-                "write `./{bare}`: Claude Code's plugin reference has every component path \
-                 relative to the plugin's folder, starting with `./`"
-            ))
-            .with_fix(
-                format!("write `./{bare}`"),
-                &source.path,
-                path.verbatim(0..text.len()),
-                format!("./{bare}"),
+            .with_help(
+                "list each agent's file (`\"agents\": [\"./agents/reviewer.md\"]`), or drop \
+                 `agents`: Claude Code reads the plugin's `agents/` folder without it",
             ),
         );
     }

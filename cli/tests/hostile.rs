@@ -293,9 +293,11 @@ const CASES: &[Case] = &[
         name: "plugin-lists-its-agents-400-times",
         build: plugin_lists_its_agents_400_times,
         args: &[],
-        exit: 0,
-        codes: &[],
-        says: "",
+        // Claude Code refuses an agents path that is a folder: each entry is
+        // one error at its place, and the folder is walked once.
+        exit: 1,
+        codes: &[("invalid-value", 400)],
+        says: "Claude Code 2.1.332 does not load this plugin: the agent path `./a` does not name a `.md` file",
     },
     Case {
         name: "one-hub-imported-30000-times",

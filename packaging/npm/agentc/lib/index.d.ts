@@ -3,13 +3,13 @@
 // packaging/npm/build.mjs; none is written here.
 
 import type { AgentcMessageFormatJson, Diagnostic, Summary } from './message';
-import type { AgentsLock } from './lockfile';
+import type { AgentcLock } from './lockfile';
 
 export type { Diagnostic, Summary, Severity, Label, Fix, Edit } from './message';
 /** One line of `agentc check --message-format json`. */
 export type Message = AgentcMessageFormatJson;
 /** agentc.lock, the compiled project. */
-export type Lockfile = AgentsLock;
+export type Lockfile = AgentcLock;
 
 /** What to compile, as the command line's flags say it. */
 export interface Options {

@@ -103,7 +103,8 @@ pub fn skill(
     }
     recode_on_skip(source, &parsed, out);
     let name = &parsed.front.value.name;
-    if name.span.is_unknown() && !(plugin && !name.value.as_str().is_empty()) {
+    // A plugin's skill named after its folder has a name but no span.
+    if name.span.is_unknown() && (!plugin || name.value.as_str().is_empty()) {
         return None;
     }
     dialects::skill_lengths(source, &parsed.front.value, dialect, out);

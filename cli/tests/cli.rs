@@ -836,6 +836,54 @@ fn a_plugins_subagent_needs_no_name() {
     );
 }
 
+/// Claude Code 2.1.332 loads a plugin's skill without frontmatter or `name`,
+/// named after its folder (cli/tests/hosts.rs shows it): a subagent of the
+/// plugin finds it by that name, and only the missing `description` is a
+/// warning. A project's skill still needs both.
+#[test]
+fn a_plugins_skill_is_named_after_its_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let top = dir.path();
+    write(&top.join(".claude-plugin/plugin.json"), r#"{"name":"writing"}"#);
+    write(
+        &top.join("skills/changelog/SKILL.md"),
+        "---\ndescription: Use for changelogs.\n---\nWrite.\n",
+    );
+    write(&top.join("skills/summarise/SKILL.md"), "# Summarise\n\nIn five bullets.\n");
+    write(
+        &top.join("agents/editor.md"),
+        "---\nname: editor\ndescription: Use to edit.\nskills: changelog, summarise\n---\nEdit.\n",
+    );
+    let out = agentc(&["check", "--message-format", "json"], top);
+    let found: Vec<String> = text(&out.stdout)
+        .lines()
+        .map(|line| {
+            let value: serde_json::Value = serde_json::from_str(line).unwrap();
+            format!("{} {} {}", value["severity"], value["code"], value["file"])
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [r#""warning" "missing-field" "skills/summarise/SKILL.md""#, "null null null"],
+        "{}",
+        text(&out.stdout)
+    );
+
+    let project = tempfile::tempdir().unwrap();
+    write(
+        &project.path().join(".claude/skills/changelog/SKILL.md"),
+        "---\ndescription: Use for changelogs.\n---\nWrite.\n",
+    );
+    let out = agentc(&["check", "--message-format", "json"], project.path());
+    assert!(
+        text(&out.stdout).contains(
+            r#""code":"missing-field","severity":"error","message":"the required field `name` is missing""#
+        ),
+        "{}",
+        text(&out.stdout)
+    );
+}
+
 /// Every schema kind `schema` accepts is listed by its `--help`.
 #[test]
 fn schema_help_lists_every_kind() {

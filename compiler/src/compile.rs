@@ -249,8 +249,10 @@ fn parse_skill(
     source: &Source,
 ) -> (Option<Arc<Markdown<agentc_schema::SkillFrontmatter>>>, Vec<Diagnostic>) {
     let mut diagnostics = Vec::new();
-    let parsed = crate::parse::skill::skill(source, &file.folder, file.dialect, &mut diagnostics)
-        .map(Arc::new);
+    let plugin = matches!(file.owner, crate::discover::Owner::Plugin(_));
+    let parsed =
+        crate::parse::skill::skill(source, &file.folder, file.dialect, plugin, &mut diagnostics)
+            .map(Arc::new);
     diagnostics.extend(crate::secrets::diagnostics(source));
     (parsed, diagnostics)
 }

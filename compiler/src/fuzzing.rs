@@ -54,7 +54,7 @@ const MAX_FILES: usize = 40;
 pub fn frontmatter(data: &[u8]) {
     let Some((source, mut sources, mut out)) = read("SKILL.md", data) else { return };
     for dialect in Dialect::SKILLS {
-        if let Some(parsed) = crate::parse::skill::skill(&source, "x", dialect, &mut out) {
+        if let Some(parsed) = crate::parse::skill::skill(&source, "x", dialect, false, &mut out) {
             body_is_the_tail(&source, parsed.body_span);
         }
     }

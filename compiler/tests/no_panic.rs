@@ -10,7 +10,9 @@ fn all_kinds(text: &str) {
     let source = Source::new(RelPath::root("x"), text);
     let mut out = Vec::new();
     for dialect in Dialect::SKILLS {
-        let _ = agentc_compiler::parse::skill::skill(&source, "x", dialect, &mut out);
+        for plugin in [false, true] {
+            let _ = agentc_compiler::parse::skill::skill(&source, "x", dialect, plugin, &mut out);
+        }
     }
     for plugin in [false, true] {
         let _ = dialects::subagent(&source, plugin, &mut out);

@@ -10,6 +10,7 @@ use agentc_schema::{
 };
 
 use super::files::{Document, Frontmatter, Markdown, Reading, decode_text, entry_value, markdown};
+use super::tree::Node;
 use crate::catalog::Code;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::hosts::{Host, SpecRule, claude_code, copilot};
@@ -172,14 +173,16 @@ fn too_long(
 const DESCRIPTION_HELP: &str = "Claude Code 2.1.332 loads it all the same, but Claude picks the \
     subagent to delegate to by its description: write `description: <when to use it>`";
 
-/// A blank `description` in a plugin's subagent: Claude Code 2.1.332 loads
-/// it, so the decoder's error on the value is a warning.
-fn plugin_description(
+/// A blank `description` in a plugin's subagent or skill (frontmatter
+/// `tree`): Claude Code 2.1.332 loads it, so the decoder's error on the value
+/// is a warning, with `help`.
+pub(super) fn plugin_description(
     source: &Source,
-    parsed: &Markdown<ClaudeSubagentFrontmatter>,
+    tree: &Node,
+    help: &str,
     found: &mut [Diagnostic],
 ) {
-    let Some(value) = entry_value(&parsed.front.tree, "description") else {
+    let Some(value) = entry_value(tree, "description") else {
         return;
     };
     let at = value.span;
@@ -189,7 +192,7 @@ fn plugin_description(
             && d.location.span.is_some_and(|s| s.start >= at.start && s.end <= at.end)
     }) {
         diagnostic.severity = Severity::Warning;
-        diagnostic.help = Some(DESCRIPTION_HELP.to_owned());
+        diagnostic.help = Some(help.to_owned());
     }
 }
 
@@ -219,7 +222,7 @@ pub fn subagent(
     )?;
     claude_code::ignored_values(&parsed.front.tree, &mut out[before..]);
     if plugin {
-        plugin_description(source, &parsed, &mut out[before..]);
+        plugin_description(source, &parsed.front.tree, DESCRIPTION_HELP, &mut out[before..]);
         if parsed.front.value.description.span.is_unknown()
             && entry_value(&parsed.front.tree, "description").is_none()
         {

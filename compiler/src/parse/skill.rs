@@ -32,30 +32,65 @@ fn metadata_by_host(
     }
 }
 
+/// Why a plugin's skill wants a `description` Claude Code does not require.
+const DESCRIPTION_HELP: &str = "Claude Code 2.1.332 loads it all the same, but Claude decides \
+    whether to use a skill by its description: write `description: <when to use it>`";
+
 /// A skill's frontmatter and body, with its file-local checks.
 ///
 /// A skill without a usable `name` has no id: its problems are reported and
-/// it is left out of everything that follows.
+/// it is left out of everything that follows. A plugin's (`plugin`) is named
+/// after its folder instead, and needs no frontmatter, as Claude Code 2.1.332
+/// loads it.
 pub fn skill(
     source: &Source,
     folder: &str,
     dialect: Dialect,
+    plugin: bool,
     out: &mut Vec<Diagnostic>,
 ) -> Option<Markdown<SkillFrontmatter>> {
     let reading = Reading {
         fields: Some(dialect.skill_fields()),
         lenient: Host::of(dialect).reader(),
+        defaulted: if plugin { &["name", "description"] } else { &[] },
         ..Reading::FRONTMATTER
     };
+    let frontmatter = if plugin { Frontmatter::Optional } else { Frontmatter::Required };
     let before = out.len();
-    let parsed = markdown::<SkillFrontmatter>(
+    let mut parsed = markdown::<SkillFrontmatter>(
         source,
-        Frontmatter::Required,
+        frontmatter,
         "name: refund-review\ndescription: Use when a customer asks for a refund.",
         reading,
         out,
     )?;
     metadata_by_host(&parsed, dialect, &mut out[before..]);
+    if plugin {
+        dialects::plugin_description(
+            source,
+            &parsed.front.tree,
+            DESCRIPTION_HELP,
+            &mut out[before..],
+        );
+        if parsed.front.value.description.span.is_unknown()
+            && entry_value(&parsed.front.tree, "description").is_none()
+        {
+            out.push(
+                Diagnostic::on_path(
+                    Code::MissingField,
+                    &source.path,
+                    "the plugin's skill has no `description`",
+                )
+                .with_severity(Severity::Warning)
+                .with_help(DESCRIPTION_HELP),
+            );
+        }
+        let front = &mut parsed.front.value;
+        if front.name.span.is_unknown() && entry_value(&parsed.front.tree, "name").is_none() {
+            // Its span stays unknown: nothing in the file names it.
+            front.name.value = Text(folder.to_owned());
+        }
+    }
     if parsed.body(source).trim().is_empty() {
         out.push(
             Diagnostic::on_path(
@@ -68,7 +103,8 @@ pub fn skill(
     }
     recode_on_skip(source, &parsed, out);
     let name = &parsed.front.value.name;
-    if name.span.is_unknown() {
+    // A plugin's skill named after its folder has a name but no span.
+    if name.span.is_unknown() && (!plugin || name.value.as_str().is_empty()) {
         return None;
     }
     dialects::skill_lengths(source, &parsed.front.value, dialect, out);

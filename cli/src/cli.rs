@@ -988,32 +988,34 @@ fn report(
     io: &mut Io<'_>,
 ) -> Result<Counts, std::io::Error> {
     let counts = Counts::of(&compilation.diagnostics);
+    // A found secret can also be in what a diagnostic quotes that is not a
+    // message: a file's path, a line shown whole, a value elsewhere in it.
+    let redactor = compilation.redactor();
     match format {
         MessageFormat::Human => {
             for diagnostic in &compilation.diagnostics {
-                writeln!(
-                    io.stderr,
-                    "{}\n",
-                    emit::human_from(diagnostic, &compilation.sources, io.color, bases)
-                )?;
+                let text = emit::human_from(diagnostic, &compilation.sources, io.color, bases);
+                writeln!(io.stderr, "{}\n", redactor.clean(&text))?;
             }
             writeln!(io.stderr, "{}", emit::human_summary(counts, io.color))?;
         }
         MessageFormat::Json => {
             for diagnostic in &compilation.diagnostics {
                 let json = emit::json(diagnostic, &compilation.sources, bases);
-                writeln!(io.stdout, "{}", emit::escape_json(json.to_string()))?;
+                let text = emit::escape_json(json.to_string());
+                writeln!(io.stdout, "{}", redactor.clean(&text))?;
             }
             writeln!(io.stdout, "{}", emit::json_summary(counts))?;
         }
         MessageFormat::Github => {
             for diagnostic in &compilation.diagnostics {
-                writeln!(io.stdout, "{}", emit::github(diagnostic, &compilation.sources, bases))?;
+                let text = emit::github(diagnostic, &compilation.sources, bases);
+                writeln!(io.stdout, "{}", redactor.clean(&text))?;
             }
             writeln!(io.stderr, "{}", emit::human_summary(counts, false))?;
         }
         MessageFormat::Sarif => {
-            sarif.add(&compilation.diagnostics, &compilation.sources, bases);
+            sarif.add(&compilation.diagnostics, &compilation.sources, bases, &redactor);
             writeln!(io.stderr, "{}", emit::human_summary(counts, false))?;
         }
     }

@@ -71,6 +71,28 @@ fn no_output_shows_a_found_secret() {
     assert!(run(dir.path(), &["check"]).contains("the skill name `ghp_****"));
 }
 
+/// A file named after a secret, whose other lines hold the secret's body
+/// without its prefix: neither the path nor the lines shown carry it, in
+/// any format, though only the token in `model` is what the rule finds.
+#[test]
+fn no_path_and_no_line_shown_carries_a_found_secret() {
+    let dir = tempfile::tempdir().unwrap();
+    let top = dir.path();
+    write(&top.join("agentc.toml"), "[lints]\nsecret = \"warn\"\n");
+    write(
+        &top.join(format!(".claude/agents/{TOKEN}.md")),
+        format!("---\nname: Ghp {HIDDEN}\ndescription: d\nmodel: {TOKEN}\n---\nb\n"),
+    );
+    for format in ["human", "json", "github", "sarif"] {
+        let said = run(top, &["check", "--message-format", format]);
+        assert!(!said.contains(HIDDEN), "--message-format {format}: {said}");
+        // The diagnostics are there, each at its masked file.
+        assert!(said.contains("ghp_****"), "--message-format {format}: {said}");
+    }
+    let human = run(top, &["check"]);
+    assert!(human.contains("name: Ghp ****"), "{human}");
+}
+
 #[test]
 fn the_lockfile_holds_no_found_secret_and_no_credential_in_an_address() {
     let dir = project(false);

@@ -271,6 +271,35 @@ mod tests {
         assert!(written.contains(&format!("Refunds with ghp_{}.", "*".repeat(hidden.len()))));
     }
 
+    /// The macro's expansion holds a found secret masked, as the build
+    /// script's file does.
+    #[test]
+    fn the_macro_expands_no_found_secret() {
+        let (_dir, root) = project(
+            "root = \"agents\"\nregistry = \"registry.yaml\"\n[lints]\nsecret = \"warn\"\n",
+        );
+        let hidden = "Zq3xR8mK2pL7vN4bT9wY1cF6hJ0sD5gA3eUo";
+        std::fs::write(
+            root.join("agents/skills/refund/SKILL.md"),
+            format!(
+                "---\nname: refund\ndescription: Refunds with ghp_{hidden}.\n\
+                 tools: issue_refund\n---\nRefund the order.\n"
+            ),
+        )
+        .unwrap();
+        let mut request = Request::from_project(&root, Door::Macro).unwrap();
+        request.host_tools.push(HostTool {
+            name: "issue_refund".to_owned(),
+            path: syn::parse_str("crate::issue_refund").unwrap(),
+        });
+        let generated = run(&request).unwrap();
+        assert!(generated.tokens.to_string().contains(hidden));
+        let expanded = generated.masked_tokens().unwrap_or_else(|f| panic!("{}", f.message));
+        let expanded = expanded.to_string();
+        assert!(!expanded.contains(hidden), "{expanded}");
+        assert!(expanded.contains(&format!("Refunds with ghp_{}.", "*".repeat(hidden.len()))));
+    }
+
     /// The macro includes the project file, so rustc re-expands it on an edit.
     #[test]
     fn the_macro_includes_the_project_file() {

@@ -131,6 +131,24 @@ pub struct Failure {
     pub partial: Option<TokenStream>,
 }
 
+impl Generated {
+    /// The items as the macro expands them: a secret the `secret` rule found
+    /// is masked, as in every file agentc writes. Re-read from their masked
+    /// text only when they hold one; an error when masking leaves no valid
+    /// Rust (a secret in a name).
+    pub fn masked_tokens(self) -> Result<TokenStream, Failure> {
+        match self.redactor.clean(&self.tokens.to_string()) {
+            std::borrow::Cow::Borrowed(_) => Ok(self.tokens),
+            std::borrow::Cow::Owned(text) => text.parse().map_err(|_| {
+                Failure::new(
+                    "a secret the `secret` rule found is part of a name agentc would generate; \
+                     rename the agent, skill or tool that holds it",
+                )
+            }),
+        }
+    }
+}
+
 impl Failure {
     pub fn new(message: impl Into<String>) -> Failure {
         Failure { message: message.into(), partial: None }

@@ -207,8 +207,8 @@ fn expand(input: TokenStream) -> TokenStream {
         Ok(request) => request,
         Err(message) => return failure_tokens(span, &message, codegen::stub()),
     };
-    match run(&request) {
-        Ok(generated) => generated.tokens,
+    match run(&request).and_then(|generated| generated.masked_tokens()) {
+        Ok(tokens) => tokens,
         Err(failure) => {
             let items = failure.partial.unwrap_or_else(codegen::stub);
             failure_tokens(span, &failure.message, items)

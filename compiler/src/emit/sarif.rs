@@ -44,9 +44,22 @@ impl Log {
         Log::default()
     }
 
-    /// Adds `diagnostics` as results, in the order given (report order).
-    pub fn add(&mut self, diagnostics: &[Diagnostic], sources: &Sources, bases: &Bases) {
-        self.results.extend(diagnostics.iter().map(|d| result(d, sources, bases)));
+    /// Adds `diagnostics` as results, in the order given (report order),
+    /// every text in them (paths and shown lines too) cleaned by `redactor`.
+    pub fn add(
+        &mut self,
+        diagnostics: &[Diagnostic],
+        sources: &Sources,
+        bases: &Bases,
+        redactor: &crate::secrets::Redactor,
+    ) {
+        self.results.extend(diagnostics.iter().map(|d| {
+            let mut result = result(d, sources, bases);
+            if !redactor.is_empty() {
+                clean(&mut result, redactor);
+            }
+            result
+        }));
     }
 
     /// Records that agentc could not run (exit 2), and why.
@@ -300,6 +313,16 @@ pub fn uri_reference(path: &str) -> String {
         }
     }
     out
+}
+
+/// Every string in `value` cleaned by `redactor`.
+fn clean(value: &mut Value, redactor: &crate::secrets::Redactor) {
+    match value {
+        Value::String(text) => redactor.clean_in_place(text),
+        Value::Array(items) => items.iter_mut().for_each(|v| clean(v, redactor)),
+        Value::Object(map) => map.values_mut().for_each(|v| clean(v, redactor)),
+        _ => {}
+    }
 }
 
 #[cfg(test)]

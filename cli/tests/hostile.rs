@@ -243,6 +243,22 @@ fn plugin_lists_its_agents_400_times(root: &Path) {
     write(&root.join("p/.claude-plugin/plugin.json"), manifest.to_string());
 }
 
+/// 300 plugins whose `agents` folder is a link to one folder of 300
+/// subagents: 90,000 subagents from 600 entries (24.7 s, 572 MB). Copies
+/// past the bound are left out with one warning.
+fn plugins_share_one_agents_folder(root: &Path) {
+    for i in 0..300 {
+        let text = format!("---\nname: s{i}\ndescription: Handles s{i}.\n---\nBody.\n");
+        write(&root.join(format!("shared/s{i}.md")), text);
+    }
+    for i in 0..300 {
+        let manifest = serde_json::json!({ "name": format!("p{i}") });
+        write(&root.join(format!("p{i}/.claude-plugin/plugin.json")), manifest.to_string());
+        #[cfg(unix)]
+        std::os::unix::fs::symlink("../shared", root.join(format!("p{i}/agents"))).unwrap();
+    }
+}
+
 /// 100,000 repeated keys in one `.mcp.json`: one diagnostic each (92 s,
 /// 270 MB at 200,000); 64 are reported and one more counts the rest.
 fn repeated_keys(root: &Path) {
@@ -298,6 +314,16 @@ const CASES: &[Case] = &[
         exit: 1,
         codes: &[("invalid-value", 400)],
         says: "Claude Code 2.1.332 does not load this plugin: the agent path `./a` does not name a `.md` file",
+    },
+    Case {
+        name: "plugins-share-one-agents-folder",
+        build: plugins_share_one_agents_folder,
+        args: &[],
+        exit: 0,
+        // The copies left out, and the shared folder at the top, which no
+        // host reads as it is.
+        codes: &[("stray-entry", 2)],
+        says: "more are copies of files already read (reached through links), past the 5000",
     },
     Case {
         name: "one-hub-imported-30000-times",

@@ -87,6 +87,7 @@ impl Walk<'_> {
             }
             let inside = self.list(&child.path, &child.rel);
             match inside.iter().find(|c| c.is_file("SKILL.md")) {
+                Some(skill) if !self.within_copies(skill) => {}
                 Some(skill) => self.layout.skills.push(SkillFile {
                     file: skill.file_ref(),
                     folder: child.name.clone(),

@@ -104,6 +104,7 @@ impl Walk<'_> {
                 // a README is the common one.
                 _ if entry.name.eq_ignore_ascii_case("README.md") => {}
                 _ => match entry.name.strip_suffix(suffix).filter(|stem| !stem.is_empty()) {
+                    Some(_) if !self.within_copies(&entry) => {}
                     Some(stem) => self.layout.assistants.push(AssistantFile {
                         file: entry.file_ref(),
                         stem: stem.to_owned(),

@@ -224,8 +224,21 @@ struct Walk<'a> {
     /// folder (memory files, nested Codex skills) passes folders the
     /// layout's walk lists too, and reads none twice.
     read: HashMap<PathBuf, Names>,
+    /// Each real file found, to count those found again at another place
+    /// through a link; see [`MAX_COPIES`].
+    found: HashSet<PathBuf>,
+    copies: usize,
+    /// The first copy left out, and how many were.
+    copies_left_out: Option<(RelPath, usize)>,
     layout: Layout,
 }
+
+/// Files found again at another place through links (a folder of subagents
+/// linked into each of a marketplace's plugins), read and checked at each
+/// place as hosts load them at each. Past this many copies in one run the
+/// rest are left out, with one diagnostic: 300 plugins linking one folder
+/// of 300 would otherwise be 90,000 subagents from 600 entries.
+const MAX_COPIES: usize = 5_000;
 
 /// The names at a repository's top that belong to a layout: problems with
 /// them are reported even there.
@@ -286,6 +299,9 @@ impl<'a> Walk<'a> {
             repository: false,
             quiet,
             read: HashMap::new(),
+            found: HashSet::new(),
+            copies: 0,
+            copies_left_out: None,
             layout: Layout::default(),
         }
     }
@@ -343,8 +359,42 @@ impl Walk<'_> {
         self.report(diagnostic);
     }
 
-    /// One warning for each folder with more stray entries than were listed.
+    /// Whether `entry`, a file about to be read, is within the run's bound
+    /// on copies ([`MAX_COPIES`]); the first past it is remembered.
+    fn within_copies(&mut self, entry: &Entry) -> bool {
+        if self.found.insert(entry.path.clone()) {
+            return true;
+        }
+        self.copies += 1;
+        if self.copies <= MAX_COPIES {
+            return true;
+        }
+        let left_out = self.copies_left_out.get_or_insert_with(|| (entry.rel.clone(), 0));
+        left_out.1 += 1;
+        false
+    }
+
+    /// One warning for each folder with more stray entries than were listed,
+    /// and one for the copies left out past [`MAX_COPIES`].
     fn summarize_strays(&mut self) {
+        if let Some((first, count)) = self.copies_left_out.take() {
+            self.report(
+                Diagnostic::on_path(
+                    Code::StrayEntry,
+                    &first,
+                    format!(
+                        "this file and {} more are copies of files already read (reached through \
+                         links), past the {MAX_COPIES} copies agentc reads in one run; they are \
+                         not read",
+                        count - 1
+                    ),
+                )
+                .with_help(
+                    "link fewer folders to one another, or check the folders they share once; \
+                     the files themselves were read where first found",
+                ),
+            );
+        }
         let mut crowded: Vec<(RelPath, usize)> =
             self.strays.drain().filter(|(_, count)| *count > STRAY_LIMIT).collect();
         crowded.sort();

@@ -47,5 +47,5 @@ fn ui() {
     t.compile_fail("tests/ui/registry-tool-unimplemented.rs");
     t.compile_fail("tests/ui/stale-lock.rs");
     t.compile_fail("tests/ui/no-cascade.rs");
-    t.compile_fail("tests/ui/wild-unknown-tool.rs");
+    t.compile_fail("tests/ui/wild-bad-model.rs");
 }

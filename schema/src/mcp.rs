@@ -142,10 +142,11 @@ pub struct McpServer {
 
     /// # URL
     ///
-    /// Where a remote server listens.
+    /// Where a remote server listens. Blank is a placeholder the user fills
+    /// in: the hosts load the file, and the server fails to connect.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(example = &"https://api.example.com/mcp")]
-    pub url: Option<Spanned<Text>>,
+    pub url: Option<Spanned<String>>,
 
     /// # Headers
     ///

@@ -69,6 +69,20 @@ pub fn skill_links(
     skill: &Skill,
     bundling: &Bundling<'_>,
 ) -> SkillLinks {
+    let mut links = skill_links_as_written(fs, trees, skill, bundling);
+    if skill.file.dialect != agentc_schema::Dialect::Runbook {
+        links.diagnostics = super::links::as_warnings(links.diagnostics);
+    }
+    links
+}
+
+/// [`skill_links`], each broken link an error.
+fn skill_links_as_written(
+    fs: &dyn Fs,
+    trees: &Trees<'_>,
+    skill: &Skill,
+    bundling: &Bundling<'_>,
+) -> SkillLinks {
     let source = &skill.source;
     let mut out = SkillLinks::default();
     let span = skill.parsed.body_span;

@@ -18,7 +18,7 @@ use rayon::prelude::*;
 
 use super::bundled::{Bundling, SkillLinks};
 use crate::catalog::Code;
-use crate::diagnostic::{Diagnostic, Origin};
+use crate::diagnostic::{Diagnostic, Origin, Severity};
 use crate::fs::{Bounds, EntryKind, Fs, Refused, Resolved};
 use crate::parse::links::{Link, relative_links};
 use crate::project::{AgentKind, Project};
@@ -156,9 +156,14 @@ pub fn check(
             bodies.push((&config.source, config.source.slice(span), span));
         }
     }
+    let own = project.agents.iter().filter(|a| matches!(a.kind, AgentKind::Bundle(_))).count();
     let found: Vec<Vec<Diagnostic>> = bodies
         .par_iter()
-        .map(|(source, body, span)| body_links(fs, trees, source, body, *span))
+        .enumerate()
+        .map(|(at, (source, body, span))| match at < own {
+            true => body_links(fs, trees, source, body, *span),
+            false => host_body_links(fs, trees, source, body, *span),
+        })
         .collect();
     let mut rest: Vec<Diagnostic> = found.into_iter().flatten().collect();
     // The rules, agents and commands of the other assistants are read by a
@@ -185,11 +190,18 @@ pub fn check(
                 };
                 missing(fs, trees, source, Path::new(""), &from_top).map(|_| diagnostic)
             });
-            capped(source, found)
+            as_warnings(capped(source, found))
         })
         .collect();
     rest.extend(from_configs.into_iter().flatten());
     (skills, rest)
+}
+
+/// `diagnostics` as warnings: a host's file with a link that leads nowhere
+/// is loaded and used all the same (Claude Code 2.1, VS Code, Cursor), the
+/// model told of a file it will not find. agentc's own formats refuse it.
+pub(super) fn as_warnings(diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    diagnostics.into_iter().map(|d| d.with_severity(Severity::Warning)).collect()
 }
 
 /// The broken links of one body, `body` being the text of `span` in `source`.
@@ -202,6 +214,17 @@ pub fn body_links(
 ) -> Vec<Diagnostic> {
     let links = relative_links(body, span.start);
     capped(source, links.iter().filter_map(|link| broken(fs, trees, source, link)))
+}
+
+/// [`body_links`] of a host's file (an assistant's, a rule's): warnings.
+pub fn host_body_links(
+    fs: &dyn Fs,
+    trees: &Trees<'_>,
+    source: &Source,
+    body: &str,
+    span: Span,
+) -> Vec<Diagnostic> {
+    as_warnings(body_links(fs, trees, source, body, span))
 }
 
 /// The broken links of one file reported one by one; one more diagnostic

@@ -133,6 +133,22 @@ pub fn servers(
             }
             false => ("command", value.command.is_some()),
         };
+        if let Some(url) = value.url.as_ref().filter(|u| u.value.trim().is_empty()) {
+            out.push(
+                Diagnostic::at(
+                    Code::InvalidValue,
+                    file,
+                    url.span,
+                    format!("the MCP server `{}` has a blank `url`", name.value),
+                )
+                .with_severity(Severity::Warning)
+                .with_help(format!(
+                    "{} loads the file, and the server fails to connect until it is given its \
+                     address",
+                    reader.name()
+                )),
+            );
+        }
         if !present {
             let help = match (remote, value.url.is_some()) {
                 (false, true) => {

@@ -310,7 +310,12 @@ pub fn command(
         source,
         Frontmatter::Optional,
         "description: Create a git commit\nallowed-tools: Bash(git commit:*)",
-        Reading { ignored: Some(claude_code::ignored_in_command), ..Reading::CLAUDE_FRONTMATTER },
+        Reading {
+            ignored: Some(claude_code::ignored_in_command),
+            // Claude Code 2.1.332 loads a command whatever these hold.
+            absent_when_empty: &["description", "argument-hint", "allowed-tools", "model"],
+            ..Reading::CLAUDE_FRONTMATTER
+        },
         out,
     )?;
     let front = &parsed.front.value;

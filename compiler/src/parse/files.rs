@@ -70,6 +70,11 @@ pub struct Reading {
     /// Required fields the host fills in itself when they are absent (a
     /// plugin's subagent is named after its file): not reported missing.
     pub defaulted: &'static [&'static str],
+    /// Top-level keys the host takes as absent when their value is empty
+    /// (null, blank, an empty list) or a mapping, loading the file all the
+    /// same (a command's blank `description` is its body's first line):
+    /// left out before decoding, not reported.
+    pub absent_when_empty: &'static [&'static str],
 }
 
 /// For a key of a file the host ignores: what to say (message, help).
@@ -84,6 +89,7 @@ impl Reading {
         ignored: None,
         taken: &[],
         defaulted: &[],
+        absent_when_empty: &[],
     };
     pub const FRONTMATTER: Reading = Reading {
         syntax: Syntax::Yaml,
@@ -93,6 +99,7 @@ impl Reading {
         ignored: None,
         taken: &[],
         defaulted: &[],
+        absent_when_empty: &[],
     };
     /// Frontmatter of a coding assistant's format.
     pub const HOST_FRONTMATTER: Reading =
@@ -100,6 +107,20 @@ impl Reading {
     /// Frontmatter that Claude Code reads.
     pub const CLAUDE_FRONTMATTER: Reading =
         Reading { lenient: Some(lenient::Reader::ClaudeCode), ..Reading::FRONTMATTER };
+}
+
+/// Whether a host reading `node` as a key's text finds none in it
+/// (`argument-hint: [optional: x]` is a list holding a mapping to YAML).
+fn empty(node: &Node) -> bool {
+    match &node.value {
+        Value::Null | Value::Map(_) => true,
+        Value::Str(text) => text.trim().is_empty(),
+        Value::Seq(items) => {
+            items.is_empty()
+                || items.iter().any(|i| matches!(i.value, Value::Map(_) | Value::Seq(_)))
+        }
+        _ => false,
+    }
 }
 
 /// Parses and decodes `text` (at byte `base` of `source`) as `T`.
@@ -215,6 +236,12 @@ pub fn decode_text<T: DeserializeOwned>(
             span,
             "a mapping key must be a plain string",
         ));
+    }
+    if let Value::Map(entries) = &mut tree.value
+        && !reading.absent_when_empty.is_empty()
+    {
+        entries
+            .retain(|e| !(reading.absent_when_empty.contains(&e.key.as_str()) && empty(&e.value)));
     }
     let outside = reading.fields.map(|fields| set_aside(&mut tree, fields)).unwrap_or_default();
     let mut decoded = decode::<T>(&tree);
@@ -690,6 +717,23 @@ pub fn markdown<T: DeserializeOwned>(
                     || (err.broken == Broken::Misplaced
                         && !text[..err.span.start].trim().is_empty())) =>
         {
+            frontmatter::Split { yaml: "", yaml_start: 0, body: text, body_start: 0 }
+        }
+        // A host's reader takes a fence after blank lines for none at all and
+        // loads the file as all body (Claude Code 2.1.332): its keys unread.
+        Err(err)
+            if frontmatter == Frontmatter::Optional
+                && reading.lenient.is_some()
+                && err.broken == Broken::Misplaced =>
+        {
+            out.push(
+                Diagnostic::at(Code::BadFrontmatter, &source.path, err.span, err.message)
+                    .with_severity(Severity::Warning)
+                    .with_help(format!(
+                        "{}: the host reads the file as all body, its keys unread",
+                        err.help
+                    )),
+            );
             frontmatter::Split { yaml: "", yaml_start: 0, body: text, body_start: 0 }
         }
         Err(err) => {

@@ -33,8 +33,8 @@ fn metadata_by_host(
 }
 
 /// Why a plugin's skill wants a `description` Claude Code does not require.
-const DESCRIPTION_HELP: &str = "Claude Code 2.1.332 loads it all the same, but Claude decides \
-    whether to use a skill by its description: write `description: <when to use it>`";
+const DESCRIPTION_HELP: &str = "Claude Code 2.1.332 loads it as a command to type, but never \
+    uses it by itself: it picks skills by their description; write `description: <when to use it>`";
 
 /// A skill's frontmatter and body, with its file-local checks.
 ///
@@ -49,6 +49,8 @@ pub fn skill(
     plugin: bool,
     out: &mut Vec<Diagnostic>,
 ) -> Option<Markdown<SkillFrontmatter>> {
+    // Claude Code 2.1.332 loads a project's skill as it loads a plugin's.
+    let plugin = plugin || dialect == Dialect::ClaudeSkill;
     let reading = Reading {
         fields: Some(dialect.skill_fields()),
         lenient: Host::of(dialect).reader(),
@@ -72,14 +74,19 @@ pub fn skill(
             DESCRIPTION_HELP,
             &mut out[before..],
         );
+        // A misspelt `description` is already reported, with its fix.
+        let misspelt = out[before..]
+            .iter()
+            .any(|d| d.code == Code::MissingField && d.message.contains("`description`"));
         if parsed.front.value.description.span.is_unknown()
             && entry_value(&parsed.front.tree, "description").is_none()
+            && !misspelt
         {
             out.push(
                 Diagnostic::on_path(
                     Code::MissingField,
                     &source.path,
-                    "the plugin's skill has no `description`",
+                    "the skill has no `description`",
                 )
                 .with_severity(Severity::Warning)
                 .with_help(DESCRIPTION_HELP),

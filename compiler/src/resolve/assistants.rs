@@ -255,7 +255,9 @@ fn unknown_skill(
         file,
         name.span,
         format!("the subagent loads the skill `{}`, which does not exist", name.value),
-    );
+    )
+    // Claude Code 2.1.332 loads the subagent without it.
+    .with_severity(crate::diagnostic::Severity::Warning);
     match skills.nearest_in_plugin(plugin, &name.value) {
         Some(close) => diagnostic.with_help(format!("did you mean `{close}`?")).with_fix(
             format!("replace `{}` with `{close}`", name.value),

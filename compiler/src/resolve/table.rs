@@ -168,6 +168,11 @@ impl Table {
         plugin
             .and_then(|p| self.plugins.get(&(p.to_owned(), name.to_owned())).copied())
             .or_else(|| self.shared.get(name).copied())
+            // `<plugin>:<skill>`, the name Claude Code gives a plugin's skill.
+            .or_else(|| {
+                let (p, skill) = name.split_once(':')?;
+                self.plugins.get(&(p.to_owned(), skill.to_owned())).copied()
+            })
     }
 
     /// Every name visible from `agent` (the shared ones and its own), sorted,

@@ -15,7 +15,7 @@
 use std::collections::{BTreeSet, HashSet};
 use std::sync::Arc;
 
-use crate::check::links::{Trees, body_links};
+use crate::check::links::{Trees, body_links, host_body_links};
 use crate::compile::{Compilation, Memo, agent_file, parse_agent, parse_assistant};
 use crate::diagnostic::{Diagnostic, RelPath};
 use crate::discover::FileRef;
@@ -113,7 +113,7 @@ impl Compilation {
                 };
                 let trees = Trees::new(&self.root, self.workspace.as_deref());
                 let span = doc.body_span();
-                problems.extend(body_links(fs, &trees, &source, source.slice(span), span));
+                problems.extend(host_body_links(fs, &trees, &source, source.slice(span), span));
                 let assistant = &mut self.project.assistants[i];
                 assistant.source = source.clone();
                 assistant.doc = doc;

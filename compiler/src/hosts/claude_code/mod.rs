@@ -135,12 +135,15 @@ pub fn tools(source: &Source, rules: &ToolRules, out: &mut Vec<Diagnostic>) {
             );
             continue;
         }
+        // Claude Code 2.1.332 loads the file and leaves the tool out: a
+        // likely mistake, not a refusal.
         let diagnostic = Diagnostic::at(
             Code::UnknownTool,
             file,
             name_span,
             format!("`{name}` is not a Claude Code tool"),
-        );
+        )
+        .with_severity(crate::diagnostic::Severity::Warning);
         out.push(super::near_miss(
             diagnostic,
             file,

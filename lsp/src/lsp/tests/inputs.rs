@@ -179,7 +179,7 @@ fn the_registry_changed_on_disk_is_checked_again() {
 /// file that arrives, then one edited in the editor.
 #[test]
 fn lint_levels_follow_the_project_file() {
-    let subagent = "---\nname: r\ndescription: R.\ntools: Raed\n---\nDo\u{200B} it.\n";
+    let subagent = "---\nname: r\ndescription: R.\nmodel: sonet\n---\nDo\u{200B} it.\n";
     let mut files = MemFs::new();
     files.insert(".git/HEAD", "").unwrap();
     files.insert(".claude/agents/r.md", subagent).unwrap();
@@ -189,9 +189,9 @@ fn lint_levels_follow_the_project_file() {
         shown.codes().into_iter().map(|(_, d)| (code(d).0.to_owned(), code(d).1)).collect()
     };
     shown.take(client.start());
-    assert_eq!(levels(&shown), [("unknown-tool".into(), 1), ("hidden-character".into(), 2)]);
+    assert_eq!(levels(&shown), [("bad-model".into(), 1), ("hidden-character".into(), 2)]);
 
-    let project = "[lints]\nunknown-tool = \"allow\"\nhidden-character = \"deny\"\n";
+    let project = "[lints]\nbad-model = \"allow\"\nhidden-character = \"deny\"\n";
     client.disk.write("agentc.toml", project);
     shown.take(client.watched(&[("agentc.toml", 1)]));
     assert_eq!(shown.0, checked(&client.disk.files()));
@@ -201,7 +201,7 @@ fn lint_levels_follow_the_project_file() {
     let edited = "[lints]\nhidden-character = \"allow\"\n";
     shown.take(client.change("agentc.toml", 2, edited));
     assert_eq!(shown.0, checked(&with(client.disk.files(), "agentc.toml", edited)));
-    assert_eq!(levels(&shown), [("unknown-tool".into(), 1)]);
+    assert_eq!(levels(&shown), [("bad-model".into(), 1)]);
 }
 
 /// Files arriving where discovery looks and leaving again: a descriptor
@@ -226,10 +226,10 @@ fn files_arriving_and_leaving_are_checked() {
     let subagent = ".claude/agents/helper.md";
     client
         .disk
-        .write(subagent, "---\nname: helper\ndescription: Helps.\ntools: Raed\n---\nHelp.\n");
+        .write(subagent, "---\nname: helper\ndescription: Helps.\nmodel: sonet\n---\nHelp.\n");
     shown.take(client.watched(&[(subagent, 1)]));
     assert_eq!(shown.0, checked(&client.disk.files()));
-    assert_eq!(shown.codes(), [("file:///.claude/agents/helper.md", &json!(["unknown-tool", 1]))]);
+    assert_eq!(shown.codes(), [("file:///.claude/agents/helper.md", &json!(["bad-model", 1]))]);
 
     client.disk.write(".mcp.json", "{\"mcpServers\": ");
     shown.take(client.watched(&[(".mcp.json", 1)]));

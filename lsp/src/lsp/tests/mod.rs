@@ -149,19 +149,19 @@ fn a_notification_with_bad_parameters_is_ignored_and_says_why() {
 
 /// The editor's diagnostics are at the levels `[lints]` in `agentc.toml`
 /// sets, as `agentc check`'s are: here a hidden character, a warning by
-/// default, made an error, and an unknown tool allowed.
+/// default, made an error, and an unknown model allowed.
 #[test]
 fn the_project_file_s_lint_levels_hold_in_the_editor() {
     let mut fs = MemFs::new();
-    let subagent = "---\nname: r\ndescription: R.\ntools: Raed\n---\nDo\u{200B} it.\n";
+    let subagent = "---\nname: r\ndescription: R.\nmodel: sonet\n---\nDo\u{200B} it.\n";
     fs.insert("repo/.git/HEAD", "".as_bytes()).unwrap();
     fs.insert("repo/.claude/agents/r.md", subagent.as_bytes()).unwrap();
     let found = |fs: &MemFs| -> Vec<(&'static str, &'static str)> {
         let compilation = super::compile_folder(fs, &fs.root().join("repo"), None);
         (compilation.diagnostics.iter()).map(|d| (d.code.as_str(), d.severity.as_str())).collect()
     };
-    assert_eq!(found(&fs), [("unknown-tool", "error"), ("hidden-character", "warning")]);
-    let project = "[lints]\nunknown-tool = \"allow\"\nhidden-character = \"deny\"\n";
+    assert_eq!(found(&fs), [("bad-model", "error"), ("hidden-character", "warning")]);
+    let project = "[lints]\nbad-model = \"allow\"\nhidden-character = \"deny\"\n";
     fs.insert("repo/agentc.toml", project.as_bytes()).unwrap();
     assert_eq!(found(&fs), [("hidden-character", "error")]);
 }

@@ -1,5 +1,5 @@
-// A Claude Code subagent's tool that Claude Code does not have is a compile error.
-agentc::agents!("wild-unknown-tool/project");
+// A Claude Code subagent whose model the API does not know fails when it runs: a compile error.
+agentc::agents!("wild-bad-model/project");
 
 fn main() {
     // The items are generated for everything that resolved: naming them adds no error.

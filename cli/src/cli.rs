@@ -279,6 +279,12 @@ struct CommonArgs {
     /// Fail (exit 1) when there are warnings.
     #[arg(long)]
     deny_warnings: bool,
+    /// Also report the pedantic group, as warnings: keys a host ignores, YAML only the hosts'
+    /// readers take, and the Agent Skills specification's rules where the host loads the file
+    /// anyway (what other hosts and the specification's validator refuse). `[lints] pedantic`
+    /// in agentc.toml sets it too.
+    #[arg(long)]
+    pedantic: bool,
     /// Read only these layouts; repeat it or give a comma list. Layouts: agentc, agent-skills
     /// (`.agents/skills/`), claude (`.claude/`, `.mcp.json`), claude-plugins, copilot
     /// (`.github/`, `.vscode/mcp.json`), memory (AGENTS.md, CLAUDE.md, GEMINI.md), cursor,
@@ -616,6 +622,9 @@ fn target(
     }
     if let Some(max) = common.max_file_size {
         opts.max_file_size = max;
+    }
+    if common.pedantic && opts.pedantic == agentc_schema::LintLevel::Allow {
+        opts.pedantic = agentc_schema::LintLevel::Warn;
     }
     for list in &common.exclude {
         opts.exclude.extend(Scope::parse_list(list)?);

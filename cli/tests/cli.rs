@@ -206,7 +206,7 @@ fn fix_applies_every_mechanical_fix_then_checks_again() {
         "---\ndescription: Also plans.\n---\nPlan.\n",
     );
 
-    let out = agentc(&["check", "project", "--fix"], dir.path());
+    let out = agentc(&["check", "project", "--fix", "--pedantic"], dir.path());
     let stderr = text(&out.stderr);
     assert!(stderr.contains("fixed project/.claude/agents/reviewer.md: 5 fixes"), "{stderr}");
     assert!(stderr.contains("fixed project/.github/agents/planner.agent.md: 2 fixes"), "{stderr}");

@@ -213,6 +213,7 @@ fn options(args: &[String]) -> Value {
             "--workspace" => ("workspace", json!(value())),
             "--registry" => ("registry", json!(value())),
             "--deny-warnings" => ("denyWarnings", json!(true)),
+            "--pedantic" => ("pedantic", json!(true)),
             "--max-file-size" => ("maxFileSize", json!(value().parse::<u64>().unwrap())),
             "--exclude" | "--layout" => {
                 let value = value();

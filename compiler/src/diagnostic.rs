@@ -146,6 +146,10 @@ pub struct Diagnostic {
     pub labels: Vec<Label>,
     pub help: Option<String>,
     pub fix: Option<Fix>,
+    /// In the opt-in `pedantic` group: what the host tolerates (a key it
+    /// ignores, YAML only its reader takes) and portability rules it does
+    /// not enforce. Reported only when `[lints] pedantic` asks.
+    pub pedantic: bool,
 }
 
 impl Diagnostic {
@@ -159,6 +163,7 @@ impl Diagnostic {
             labels: Vec::new(),
             help: None,
             fix: None,
+            pedantic: false,
         }
     }
 
@@ -202,6 +207,12 @@ impl Diagnostic {
             let edit = Edit { file: file.clone(), span, replacement: replacement.into() };
             self.fix = Some(Fix { message: message.into(), edits: vec![edit] });
         }
+        self
+    }
+
+    /// This diagnostic in the opt-in `pedantic` group.
+    pub fn pedantic(mut self) -> Self {
+        self.pedantic = true;
         self
     }
 

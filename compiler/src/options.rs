@@ -218,6 +218,9 @@ pub struct Options {
     /// The level set for a code (`[lints]` in `agentc.toml`); a code not
     /// here keeps the severity its check gave it.
     pub lints: BTreeMap<Code, LintLevel>,
+    /// The level of the `pedantic` group (`[lints] pedantic`): allowed by
+    /// default, so what the hosts tolerate is not reported.
+    pub pedantic: LintLevel,
 }
 
 impl Options {
@@ -231,6 +234,7 @@ impl Options {
             host_tools: Vec::new(),
             layouts: BTreeSet::new(),
             lints: BTreeMap::new(),
+            pedantic: LintLevel::Allow,
         }
     }
 
@@ -238,19 +242,26 @@ impl Options {
     /// one place they are applied, after every check has reported, so no
     /// check needs to know about them.
     pub fn apply_lints(&self, diagnostics: &mut Vec<Diagnostic>) {
-        if self.lints.is_empty() {
-            return;
-        }
-        diagnostics.retain_mut(|diagnostic| match self.lints.get(&diagnostic.code) {
-            None => true,
-            Some(LintLevel::Allow) => false,
-            Some(LintLevel::Warn) => {
-                diagnostic.severity = Severity::Warning;
-                true
-            }
-            Some(LintLevel::Deny) => {
-                diagnostic.severity = Severity::Error;
-                true
+        // A code's own level wins over its group's.
+        diagnostics.retain_mut(|diagnostic| {
+            let level = match self.lints.get(&diagnostic.code) {
+                Some(level) => *level,
+                None if diagnostic.pedantic => match self.pedantic {
+                    LintLevel::Allow => return false,
+                    level => level,
+                },
+                None => return true,
+            };
+            match level {
+                LintLevel::Allow => false,
+                LintLevel::Warn => {
+                    diagnostic.severity = Severity::Warning;
+                    true
+                }
+                LintLevel::Deny => {
+                    diagnostic.severity = Severity::Error;
+                    true
+                }
             }
         });
     }

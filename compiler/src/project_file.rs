@@ -176,6 +176,15 @@ fn options(
         }
     }
     for (code, level) in project.lints.iter().flatten() {
+        // The group of what the hosts tolerate and of portability rules.
+        if code.value == PEDANTIC {
+            let levels = LintLevel::ALL.iter().map(|l| l.as_str());
+            match LintLevel::parse(level.value.as_str()) {
+                Some(known) => options.pedantic = known,
+                None => out.push(unknown_name(file, level, "level", levels)),
+            }
+            continue;
+        }
         let code = match Code::parse(&code.value) {
             Some(known) => Some(known),
             None => {
@@ -359,6 +368,11 @@ fn replace_near(
         None => diagnostic,
     }
 }
+
+/// The `[lints]` key of the opt-in group: keys the hosts ignore, YAML only
+/// their readers take, the specification's rules where the host loads the
+/// file all the same.
+pub const PEDANTIC: &str = "pedantic";
 
 /// A key of `[lints]` that is no diagnostic code. The codes are too many to
 /// list in a help line: `agentc explain --list` prints them.

@@ -34,6 +34,8 @@ fn project_of(files: &[(&str, &str)], registry: Option<&str>) -> (tempfile::Temp
         common::write(&desk.join("registry.yaml"), registry);
         toml.push_str("registry = \"registry.yaml\"\n");
     }
+    // Every fix on offer, those of the pedantic group too.
+    toml.push_str("[lints]\npedantic = \"warn\"\n");
     common::write(&desk.join("agentc.toml"), toml);
     (dir, desk)
 }

@@ -75,11 +75,11 @@ pub fn spec_skill(
                     name.value
                 ),
             )
-            .with_severity(severity)
             .with_help(format!(
                 "{who}; Agent Skills names are 1-64 lowercase letters and digits, with single \
                  hyphens between them, and equal to the skill's folder name"
             ))
+            .at_host_level(severity)
         }),
         Ok(())
             if !folder.is_empty()
@@ -92,11 +92,11 @@ pub fn spec_skill(
                 name.span,
                 format!("the skill is named `{}` but its folder is `{folder}`", name.value),
             )
-            .with_severity(severity)
             .with_help(format!(
                 "{who}; the specification requires the name to equal the folder's name: rename \
                  one of them"
-            ));
+            ))
+            .at_host_level(severity);
             if check_spec_name(folder).is_ok() {
                 diagnostic = diagnostic.with_fix(
                     format!("rename the skill to `{folder}`"),
@@ -159,13 +159,27 @@ fn too_long(
                 value.span,
                 format!("`{field}` is {len} characters long, over the limit of {max}"),
             )
-            .with_severity(severity)
             // Where the specification is the host, the limit speaks for itself.
             .with_help(match (severity, Host::spec_is_the_host(who)) {
                 (Severity::Error, true) => shorten,
                 _ => format!("{who}; {shorten}"),
-            }),
+            })
+            .at_host_level(severity),
         );
+    }
+}
+
+/// A specification rule at the level its host gives it: where the host loads
+/// the skill all the same (a warning), the rule is one of portability, in
+/// the opt-in `pedantic` group.
+trait ByHost {
+    fn at_host_level(self, severity: Severity) -> Self;
+}
+
+impl ByHost for Diagnostic {
+    fn at_host_level(self, severity: Severity) -> Diagnostic {
+        let diagnostic = self.with_severity(severity);
+        if severity == Severity::Warning { diagnostic.pedantic() } else { diagnostic }
     }
 }
 

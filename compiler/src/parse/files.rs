@@ -75,10 +75,14 @@ pub struct Reading {
     /// same (a command's blank `description` is its body's first line):
     /// left out before decoding, not reported.
     pub absent_when_empty: &'static [&'static str],
+    /// The host loads a file holding keys it does not know, ignoring them:
+    /// such a key, unless a near miss of one it reads, is `pedantic`.
+    pub ignores_unknown: bool,
 }
 
 /// For a key of a file the host ignores: what to say (message, help).
-pub type Ignored = fn(&Source, &str) -> Option<(String, String)>;
+/// Given the key and its text, when it is a string.
+pub type Ignored = fn(&Source, &str, Option<&str>) -> Option<(String, String)>;
 
 impl Reading {
     pub const JSON: Reading = Reading {
@@ -90,6 +94,7 @@ impl Reading {
         taken: &[],
         defaulted: &[],
         absent_when_empty: &[],
+        ignores_unknown: false,
     };
     pub const FRONTMATTER: Reading = Reading {
         syntax: Syntax::Yaml,
@@ -100,13 +105,20 @@ impl Reading {
         taken: &[],
         defaulted: &[],
         absent_when_empty: &[],
+        ignores_unknown: false,
     };
     /// Frontmatter of a coding assistant's format.
-    pub const HOST_FRONTMATTER: Reading =
-        Reading { lenient: Some(lenient::Reader::Hosts), ..Reading::FRONTMATTER };
+    pub const HOST_FRONTMATTER: Reading = Reading {
+        lenient: Some(lenient::Reader::Hosts),
+        ignores_unknown: true,
+        ..Reading::FRONTMATTER
+    };
     /// Frontmatter that Claude Code reads.
-    pub const CLAUDE_FRONTMATTER: Reading =
-        Reading { lenient: Some(lenient::Reader::ClaudeCode), ..Reading::FRONTMATTER };
+    pub const CLAUDE_FRONTMATTER: Reading = Reading {
+        lenient: Some(lenient::Reader::ClaudeCode),
+        ignores_unknown: true,
+        ..Reading::FRONTMATTER
+    };
 }
 
 /// Whether a host reading `node` as a key's text finds none in it
@@ -383,7 +395,9 @@ fn read_as_hosts_do(
         out.push(claude_code::crlf_unreadable(source, at, &repair.message, &line, edits));
         return Some(parsed);
     }
+    // The host reads it: only strict YAML readers, other tools, do not.
     let mut diagnostic = Diagnostic::at(Code::YamlCompat, &source.path, at, repair.message)
+        .pedantic()
         .with_help(match reader {
             _ if line.len() == 1 => format!(
                 "the host's YAML parser reads this, strict YAML does not; indent the `{line}` \
@@ -608,7 +622,13 @@ fn problem_diagnostic(
             Diagnostic::at(Code::InvalidValue, file, span, message)
         }
         Problem::UnknownField { key, span, .. }
-            if let Some((message, help)) = reading.ignored.and_then(|f| f(source, &key)) =>
+            if let Some((message, help)) = reading.ignored.and_then(|f| {
+                let text = entry_value(keys.tree, &key).and_then(|v| match &v.value {
+                    Value::Str(text) => Some(text.as_str()),
+                    _ => None,
+                });
+                f(source, &key, text)
+            }) =>
         {
             Diagnostic::at(Code::UnknownField, file, span, message)
                 .with_severity(unknown)
@@ -629,7 +649,7 @@ fn problem_diagnostic(
             let rename = (meant_elsewhere(&key, expected).is_none())
                 .then(|| keys.rename(source, span, &key, expected))
                 .flatten();
-            let diagnostic = Diagnostic::at(
+            let mut diagnostic = Diagnostic::at(
                 Code::UnknownField,
                 file,
                 span,
@@ -637,6 +657,15 @@ fn problem_diagnostic(
             )
             .with_severity(unknown)
             .with_help(help);
+            // A host's reader ignores a key it does not know: only a near miss
+            // of one it reads is a likely mistake.
+            if reading.ignores_unknown
+                && unknown == Severity::Warning
+                && meant_elsewhere(&key, expected).is_none()
+                && did_you_mean(&key, expected.iter().copied()).is_none()
+            {
+                diagnostic = diagnostic.pedantic();
+            }
             match rename {
                 Some((field, at)) => diagnostic.with_fix(
                     format!("rename `{key}` to `{field}`"),

@@ -25,6 +25,7 @@ fn metadata_by_host(
     }
     for diagnostic in super::files::invalid_values_of(&parsed.front.tree, "metadata", found) {
         diagnostic.severity = Severity::Warning;
+        diagnostic.pedantic = true;
         diagnostic.help = Some(format!(
             "{who}: its `metadata` maps keys to strings only; quote the value, or keep \
              nested data in the skill's files"
@@ -55,6 +56,8 @@ pub fn skill(
         fields: Some(dialect.skill_fields()),
         lenient: Host::of(dialect).reader(),
         defaulted: if plugin { &["name", "description"] } else { &[] },
+        // The specification's validator refuses a key it does not define.
+        ignores_unknown: !matches!(dialect, Dialect::Runbook | Dialect::AgentSkill),
         ..Reading::FRONTMATTER
     };
     let frontmatter = if plugin { Frontmatter::Optional } else { Frontmatter::Required };

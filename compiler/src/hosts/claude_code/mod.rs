@@ -77,12 +77,23 @@ pub fn crlf_unreadable(
 
 /// `name` and `paths`, skill fields that Claude Code ignores in a command
 /// file: what to say (message, help) instead of "unknown field".
-pub fn ignored_in_command(source: &Source, key: &str) -> Option<(String, String)> {
+///
+/// A `name` equal to the file's is harmless: Claude Code 2.1.332 names the
+/// command after its file either way (a plugin's too), so only another
+/// name is a likely mistake.
+pub fn ignored_in_command(
+    source: &Source,
+    key: &str,
+    text: Option<&str>,
+) -> Option<(String, String)> {
     let help = match key {
         "name" => {
             let path: &str = source.path.path.as_ref();
             let file = path.rsplit('/').next().unwrap_or(path);
             let stem = file.strip_suffix(".md").unwrap_or(file);
+            if text.is_some_and(|name| name.trim() == stem) {
+                return None;
+            }
             format!(
                 "a command is named by its file (and folders): this one is `/{stem}`; rename the \
                  file to rename the command, or remove `name`"

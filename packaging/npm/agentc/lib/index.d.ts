@@ -27,6 +27,8 @@ export interface Options {
   maxFileSize?: number;
   /** `--deny-warnings`: warnings fail the run (`ok` is false). */
   denyWarnings?: boolean;
+  /** `--pedantic`: also report what the hosts tolerate and portability rules. */
+  pedantic?: boolean;
   /** Ends the run early. */
   signal?: AbortSignal;
 }

@@ -27,6 +27,7 @@ const OPTIONS = new Set([
   'layout',
   'maxFileSize',
   'denyWarnings',
+  'pedantic',
   'signal',
 ]);
 
@@ -65,6 +66,10 @@ function flags(options) {
     throw new TypeError('agentc: `denyWarnings` must be a boolean');
   }
   if (options.denyWarnings) args.push('--deny-warnings');
+  if (options.pedantic !== undefined && typeof options.pedantic !== 'boolean') {
+    throw new TypeError('agentc: `pedantic` must be a boolean');
+  }
+  if (options.pedantic) args.push('--pedantic');
   return args;
 }
 

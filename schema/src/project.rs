@@ -81,6 +81,8 @@ pub struct ProjectFile {
     /// The level of any diagnostic code (`agentc explain --list` prints them),
     /// as Cargo's `[lints]` sets rustc's: `allow` drops the diagnostic, `warn`
     /// makes it a warning, `deny` an error. A code not named keeps its default.
+    /// `pedantic` names the group of what the hosts tolerate and of portability
+    /// rules, allowed by default.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(
         with = "Option<BTreeMap<String, LintLevel>>",

@@ -494,7 +494,8 @@ fn subagent_servers(project: &Project, out: &mut Vec<Diagnostic>) {
                         .with_fix(format!("write `{fix}`"), &source.path, Some(span), fix);
                 }
                 None => {
-                    let help = match did_you_mean(&form, near.iter().copied()) {
+                    let close = did_you_mean(&form, near.iter().copied());
+                    let help = match close {
                         Some(close) => format!("did you mean `{close}`? "),
                         None => String::new(),
                     };
@@ -502,6 +503,11 @@ fn subagent_servers(project: &Project, out: &mut Vec<Diagnostic>) {
                         "{help}the project has {scope} defining it; if people configure it in \
                          their own settings (`claude mcp add`), ignore this"
                     ));
+                    // No near miss: most such servers are the user's own,
+                    // configured where agentc cannot see.
+                    if close.is_none() {
+                        diagnostic = diagnostic.pedantic();
+                    }
                 }
             }
             out.push(diagnostic);

@@ -83,7 +83,17 @@ impl Walk<'_> {
     ) {
         const MAX_DEPTH: usize = 8;
         let suffix = ".md";
-        for entry in self.list(&dir.path, &dir.rel) {
+        let entries = self.list(&dir.path, &dir.rel);
+        if dialect == Dialect::ClaudeCommand
+            && let Some(skill) = entries
+                .iter()
+                .find(|e| e.kind == EntryKind::File && e.name.eq_ignore_ascii_case("SKILL.md"))
+        {
+            let skill = skill.name.clone();
+            self.folder_read_as_skill(dir, &skill);
+            return;
+        }
+        for entry in entries {
             match entry.kind {
                 EntryKind::Dir if !read.insert(entry.path.clone()) => self.stray(
                     &entry,
@@ -113,11 +123,50 @@ impl Walk<'_> {
                         folders: folders.clone(),
                     }),
                     None if entry.name.starts_with('.') => {}
+                    // A plugin that is also a Gemini CLI extension keeps
+                    // Gemini's commands (`<name>.toml`) in the same folder.
+                    None if dialect == Dialect::ClaudeCommand
+                        && plugin.is_some()
+                        && entry.name.ends_with(".toml") => {}
                     None => self.stray(
                         &entry,
                         format!("each {} is a Markdown file named `<name>{suffix}`", dialect),
                     ),
                 },
+            }
+        }
+    }
+
+    /// A folder of commands holding `skill`, a `SKILL.md` in any case: Claude
+    /// Code 2.1.332 reads the folder as one skill named after it, and none
+    /// of its Markdown files, below it either, as a command (oh-my-claudecode's
+    /// `commands/skill.md` hid its 27 other commands).
+    fn folder_read_as_skill(&mut self, dir: &Entry, skill: &str) {
+        let mut stack = vec![dir.clone()];
+        let mut seen = HashSet::from([dir.path.clone()]);
+        while let Some(folder) = stack.pop() {
+            for entry in self.list(&folder.path, &folder.rel) {
+                match entry.kind {
+                    EntryKind::Dir if seen.insert(entry.path.clone()) => stack.push(entry),
+                    EntryKind::File if entry.name.ends_with(".md") => {
+                        let diagnostic = crate::diagnostic::Diagnostic::on_path(
+                            crate::catalog::Code::StrayEntry,
+                            &entry.rel,
+                            format!(
+                                "Claude Code 2.1.332 does not load this command: `{skill}` in \
+                                 `{}` makes that folder one skill",
+                                dir.rel.as_folder()
+                            ),
+                        )
+                        .with_severity(crate::diagnostic::Severity::Error)
+                        .with_help(format!(
+                            "rename `{skill}` (a file of that name, in any case, is a skill's); \
+                             a skill lives in its own folder as `skills/<name>/SKILL.md`"
+                        ));
+                        self.report(diagnostic);
+                    }
+                    _ => {}
+                }
             }
         }
     }

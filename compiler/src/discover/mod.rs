@@ -623,7 +623,13 @@ impl Walk<'_> {
             entries.extend(self.entry(root, &rel, name, *kind));
         }
         self.quiet = false;
-        if let Some(skill) = entries.iter().find(|e| e.is_file("SKILL.md")) {
+        // A repository whose top is a Claude Code plugin is read as one, as
+        // Claude Code reads it: a SKILL.md beside the manifest is the skill
+        // installers' entry, not the layout of the whole repository.
+        let plugin_at_top = self.repository && self.plugin_manifest(&entries).is_some();
+        if let Some(skill) =
+            entries.iter().find(|e| e.is_file("SKILL.md")).filter(|_| !plugin_at_top)
+        {
             // The single-skill layout: the root is one skill, and the rest of it is
             // that skill's resources, which agentc does not read.
             if !self.opts.excludes(Scope::GlobalSkills) {

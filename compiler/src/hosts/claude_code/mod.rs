@@ -136,6 +136,8 @@ pub fn tools(source: &Source, rules: &ToolRules, out: &mut Vec<Diagnostic>) {
                     name_span,
                     format!("Claude Code renamed the tool `{name}` to `{new}`"),
                 )
+                // The old name still works in Claude Code 2.1.332.
+                .pedantic()
                 .with_help(format!("write `{new}`; the old name may stop working"))
                 .with_fix(
                     format!("replace `{name}` with `{new}`"),

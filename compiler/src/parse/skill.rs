@@ -102,14 +102,14 @@ pub fn skill(
         }
     }
     if parsed.body(source).trim().is_empty() {
-        out.push(
-            Diagnostic::on_path(
-                Code::EmptyBody,
-                &source.path,
-                "the skill has no body after its frontmatter",
-            )
-            .with_help("write the skill's instructions in Markdown after the closing `---`"),
-        );
+        let diagnostic = Diagnostic::on_path(
+            Code::EmptyBody,
+            &source.path,
+            "the skill has no body after its frontmatter",
+        )
+        .with_help("write the skill's instructions in Markdown after the closing `---`");
+        // Claude Code 2.1.332 loads it, with nothing to follow.
+        out.push(if plugin { diagnostic.with_severity(Severity::Warning) } else { diagnostic });
     }
     recode_on_skip(source, &parsed, out);
     let name = &parsed.front.value.name;

@@ -44,7 +44,7 @@ pub fn read(source: &Source, out: &mut Vec<Diagnostic>) -> Option<Markdown<Curso
         source,
         Frontmatter::Optional,
         "description: Conventions for the API\nglobs: src/api/**/*.ts\nalwaysApply: false",
-        Reading::HOST_FRONTMATTER,
+        Reading { lenient: Some(super::Reader::Cursor), ..Reading::HOST_FRONTMATTER },
         out,
     )?;
     let tree = &parsed.front.tree;

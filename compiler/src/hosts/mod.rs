@@ -76,6 +76,11 @@ pub enum Reader {
     /// first `:`. Claude Code 1.0 and 2.0 read frontmatter line by line that
     /// way (`docs/formats.md`, "YAML as the hosts read it").
     ClaudeCode,
+    /// Cursor's: besides those, the `globs` line is taken as written
+    /// (`globs: *.ts, src/**/*.tsx`), as Cursor's own editor writes it; YAML
+    /// reads `*` there as an alias, and a quoted form is matched quotes and
+    /// all, against no file.
+    Cursor,
 }
 
 /// Whoever reads a file of a dialect.
@@ -161,11 +166,11 @@ impl Host {
         match self {
             Host::Agentc | Host::Codex => None,
             Host::ClaudeCode => Some(Reader::ClaudeCode),
+            Host::Cursor => Some(Reader::Cursor),
             // The JavaScript hosts: js-yaml (Cline, OpenCode's gray-matter),
-            // and whatever Cursor and Kiro use, which they do not publish.
+            // and whatever Kiro uses, which it does not publish.
             Host::AgentSkills
             | Host::Copilot
-            | Host::Cursor
             | Host::Cline
             | Host::OpenCode
             | Host::Gemini

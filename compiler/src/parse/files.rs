@@ -412,7 +412,17 @@ fn read_as_hosts_do(
                  `{line}`"
             ),
         });
-    diagnostic.fix = Some(Fix { message: "write the strict YAML form".into(), edits });
+    if reader == lenient::Reader::Cursor {
+        // Cursor matches a quoted glob quotes and all: the strict form would
+        // apply the rule to no file.
+        diagnostic.help = Some(
+            "Cursor applies the rule to the globs as written; keep them so (a quoted glob \
+             matches no file in Cursor), and strict YAML readers will not read them"
+                .into(),
+        );
+    } else {
+        diagnostic.fix = Some(Fix { message: "write the strict YAML form".into(), edits });
+    }
     out.push(diagnostic);
     Some(parsed)
 }

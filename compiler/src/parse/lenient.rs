@@ -70,6 +70,7 @@ pub fn repair(yaml: &str, error_offset: usize, reader: Reader) -> Option<Repair>
                 claude_only = true;
                 quote_line(&current, at)?
             }
+            None if reader == Reader::Cursor => globs_as_written(&current, at)?,
             None => return None,
         };
         let orig = to_original(&edits, &cur_edit)?;
@@ -224,6 +225,29 @@ fn quote_line(text: &str, at: usize) -> Option<(Edit, String)> {
         Edit { start: value_start, end: value_start + value.len(), replacement: quoted },
         message,
     ))
+}
+
+/// Cursor's reading of a `globs:` line holding `at`: its value as written,
+/// quotes included, whatever YAML would make of it.
+fn globs_as_written(text: &str, at: usize) -> Option<(Edit, String)> {
+    let line_start = text.get(..at)?.rfind('\n').map_or(0, |i| i + 1);
+    let line_end = text.get(at..)?.find('\n').map_or(text.len(), |i| at + i);
+    let line = text[line_start..line_end].trim_end_matches('\r');
+    let value = line.strip_prefix("globs:")?;
+    let value_start = line_start + "globs:".len() + (value.len() - value.trim_start().len());
+    let value = value.trim();
+    if value.is_empty() || value.starts_with(['|', '>']) {
+        return None;
+    }
+    let message =
+        "Cursor reads `globs` as written, globs separated by commas; strict YAML does not"
+            .to_owned();
+    let edit = Edit {
+        start: value_start,
+        end: value_start + value.len(),
+        replacement: double_quoted(value),
+    };
+    Some((edit, message))
 }
 
 /// `value` as a YAML double-quoted scalar: `\` and `"` escaped.

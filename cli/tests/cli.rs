@@ -755,6 +755,26 @@ fn verbose_names_a_plugin_at_the_top_by_the_folder_given() {
     assert!(stderr.starts_with("found claude-plugins in .\n"), "{stderr}");
 }
 
+/// `-v` names the hosts' files read at fixed places too (issue #37: it said
+/// "found no layout agentc knows" while it checked Cursor rules).
+#[test]
+fn verbose_names_the_hosts_whose_files_were_read() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join(".git")).unwrap();
+    write(
+        &dir.path().join(".cursor/rules/rust.mdc"),
+        "---\ndescription: Rust\nglobs: *.md\nalwaysApply: false\n---\nUse thiserror.\n",
+    );
+    write(&dir.path().join("AGENTS.md"), "# Agents\n\nRun the tests.\n");
+    let out = agentc(&["check", "-v"], dir.path());
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.starts_with("found cursor         in .cursor/\nfound memory         in AGENTS.md\n"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("found no layout"), "{stderr}");
+}
+
 /// A plugin at the top of the checked folder (the common single-plugin
 /// repository) names its components and hook scripts from that folder, as one
 /// folder down: they are inside the project, and a missing one is missing.

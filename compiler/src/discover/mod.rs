@@ -272,6 +272,7 @@ pub fn discover(
     }
     walk.summarize_strays();
     walk.codex_skills(workspace_canon.is_some());
+    walk.found_by_files();
     walk.layout.dropped = std::mem::take(&mut walk.dropped);
     if walk.layout.defines_nothing() {
         walk.refuse_empty_root(root_canon);
@@ -778,6 +779,33 @@ impl Walk<'_> {
             .filter(|(layout, _)| self.reads(*layout))
             .map(|(_, file)| file)
             .collect()
+    }
+
+    /// The layouts of the files the hosts read at fixed places (a Cursor
+    /// rule, Copilot's instructions, AGENTS.md), each at the first folder of
+    /// its path, or the file itself at the top: `--verbose` names what was
+    /// read, by host.
+    fn found_by_files(&mut self) {
+        let mut found = Vec::new();
+        for config in self.layout.configs.iter().filter(|c| c.plugin.is_none()) {
+            let layout = crate::hosts::project_files()
+                .find(|(_, declared)| declared.dialect == config.dialect)
+                .map(|(layout, _)| layout);
+            let Some(layout) = layout else { continue };
+            let rel = &config.file.rel;
+            let at = match rel.path.split_once('/') {
+                Some((first, _)) => {
+                    RelPath { origin: rel.origin, path: format!("{first}/").into() }
+                }
+                None => rel.clone(),
+            };
+            found.push((layout, at));
+        }
+        for (layout, at) in found {
+            if !self.layout.found.iter().any(|(k, f)| *k == layout && *f == at) {
+                self.layout.found.push((layout, at));
+            }
+        }
     }
 
     fn found(&mut self, kind: LayoutKind, entry: &Entry) {

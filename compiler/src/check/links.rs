@@ -136,15 +136,17 @@ pub fn check(
             false => SkillLinks::default(),
         })
         .collect();
-    let mut bodies: Vec<(&Source, &str, Span)> = Vec::new();
+    // Each body, and whether it is agentc's own (whose runtimes refuse a
+    // link that leads nowhere) rather than a host's.
+    let mut bodies: Vec<(&Source, &str, Span, bool)> = Vec::new();
     for agent in &project.agents {
         if let AgentKind::Bundle(md) = &agent.kind {
-            bodies.push((&agent.source, md.body(&agent.source), md.body_span));
+            bodies.push((&agent.source, md.body(&agent.source), md.body_span, true));
         }
     }
     for assistant in &project.assistants {
         let span = assistant.doc.body_span();
-        bodies.push((&assistant.source, assistant.source.slice(span), span));
+        bodies.push((&assistant.source, assistant.source.slice(span), span, false));
     }
     // Prompt and instructions files, and the memory files: their links are
     // read by the model as a skill's are.
@@ -153,14 +155,12 @@ pub fn check(
             && !config.doc.links_from_top()
             && seen.insert(&config.file.file.path)
         {
-            bodies.push((&config.source, config.source.slice(span), span));
+            bodies.push((&config.source, config.source.slice(span), span, false));
         }
     }
-    let own = project.agents.iter().filter(|a| matches!(a.kind, AgentKind::Bundle(_))).count();
     let found: Vec<Vec<Diagnostic>> = bodies
         .par_iter()
-        .enumerate()
-        .map(|(at, (source, body, span))| match at < own {
+        .map(|(source, body, span, own)| match own {
             true => body_links(fs, trees, source, body, *span),
             false => host_body_links(fs, trees, source, body, *span),
         })

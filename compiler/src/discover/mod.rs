@@ -802,16 +802,18 @@ impl Walk<'_> {
             found.push((layout, at));
         }
         for (layout, at) in found {
-            if !self.layout.found.iter().any(|(k, f)| *k == layout && *f == at) {
-                self.layout.found.push((layout, at));
-            }
+            self.found_at(layout, at);
         }
     }
 
     fn found(&mut self, kind: LayoutKind, entry: &Entry) {
-        let folder = entry.rel.as_folder();
-        if !self.layout.found.iter().any(|(k, f)| *k == kind && *f == folder) {
-            self.layout.found.push((kind, folder));
+        self.found_at(kind, entry.rel.as_folder());
+    }
+
+    /// Records `kind` found at `at`, once.
+    fn found_at(&mut self, kind: LayoutKind, at: RelPath) {
+        if !self.layout.found.iter().any(|(k, f)| *k == kind && *f == at) {
+            self.layout.found.push((kind, at));
         }
     }
 

@@ -84,15 +84,16 @@ pub fn check(fs: &dyn Fs, trees: &Trees<'_>, project: &Project) -> Checked {
                                 &source.path,
                                 span,
                                 format!(
-                                    "the plugin `{}` comes from `{path}`, which holds no plugin",
+                                    "the plugin `{}` comes from `{path}`, where Claude Code \
+                                     2.1.332 finds nothing to load: it installs the plugin empty",
                                     name.value
                                 ),
                             )
                             .with_help(
                                 "a plugin's folder holds `.claude-plugin/plugin.json` or its \
-                                 components (`agents/`, `commands/`, `skills/`, \
-                                 `hooks/hooks.json`); or set `\"strict\": false` and list the \
-                                 components in the entry",
+                                 components (`agents/*.md`, `commands/*.md`, \
+                                 `skills/<skill>/SKILL.md`, `hooks/hooks.json`); or set \
+                                 `\"strict\": false` and list the components in the entry",
                             ),
                         );
                     }

@@ -617,6 +617,15 @@ impl Walk<'_> {
         let names = self.names(root, &rel);
         self.repository =
             names.iter().any(|(name, _)| name.to_str().is_some_and(repository::is_marker));
+        // At a repository's top agentc's own layout is read only where its
+        // project file is: a top-level `skills/` elsewhere is a collection of
+        // Agent Skills for the assistants' installers (anthropics/skills),
+        // and a folder holding `AGENT.md` belongs to no host agentc knows.
+        let own = !self.repository
+            || self.opts.workspace.is_some()
+            || names.iter().any(|(name, _)| name == agentc_schema::PROJECT_FILE);
+        let agentc = own && self.reads(LayoutKind::Agentc);
+        let dialect = if agentc { Dialect::Runbook } else { Dialect::AgentSkill };
         let mut entries = Vec::new();
         for (name, kind) in names.iter() {
             let layout = name.to_str().is_some_and(|name| LAYOUT_NAMES.contains(&name));
@@ -628,8 +637,10 @@ impl Walk<'_> {
         // Claude Code reads it: a SKILL.md beside the manifest is the skill
         // installers' entry, not the layout of the whole repository.
         let plugin_at_top = self.repository && self.plugin_manifest(&entries).is_some();
-        if let Some(skill) =
-            entries.iter().find(|e| e.is_file("SKILL.md")).filter(|_| !plugin_at_top)
+        if let Some(skill) = entries
+            .iter()
+            .find(|e| e.is_file("SKILL.md"))
+            .filter(|_| !plugin_at_top && (agentc || self.reads(LayoutKind::AgentSkills)))
         {
             // The single-skill layout: the root is one skill, and the rest of it is
             // that skill's resources, which agentc does not read.
@@ -640,10 +651,12 @@ impl Walk<'_> {
                     file: skill.file_ref(),
                     folder,
                     owner: Owner::Global,
-                    dialect: Dialect::Runbook,
+                    dialect,
                 });
             }
-            self.single_skill_rest(&entries);
+            if agentc {
+                self.single_skill_rest(&entries);
+            }
             return;
         }
         if self.repository {
@@ -673,15 +686,17 @@ impl Walk<'_> {
                 }
                 // Hidden folders and files belong to other tools (`.git`, `.vscode`).
                 (_, name) if name.starts_with('.') => {}
-                (EntryKind::Dir, "skills")
-                    if !self.reads(LayoutKind::Agentc) && self.reads(LayoutKind::AgentSkills) =>
-                {
+                // At a repository's top, `skills/` and `tools/` are a
+                // layout's only when they hold a skill or a tool descriptor.
+                (EntryKind::Dir, "skills") if repository && !self.holds(&entry, "SKILL.md") => {}
+                (EntryKind::Dir, "skills") if !agentc && self.reads(LayoutKind::AgentSkills) => {
                     self.found(LayoutKind::AgentSkills, &entry);
                     let children = self.list(&entry.path, &entry.rel);
                     self.skills_dir(children, Owner::Global, Dialect::AgentSkill);
                 }
-                // `--layout` narrows: plugins are found without agentc's layout.
-                (EntryKind::Dir, _) if !self.reads(LayoutKind::Agentc) => {
+                // Plugins are found without agentc's layout (`--layout`
+                // narrows; a repository's top without agentc's project file).
+                (EntryKind::Dir, _) if !agentc => {
                     let children = self.list_quietly(&entry.path, &entry.rel);
                     match self.plugin_manifest(&children) {
                         Some(manifest) => self.plugin(
@@ -690,10 +705,24 @@ impl Walk<'_> {
                             Some(manifest),
                             &children,
                         ),
-                        None => drop(self.plugin_collection(&children)),
+                        None => match children.iter().find(|c| c.is_file("SKILL.md")) {
+                            // A skill folder at the top of a collection.
+                            Some(skill) if repository && self.reads(LayoutKind::AgentSkills) => {
+                                if !self.opts.excludes(Scope::GlobalSkills) {
+                                    self.found(LayoutKind::AgentSkills, &entry);
+                                    self.layout.skills.push(SkillFile {
+                                        file: skill.file_ref(),
+                                        folder: entry.name.clone(),
+                                        owner: Owner::Global,
+                                        dialect: Dialect::AgentSkill,
+                                    });
+                                }
+                            }
+                            _ => drop(self.plugin_collection(&children)),
+                        },
                     }
                 }
-                _ if !self.reads(LayoutKind::Agentc) => {}
+                _ if !agentc => {}
                 (EntryKind::File, "SYSTEM.md") if self.opts.excludes(Scope::SystemPrompt) => {}
                 (EntryKind::File, "SYSTEM.md") => {
                     self.layout.system_prompt = Some(entry.file_ref())
@@ -703,9 +732,6 @@ impl Walk<'_> {
                     &entry,
                     "at the root agentc reads SYSTEM.md, and SKILL.md when the root is one skill",
                 ),
-                // At a repository's top, `skills/` and `tools/` are agentc's
-                // only when they hold a skill or a tool descriptor.
-                (EntryKind::Dir, "skills") if repository && !self.holds(&entry, "SKILL.md") => {}
                 (EntryKind::Dir, "tools") if repository && !self.holds(&entry, "manifest.json") => {
                 }
                 (EntryKind::Dir, "skills") => {

@@ -9,7 +9,7 @@
 use agentc_schema::codex::CodexMetadata;
 use agentc_schema::{Dialect, Span};
 
-use super::{Host, SpecRule};
+use super::{Host, Level, SpecRule};
 use crate::budget::{HostBudget, Item, Limit, Load, Text, Unit, body_text, listed_text};
 use crate::catalog::Code;
 use crate::diagnostic::{Diagnostic, Severity};
@@ -26,15 +26,15 @@ pub const MAX_SCAN_DEPTH: usize = 6;
 pub const MAX_SKILL_DIRS: usize = 2000;
 
 /// How the specification's rules stand under Codex.
-pub const fn spec_rule(rule: SpecRule) -> (Severity, &'static str) {
+pub const fn spec_rule(rule: SpecRule) -> (Level, &'static str) {
     match rule {
         SpecRule::NameLength | SpecRule::DescriptionLength => (
-            Severity::Error,
+            Level::Error,
             "Codex skips a skill whose name is over 64 characters or whose description is over \
              1,024, with one start-up warning",
         ),
         SpecRule::Name | SpecRule::Folder | SpecRule::CompatibilityLength | SpecRule::Metadata => (
-            Severity::Warning,
+            Level::Pedantic,
             "Codex loads this skill, but the skill is not portable: the Agent Skills \
              specification, its `skills-ref` validator and Anthropic's skill upload refuse it",
         ),

@@ -107,6 +107,40 @@ pub enum Host {
 /// Why a specification rule is an error where the specification is the host.
 const SPECIFICATION: &str = "the Agent Skills specification requires it";
 
+/// A collection of Agent Skills at a repository's top is loaded by no host
+/// in place: the assistants' installers copy its skills (`npx skills add`,
+/// a marketplace entry, Codex's skill installer), and what the hosts then
+/// refuse is a likely mistake.
+const COLLECTION_SKIPPED: &str = "the Agent Skills specification limits it, and Codex skips a \
+    skill whose name is over 64 characters or whose description is over 1,024 once installed";
+
+/// What the hosts a collection is installed into load all the same.
+const COLLECTION_LOADED: &str = "Claude Code and Codex load this skill once installed, but it \
+    is not portable: the Agent Skills specification, its `skills-ref` validator and \
+    Anthropic's skill upload refuse it";
+
+/// How a rule counts under a host: the host refuses or drops the file (an
+/// error), the file is likely a mistake (a warning), or the host loads it
+/// all the same and the rule is one of portability (a warning in the opt-in
+/// `pedantic` group).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Level {
+    Error,
+    Warning,
+    Pedantic,
+}
+
+impl Level {
+    /// `diagnostic` at this level.
+    pub fn apply(self, diagnostic: Diagnostic) -> Diagnostic {
+        match self {
+            Level::Error => diagnostic.with_severity(Severity::Error),
+            Level::Warning => diagnostic.with_severity(Severity::Warning),
+            Level::Pedantic => diagnostic.with_severity(Severity::Warning).pedantic(),
+        }
+    }
+}
+
 /// For a host agentc reads no skills under.
 const NO_SKILLS: &str = "the Agent Skills specification asks for it";
 
@@ -179,17 +213,26 @@ impl Host {
     }
 
     /// How an Agent Skills rule counts under the host: an error where the
-    /// specification is the host or the host skips the skill, a warning
+    /// specification is the host or the host skips the skill, pedantic
     /// where the host loads it anyway, with the words that say so.
-    pub const fn spec_rule(self, rule: SpecRule) -> (Severity, &'static str) {
+    pub const fn spec_rule(self, rule: SpecRule) -> (Level, &'static str) {
         match self {
-            Host::ClaudeCode => (Severity::Warning, claude_code::LOADS_UNPORTABLE_SKILLS),
-            Host::Copilot => (Severity::Warning, copilot::LOADS_UNPORTABLE_SKILLS),
+            Host::ClaudeCode => (Level::Pedantic, claude_code::LOADS_UNPORTABLE_SKILLS),
+            Host::Copilot => (Level::Pedantic, copilot::LOADS_UNPORTABLE_SKILLS),
             Host::Codex => codex::spec_rule(rule),
-            Host::Agentc | Host::AgentSkills => (Severity::Error, SPECIFICATION),
+            Host::Agentc => (Level::Error, SPECIFICATION),
+            Host::AgentSkills => match rule {
+                SpecRule::NameLength | SpecRule::DescriptionLength => {
+                    (Level::Warning, COLLECTION_SKIPPED)
+                }
+                SpecRule::Name
+                | SpecRule::Folder
+                | SpecRule::CompatibilityLength
+                | SpecRule::Metadata => (Level::Pedantic, COLLECTION_LOADED),
+            },
             // These hosts read no `SKILL.md` agentc checks under them.
             Host::Cursor | Host::Cline | Host::OpenCode | Host::Gemini | Host::Kiro => {
-                (Severity::Warning, NO_SKILLS)
+                (Level::Pedantic, NO_SKILLS)
             }
         }
     }
@@ -309,8 +352,8 @@ pub fn comma_pieces(text: &str) -> Vec<(usize, usize)> {
         .collect()
 }
 
-/// Each glob that matches no file of the repository (`files`), a warning:
-/// `host` never applies the rule through it. Globs are read generously — a
+/// The globs that match no file of the repository (`files`), one warning
+/// a rule: `host` never applies the rule through them. Globs are read generously — a
 /// `*` may cross folders and a pattern may name a folder — so a glob any
 /// host's matcher could apply is never reported. A glob agentc cannot read
 /// is a warning of its own, since what it matches is not known.
@@ -324,6 +367,7 @@ pub fn unmatched_globs(
     let generous = |b: &mut globset::GlobBuilder| {
         b.literal_separator(false);
     };
+    let mut unmatched = Vec::new();
     for pattern in patterns {
         let text = pattern.text.trim();
         let text = text.trim_start_matches("./").trim_start_matches('/');
@@ -360,22 +404,36 @@ pub fn unmatched_globs(
         if any.is_none() && files.stopped() {
             out.push(repo_files::stopped_here(source, pattern.span));
         }
-        if any != Some(false) {
-            continue;
+        if any == Some(false) {
+            unmatched.push(pattern);
         }
-        out.push(
-            Diagnostic::at(
-                Code::UnmatchedGlob,
-                &source.path,
-                pattern.span,
-                format!("the glob `{}` matches no file in the repository", pattern.text),
-            )
-            .with_help(format!(
-                "{host} applies the rule only to files the glob matches; correct the pattern \
-                 (paths are relative to the repository's top, `**/` matches any folder)"
-            )),
+    }
+    // One warning a rule: a collection of rules kept for other projects
+    // matches nothing here, and a glob a line would bury the rest.
+    let Some((first, rest)) = unmatched.split_first() else {
+        return;
+    };
+    let message = match rest.len() {
+        0 => format!("the glob `{}` matches no file in the repository", first.text),
+        n => format!(
+            "the glob `{}` and {n} other{} of this rule match no file in the repository",
+            first.text,
+            if n == 1 { "" } else { "s" }
+        ),
+    };
+    let mut diagnostic = Diagnostic::at(Code::UnmatchedGlob, &source.path, first.span, message)
+        .with_help(format!(
+            "{host} applies the rule only to files its globs match; correct the pattern \
+             (paths are relative to the repository's top, `**/` matches any folder)"
+        ));
+    for pattern in rest {
+        diagnostic = diagnostic.with_label(
+            &source.path,
+            Some(pattern.span),
+            format!("`{}` matches no file either", pattern.text),
         );
     }
+    out.push(diagnostic);
 }
 
 #[cfg(test)]

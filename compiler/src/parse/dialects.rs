@@ -13,7 +13,7 @@ use super::files::{Document, Frontmatter, Markdown, Reading, decode_text, entry_
 use super::tree::Node;
 use crate::catalog::Code;
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::hosts::{Host, SpecRule, claude_code, copilot};
+use crate::hosts::{Host, Level, SpecRule, claude_code, copilot};
 use crate::source::Source;
 
 /// A parsed assistant agent file, by dialect.
@@ -65,7 +65,7 @@ pub fn spec_skill(
                 SpecNameError::TooLong { .. } => SpecRule::NameLength,
                 _ => SpecRule::Name,
             };
-            let (severity, who) = host.spec_rule(rule);
+            let (level, who) = host.spec_rule(rule);
             Diagnostic::at(
                 Code::BadName,
                 file,
@@ -79,13 +79,13 @@ pub fn spec_skill(
                 "{who}; Agent Skills names are 1-64 lowercase letters and digits, with single \
                  hyphens between them, and equal to the skill's folder name"
             ))
-            .at_host_level(severity)
+            .at_level(level)
         }),
         Ok(())
             if !folder.is_empty()
                 && normalize_spec_name(name.value.as_str()) != normalize_spec_name(folder) =>
         {
-            let (severity, who) = host.spec_rule(SpecRule::Folder);
+            let (level, who) = host.spec_rule(SpecRule::Folder);
             let mut diagnostic = Diagnostic::at(
                 Code::NameMismatch,
                 file,
@@ -96,7 +96,7 @@ pub fn spec_skill(
                 "{who}; the specification requires the name to equal the folder's name: rename \
                  one of them"
             ))
-            .at_host_level(severity);
+            .at_level(level);
             if check_spec_name(folder).is_ok() {
                 diagnostic = diagnostic.with_fix(
                     format!("rename the skill to `{folder}`"),
@@ -143,7 +143,7 @@ fn too_long(
     field: &str,
     value: &Spanned<Text>,
     max: usize,
-    (severity, who): (Severity, &str),
+    (level, who): (Level, &str),
     out: &mut Vec<Diagnostic>,
 ) {
     let len = value.value.as_str().chars().count();
@@ -160,26 +160,23 @@ fn too_long(
                 format!("`{field}` is {len} characters long, over the limit of {max}"),
             )
             // Where the specification is the host, the limit speaks for itself.
-            .with_help(match (severity, Host::spec_is_the_host(who)) {
-                (Severity::Error, true) => shorten,
+            .with_help(match (level, Host::spec_is_the_host(who)) {
+                (Level::Error, true) => shorten,
                 _ => format!("{who}; {shorten}"),
             })
-            .at_host_level(severity),
+            .at_level(level),
         );
     }
 }
 
-/// A specification rule at the level its host gives it: where the host loads
-/// the skill all the same (a warning), the rule is one of portability, in
-/// the opt-in `pedantic` group.
+/// A specification rule at the level its host gives it.
 trait ByHost {
-    fn at_host_level(self, severity: Severity) -> Self;
+    fn at_level(self, level: Level) -> Self;
 }
 
 impl ByHost for Diagnostic {
-    fn at_host_level(self, severity: Severity) -> Diagnostic {
-        let diagnostic = self.with_severity(severity);
-        if severity == Severity::Warning { diagnostic.pedantic() } else { diagnostic }
+    fn at_level(self, level: Level) -> Diagnostic {
+        level.apply(self)
     }
 }
 

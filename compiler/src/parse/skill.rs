@@ -8,7 +8,7 @@ use super::dialects;
 use super::files::{Frontmatter, Markdown, Reading, entry_value, markdown};
 use crate::catalog::Code;
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::hosts::{Host, SpecRule};
+use crate::hosts::{Host, Level, SpecRule};
 use crate::source::Source;
 
 /// `metadata` that is not a map of strings breaks the Agent Skills
@@ -19,8 +19,8 @@ fn metadata_by_host(
     dialect: Dialect,
     found: &mut [Diagnostic],
 ) {
-    let (severity, who) = Host::of(dialect).spec_rule(SpecRule::Metadata);
-    if severity != Severity::Warning {
+    let (level, who) = Host::of(dialect).spec_rule(SpecRule::Metadata);
+    if level != Level::Pedantic {
         return;
     }
     for diagnostic in super::files::invalid_values_of(&parsed.front.tree, "metadata", found) {
@@ -56,8 +56,9 @@ pub fn skill(
         fields: Some(dialect.skill_fields()),
         lenient: Host::of(dialect).reader(),
         defaulted: if plugin { &["name", "description"] } else { &[] },
-        // The specification's validator refuses a key it does not define.
-        ignores_unknown: !matches!(dialect, Dialect::Runbook | Dialect::AgentSkill),
+        // agentc refuses a key its runbooks do not define; the hosts a
+        // collection is installed into ignore one.
+        ignores_unknown: dialect != Dialect::Runbook,
         ..Reading::FRONTMATTER
     };
     let frontmatter = if plugin { Frontmatter::Optional } else { Frontmatter::Required };

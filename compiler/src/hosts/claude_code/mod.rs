@@ -78,9 +78,9 @@ pub fn crlf_unreadable(
 /// `name` and `paths`, skill fields that Claude Code ignores in a command
 /// file: what to say (message, help) instead of "unknown field".
 ///
-/// A `name` equal to the file's is harmless: Claude Code 2.1.332 names the
-/// command after its file either way (a plugin's too), so only another
-/// name is a likely mistake.
+/// A `name` equal to the file's (after a namespace: `plugin:stem`) is
+/// harmless: Claude Code 2.1.332 names the command after its file either way
+/// (a plugin's too), so only another name is a likely mistake.
 pub fn ignored_in_command(
     source: &Source,
     key: &str,
@@ -91,7 +91,9 @@ pub fn ignored_in_command(
             let path: &str = source.path.path.as_ref();
             let file = path.rsplit('/').next().unwrap_or(path);
             let stem = file.strip_suffix(".md").unwrap_or(file);
-            if text.is_some_and(|name| name.trim() == stem) {
+            // `learnship:add-phase` in a plugin's `add-phase.md` spells the
+            // name Claude Code gives it, its namespace included.
+            if text.is_some_and(|name| name.trim().rsplit(':').next() == Some(stem)) {
                 return None;
             }
             format!(

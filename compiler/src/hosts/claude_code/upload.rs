@@ -2,7 +2,8 @@
 //! (the Agent Skills overview on platform.claude.com): a `name` holds
 //! neither the reserved words `anthropic` and `claude` nor XML tags, and a
 //! `description` holds no XML tags. Claude Code loads such a skill; the
-//! upload refuses it, so each is a warning that says where it fails.
+//! upload refuses it, so each is a portability rule (`pedantic`) that says
+//! where it fails.
 
 use agentc_schema::{SkillFrontmatter, Spanned, Text};
 
@@ -29,6 +30,7 @@ pub fn check(source: &Source, front: &SkillFrontmatter, out: &mut Vec<Diagnostic
                 format!("the skill name `{name}` contains the reserved word `{word}`"),
             )
             .with_severity(Severity::Warning)
+            .pedantic()
             .with_help(format!("rename the skill without `{word}`: {WHERE}")),
         );
     }
@@ -53,6 +55,7 @@ fn tag_diagnostic(
         format!("the skill's `{field}` holds the XML tag `{text}`"),
     )
     .with_severity(Severity::Warning)
+    .pedantic()
     .with_help(format!(
         "write it without angle brackets (`{}`), or in backticks in the body instead: {WHERE}",
         text.trim_matches(|c| c == '<' || c == '>' || c == '/')

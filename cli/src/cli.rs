@@ -185,7 +185,9 @@ struct CheckArgs {
     /// current folder is in (the nearest folder above holding `.git`, `agentc.toml` or a
     /// host's folder: `.claude`, `.github`, `.agents`, `.claude-plugin`, `.codex`, `.cursor`,
     /// `.clinerules`, `.opencode`, `.gemini`, `.kiro`, `gemini-extension.json`), every layout
-    /// in it.
+    /// in it. A file, or a part of a host's folder, a plugin or a top-level `skills/`
+    /// (`.claude/skills/deploy`), is checked as the repository's top sees it, and only
+    /// what is there is reported.
     root: Option<PathBuf>,
     /// Apply every mechanical fix the diagnostics carry (each file replaced atomically,
     /// and left alone if it changed since it was read), then check again.
@@ -684,6 +686,14 @@ fn compile_and_report_all(
         }
         Err(err) => return Err(err.into()),
     };
+    let mut compilation = compilation;
+    if let Some(only) = &opts.only {
+        let under =
+            |file: &agentc_compiler::RelPath| agentc_compiler::options::is_under(file, only);
+        if !compilation.sources.keys().any(under) && !compilation.inputs.keys().any(under) {
+            compilation.diagnostics.push(nothing_read_at(only));
+        }
+    }
     if verbose {
         if compilation.layouts.is_empty() {
             writeln!(io.stderr, "found no layout agentc knows")?;
@@ -717,8 +727,22 @@ fn compile_and_report_all(
     Ok(Ok((compilation, code)))
 }
 
+/// Said when a part of a repository given to `check` holds nothing a host
+/// reads there.
+fn nothing_read_at(only: &str) -> agentc_compiler::Diagnostic {
+    agentc_compiler::Diagnostic::on_path(
+        agentc_compiler::Code::StrayEntry,
+        &agentc_compiler::RelPath::root(only),
+        format!("`{only}` holds no file a host agentc knows reads at this place"),
+    )
+    .with_help(
+        "agentc checked the repository from its top and reports only on this path; \
+         `agentc check --verbose` from the top lists what it reads, by host",
+    )
+}
+
 fn check(args: CheckArgs, sarif: &mut emit::sarif::Log, io: &mut Io<'_>) -> CliResult {
-    let target = match target(args.root.clone(), &args.common, sarif, io)? {
+    let target = match check_target(&args, sarif, io)? {
         Ok(target) => target,
         Err(code) => return Ok(code),
     };
@@ -732,6 +756,26 @@ fn check(args: CheckArgs, sarif: &mut emit::sarif::Log, io: &mut Io<'_>) -> CliR
         Ok(_) => EXIT_OK,
         Err(code) => code,
     })
+}
+
+/// What `check` compiles: [`target`], from the repository's top when the
+/// path given is a part of it a host reads as part of more
+/// (`repository::within`), reporting only on that part.
+fn check_target(
+    args: &CheckArgs,
+    sarif: &mut emit::sarif::Log,
+    io: &mut Io<'_>,
+) -> Result<Result<Target, i32>, Box<dyn std::error::Error>> {
+    let within = args.root.as_deref().and_then(|root| repository::within(&RealFs, root));
+    let root = match &within {
+        Some(within) => Some(within.top.clone()),
+        None => args.root.clone(),
+    };
+    let mut target = target(root, &args.common, sarif, io)?;
+    if let (Ok(target), Some(within)) = (&mut target, within) {
+        target.options.only = Some(within.only);
+    }
+    Ok(target)
 }
 
 /// `check --watch`: a check now, and again after every change, until interrupted.
@@ -762,7 +806,7 @@ fn watch(
             "\n[{} changed; checking again]",
             emit::escape_controls(&emit::relative_to_cwd(&changed))
         )?;
-        current = target(args.root.clone(), &args.common, sarif, io)?;
+        current = check_target(args, sarif, io)?;
     }
 }
 

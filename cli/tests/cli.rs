@@ -356,7 +356,7 @@ fn an_unknown_lint_code_or_level_is_an_error_at_its_place() {
     );
     assert!(stderr.contains("did you mean `unknown-skill`?"), "{stderr}");
     assert!(
-        stderr.contains("error[invalid-value]: `alow` is not a level\n --> agentc.toml:4:15"),
+        stderr.contains("error[invalid-value]: `alow` is not a level\n --> agentc.toml:5:13"),
         "{stderr}"
     );
     assert!(stderr.contains("did you mean `allow`?"), "{stderr}");
@@ -574,6 +574,44 @@ fn with_no_argument_the_whole_repository_is_read_from_any_folder_in_it() {
         // Ordinary files at the top are not stray, and `agents/` did not win.
         assert!(!stderr.contains("stray-entry") && !stderr.contains("empty-root"), "{stderr}");
     }
+}
+
+#[test]
+fn a_part_of_the_repository_is_checked_as_its_top_sees_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let repo = repository(dir.path());
+    // A project skill Claude Code loads without frontmatter, and a skill of the
+    // top's collection with a broken link: read alone, each folder would be
+    // agentc's own layout, with other rules.
+    write(&repo.join(".claude/skills/deploy/SKILL.md"), "Deploy with `make deploy`.\n");
+    write(
+        &repo.join("skills/pdf/SKILL.md"),
+        "---\nname: pdf\ndescription: Fills PDF forms.\n---\nSee [forms](forms.md).\n",
+    );
+    let whole = text(&agentc(&["check"], &repo).stderr);
+    assert!(whole.contains("--> .claude/agents/reviewer.md:4:8"), "{whole}");
+    assert!(whole.contains("--> skills/pdf/SKILL.md:5:13"), "{whole}");
+    for (given, cwd, shown) in [
+        ("skills/pdf", "", "skills/pdf/SKILL.md:5:13"),
+        ("SKILL.md", "skills/pdf", "../../skills/pdf/SKILL.md:5:13"),
+    ] {
+        let out = agentc(&["check", given], &repo.join(cwd));
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{given}: {stderr}");
+        assert!(stderr.contains(&format!("--> {shown}")), "{given}: {stderr}");
+        assert!(stderr.contains("1 warning emitted"), "only the part is reported: {stderr}");
+    }
+    // The project skill without frontmatter loads: from its folder as from the top, only
+    // the warning that Claude cannot pick it by itself.
+    let out = agentc(&["check", ".claude/skills/deploy"], &repo);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains("warning[missing-field]: the skill has no `description`"), "{stderr}");
+    assert!(stderr.contains("1 warning emitted"), "{stderr}");
+    // A file no host reads says so.
+    let out = agentc(&["check", "README.md"], &repo);
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("`README.md` holds no file a host agentc knows reads"), "{stderr}");
 }
 
 #[test]

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 pub use agentc_schema::LintLevel;
 
 use crate::catalog::{Code, Severity};
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Origin, RelPath};
 
 /// The default bound on a file's size: 16 MiB.
 pub const DEFAULT_MAX_FILE_SIZE: u64 = 16 * 1024 * 1024;
@@ -221,6 +221,10 @@ pub struct Options {
     /// The level of the `pedantic` group (`[lints] pedantic`): allowed by
     /// default, so what the hosts tolerate is not reported.
     pub pedantic: LintLevel,
+    /// Report only on what is at or under this path (relative to the root,
+    /// `/`-separated): a part of a repository checked as its top sees it
+    /// (`agentc check .claude/skills/deploy`).
+    pub only: Option<String>,
 }
 
 impl Options {
@@ -235,6 +239,7 @@ impl Options {
             layouts: BTreeSet::new(),
             lints: BTreeMap::new(),
             pedantic: LintLevel::Allow,
+            only: None,
         }
     }
 
@@ -242,6 +247,9 @@ impl Options {
     /// one place they are applied, after every check has reported, so no
     /// check needs to know about them.
     pub fn apply_lints(&self, diagnostics: &mut Vec<Diagnostic>) {
+        if let Some(only) = &self.only {
+            diagnostics.retain(|d| is_under(&d.location.file, only));
+        }
         // A code's own level wins over its group's.
         diagnostics.retain_mut(|diagnostic| {
             let level = match self.lints.get(&diagnostic.code) {
@@ -280,4 +288,13 @@ impl Options {
     pub fn excludes(&self, scope: Scope) -> bool {
         self.exclude.contains(&scope)
     }
+}
+
+/// Whether `file` is `only` or under it (both relative to the root).
+pub fn is_under(file: &RelPath, only: &str) -> bool {
+    let path = file.path.trim_end_matches('/');
+    file.origin == Origin::Root
+        && path
+            .strip_prefix(only.trim_end_matches('/'))
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
 }

@@ -87,6 +87,120 @@ pub fn default_target(fs: &dyn Fs, start: &Path) -> DefaultTarget {
     DefaultTarget { root, workspace: None, top }
 }
 
+/// A folder or file given to `check` inside a repository, seen as the
+/// repository's top sees it: the hosts read `.claude/skills/deploy` as part of
+/// `.claude/`, and a plugin's skill as part of its plugin, so a check of the
+/// part alone would apply other rules than a check from the top.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Within {
+    /// The repository's top, as the user would type it (`.`, `../..`,
+    /// `repo`); canonical when the path given cannot be shortened to it.
+    pub top: PathBuf,
+    /// The path given, relative to the top, `/`-separated: only what is at
+    /// or under it is reported.
+    pub only: String,
+}
+
+/// The folders at a repository's top that hosts read as a whole.
+const HOST_FOLDERS: [&str; 10] = [
+    ".claude",
+    ".github",
+    ".agents",
+    ".codex",
+    ".cursor",
+    ".clinerules",
+    ".opencode",
+    ".gemini",
+    ".kiro",
+    ".vscode",
+];
+
+/// Where `given` stands in its repository, when it is a file (read at its
+/// place in the repository, or in its own folder outside any), or a folder
+/// inside a host's folder (`.claude/skills/deploy`), inside a plugin, or in a
+/// top-level `skills/` collection. `None` for anything else, which is
+/// compiled as the folder it is: a repository's top, agentc's own agents
+/// folder, and every folder under a top that holds `agentc.toml`, whose
+/// project decides what is read (check from the top there).
+pub fn within(fs: &dyn Fs, given: &Path) -> Option<Within> {
+    let canonical = fs.canonicalize(given).ok()?;
+    let is_file = fs.kind_followed(given).ok()? == EntryKind::File;
+    let top = match is_file {
+        true => {
+            let folder = canonical.parent()?;
+            top(fs, folder).unwrap_or_else(|| folder.to_path_buf())
+        }
+        false if holds_any(fs, &canonical, &MARKERS) => return None,
+        false => top(fs, canonical.parent()?)?,
+    };
+    if holds_any(fs, &top, &[PROJECT_FILE]) {
+        return None;
+    }
+    let inside = canonical.strip_prefix(&top).ok()?;
+    let depth = inside.components().count();
+    // The names as the user typed them, where they are there to take: a
+    // link keeps its own name, as discovery shows it.
+    let typed: Vec<&std::ffi::OsStr> = given
+        .components()
+        .filter_map(|c| match c {
+            Component::Normal(name) => Some(name),
+            _ => None,
+        })
+        .collect();
+    let typed_tail =
+        given.components().rev().take(depth).all(|c| matches!(c, Component::Normal(_)));
+    let names: Vec<String> = match typed_tail && typed.len() >= depth {
+        true => {
+            typed[typed.len() - depth..].iter().map(|n| n.to_string_lossy().into_owned()).collect()
+        }
+        false => {
+            inside.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect()
+        }
+    };
+    if !is_file && !hosted(fs, &top, &canonical, &names) {
+        return None;
+    }
+    let mut shown = given.to_path_buf();
+    for _ in 0..depth {
+        shown.pop();
+    }
+    let shown = match typed_tail && fs.canonicalize(&shown).ok().as_deref() == Some(top.as_path()) {
+        true if shown.as_os_str().is_empty() => PathBuf::from("."),
+        true => shown,
+        // A relative path given from below the top (`agentc check
+        // SKILL.md` in a skill's folder): the top as `../..`.
+        false => match given.is_relative().then(|| fs.canonicalize(Path::new("."))) {
+            Some(Ok(cwd)) if cwd.starts_with(&top) => {
+                let up = cwd.components().count() - top.components().count();
+                match up {
+                    0 => PathBuf::from("."),
+                    _ => std::iter::repeat_n(Component::ParentDir, up).collect(),
+                }
+            }
+            _ => top.clone(),
+        },
+    };
+    Some(Within { top: shown, only: names.join("/") })
+}
+
+/// Whether the folder `canonical` (`names` from `top`) is one a host reads
+/// as part of something larger: in a host's folder, in a plugin or Gemini
+/// CLI extension, in the top's collection of skills, or anywhere in a
+/// marketplace's repository (its plugins need no manifest of their own).
+fn hosted(fs: &dyn Fs, top: &Path, canonical: &Path, names: &[String]) -> bool {
+    let first = names.first().map(String::as_str).unwrap_or_default();
+    if HOST_FOLDERS.contains(&first)
+        || first == "skills"
+        || holds_any(fs, top, &[".claude-plugin/marketplace.json"])
+    {
+        return true;
+    }
+    canonical
+        .ancestors()
+        .take_while(|dir| *dir != top)
+        .any(|dir| holds_any(fs, dir, &[".claude-plugin", "gemini-extension.json"]))
+}
+
 /// Whether `top/agents` is a folder inside `top` holding agentc's own layout
 /// (`SYSTEM.md`, `skills/`, `tools/`, or an agent folder): a plugin's
 /// `agents/` of subagents or a Python package named `agents` is not.
@@ -175,5 +289,53 @@ mod tests {
         assert!(!lockfile_beside(&fs, &fs.root().join("r")));
         assert!(!lockfile_beside(&fs, Path::new(".")));
         assert!(!lockfile_beside(&fs, Path::new("../..")));
+    }
+
+    #[test]
+    fn a_part_of_a_hosts_folder_is_seen_from_the_top() {
+        let fs = fs(&["repo/.git/HEAD", "repo/.claude/skills/deploy/SKILL.md", "repo/README.md"]);
+        let top = fs.root().join("repo");
+        let folder = fs.root().join("repo/.claude/skills/deploy");
+        let expected = Within { top: top.clone(), only: ".claude/skills/deploy".into() };
+        assert_eq!(within(&fs, &folder), Some(expected));
+        let file = folder.join("SKILL.md");
+        let expected = Within { top: top.clone(), only: ".claude/skills/deploy/SKILL.md".into() };
+        assert_eq!(within(&fs, &file), Some(expected));
+        let readme = Within { top: top.clone(), only: "README.md".into() };
+        assert_eq!(within(&fs, &top.join("README.md")), Some(readme));
+        // The top itself is compiled as it is.
+        assert_eq!(within(&fs, &top), None);
+    }
+
+    #[test]
+    fn a_part_of_a_plugin_or_of_the_skills_collection_is_seen_from_the_top() {
+        let fs = fs(&[
+            "r/.git/HEAD",
+            "r/plugins/p/.claude-plugin/plugin.json",
+            "r/plugins/p/skills/x/SKILL.md",
+            "r/skills/pdf/SKILL.md",
+        ]);
+        let only = |path: &str| within(&fs, &fs.root().join(path)).map(|w| w.only);
+        // The plugin is the nearest top, as it is when agentc runs in it.
+        assert_eq!(only("r/plugins/p/skills"), Some("skills".into()));
+        assert_eq!(only("r/skills/pdf"), Some("skills/pdf".into()));
+        // The plugin's own folder is a top of its own.
+        assert_eq!(only("r/plugins/p"), None);
+        // A marketplace's plugin needs no manifest.
+        let market =
+            self::fs(&["m/.claude-plugin/marketplace.json", "m/plugins/q/skills/y/SKILL.md"]);
+        let only = |path: &str| within(&market, &market.root().join(path)).map(|w| w.only);
+        assert_eq!(only("m/plugins/q"), Some("plugins/q".into()));
+    }
+
+    #[test]
+    fn agentcs_own_folders_are_compiled_as_they_are() {
+        let fs = fs(&["r/.git/HEAD", "r/agents/billing/AGENT.md", "r/src/lib.rs"]);
+        assert_eq!(within(&fs, &fs.root().join("r/agents")), None);
+        assert_eq!(within(&fs, &fs.root().join("r/agents/billing")), None);
+        // Where the top holds `agentc.toml`, its project decides what is read.
+        let project = self::fs(&["r/agentc.toml", "r/.claude/skills/x/SKILL.md"]);
+        assert_eq!(within(&project, &project.root().join("r/.claude/skills/x")), None);
+        assert_eq!(within(&project, &project.root().join("r/.claude/skills/x/SKILL.md")), None);
     }
 }

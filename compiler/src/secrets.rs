@@ -492,7 +492,7 @@ fn find(rules: &Rules, index: usize, path: &str, text: &str, out: &mut Vec<Found
             continue;
         }
         let pinned = is_object_id(secret) && !mentions(line, &rule.keywords);
-        if pinned || is_placeholder(secret) {
+        if pinned || is_placeholder(secret) || is_sample(secret) {
             continue;
         }
         let matched = &text[start..end];
@@ -523,6 +523,24 @@ fn is_placeholder(secret: &str) -> bool {
     let mut words = secret.split('_');
     secret.contains('_')
         && words.all(|word| !word.is_empty() && word.bytes().all(|b| b.is_ascii_uppercase()))
+}
+
+/// Whether `secret` is a sample typed by hand where a token goes: its body
+/// (the longest run of letters and digits) counts up or repeats at most of
+/// its steps (`sk_live_123abc456def789ghi`, `ghp_xxxxxxxxxxxxxxxxxxxx`,
+/// `AKIA0000000000000000`). A random token steps up by one or repeats about
+/// once in thirty; a body this short or this regular names no credential.
+fn is_sample(secret: &str) -> bool {
+    let body = secret
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .max_by_key(|piece| piece.len())
+        .unwrap_or_default()
+        .as_bytes();
+    if body.len() < 8 {
+        return false;
+    }
+    let steps = body.windows(2).filter(|w| w[1] == w[0] || w[1] == w[0].wrapping_add(1)).count();
+    steps * 2 >= body.len() - 1
 }
 
 /// Whether `line` holds one of `keywords` (lowercase), ignoring ASCII case.
@@ -844,6 +862,20 @@ mod tests {
 
     // Fake keys of the providers' formats: each is built here so this file
     // holds no whole one.
+    #[test]
+    fn a_sample_typed_by_hand_is_no_secret() {
+        for sample in [
+            format!("const apiKey = \"{}\";", fake("sk_live_", "123abc456def789ghi")),
+            format!("token: {}", fake("ghp_", "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx")),
+            format!("key: {}", fake("AKIA", "0000000000000000")),
+        ] {
+            assert_eq!(ids(&sample), Vec::<&str>::new(), "{sample}");
+        }
+        let real =
+            format!("const apiKey = \"{}\";", fake("sk_live_", "51Hq8ZkL2mN7pR4vT9wX3yB6cF1"));
+        assert_eq!(ids(&real), ["stripe-access-token"]);
+    }
+
     fn fake(prefix: &str, body: &str) -> String {
         format!("{prefix}{body}")
     }

@@ -143,15 +143,20 @@ fn agentc_and_the_reference_validator_agree_on_the_spec_rules() {
         return;
     };
 
-    // Held to the validator as `[lints] pedantic = "deny"` and `invalid-value = "deny"`
-    // hold a collection: by default the rules the hosts do not apply are pedantic, and a
-    // length the specification limits a warning (no host loads a collection in place).
+    // Held to the validator as `[lints] pedantic = "deny"`, `invalid-value = "deny"` and
+    // `bad-name = "deny"` hold a collection: by default the rules the hosts do not apply
+    // are pedantic, and a length the specification limits a warning (no host loads a
+    // collection in place).
     let mut options = Options::new(project.path());
     options.layouts = [LayoutKind::AgentSkills].into();
     options.pedantic = LintLevel::Deny;
-    options.lints = [(Code::InvalidValue, LintLevel::Deny), (Code::UnknownField, LintLevel::Warn)]
-        .into_iter()
-        .collect();
+    options.lints = [
+        (Code::InvalidValue, LintLevel::Deny),
+        (Code::BadName, LintLevel::Deny),
+        (Code::UnknownField, LintLevel::Warn),
+    ]
+    .into_iter()
+    .collect();
     let compilation = compile(&RealFs, &options).unwrap();
     let mut errors: BTreeMap<String, Vec<String>> = BTreeMap::new();
     let mut warnings: BTreeMap<String, Vec<String>> = BTreeMap::new();

@@ -691,6 +691,17 @@ fn compile_and_report_all(
         let under =
             |file: &agentc_compiler::RelPath| agentc_compiler::options::is_under(file, only);
         if !compilation.sources.keys().any(under) && !compilation.inputs.keys().any(under) {
+            // A file named is one to check: one no host reads is a mistake in
+            // the command; a folder may hold nothing yet.
+            if opts.root.join(only).is_file() {
+                let why = format!(
+                    "`{}` is not a file a host agentc knows reads at this place",
+                    emit::escape_controls(&emit::relative_to_cwd(&opts.root.join(only)))
+                );
+                writeln!(io.stderr, "error: {why}")?;
+                sarif.stop(why);
+                return Ok(Err(EXIT_USAGE));
+            }
             compilation.diagnostics.push(nothing_read_at(only));
         }
     }
@@ -727,8 +738,8 @@ fn compile_and_report_all(
     Ok(Ok((compilation, code)))
 }
 
-/// Said when a part of a repository given to `check` holds nothing a host
-/// reads there.
+/// Said when a folder of a repository given to `check` holds nothing a
+/// host reads there.
 fn nothing_read_at(only: &str) -> agentc_compiler::Diagnostic {
     agentc_compiler::Diagnostic::on_path(
         agentc_compiler::Code::StrayEntry,

@@ -356,7 +356,7 @@ fn an_unknown_lint_code_or_level_is_an_error_at_its_place() {
     );
     assert!(stderr.contains("did you mean `unknown-skill`?"), "{stderr}");
     assert!(
-        stderr.contains("error[invalid-value]: `alow` is not a level\n --> agentc.toml:5:13"),
+        stderr.contains("error[invalid-value]: `alow` is not a level\n --> agentc.toml:4:15"),
         "{stderr}"
     );
     assert!(stderr.contains("did you mean `allow`?"), "{stderr}");
@@ -608,10 +608,16 @@ fn a_part_of_the_repository_is_checked_as_its_top_sees_it() {
     assert_eq!(out.status.code(), Some(0), "{stderr}");
     assert!(stderr.contains("warning[missing-field]: the skill has no `description`"), "{stderr}");
     assert!(stderr.contains("1 warning emitted"), "{stderr}");
-    // A file no host reads says so.
+    // A file no host reads is a mistake in the command; a folder may hold nothing yet.
     let out = agentc(&["check", "README.md"], &repo);
     let stderr = text(&out.stderr);
-    assert!(stderr.contains("`README.md` holds no file a host agentc knows reads"), "{stderr}");
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("`README.md` is not a file a host agentc knows reads"), "{stderr}");
+    write(&repo.join("skills/notes/todo.txt"), "Write the deploy skill.\n");
+    let out = agentc(&["check", "notes"], &repo.join("skills"));
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains("`skills/notes` holds no file a host agentc knows reads"), "{stderr}");
 }
 
 #[test]

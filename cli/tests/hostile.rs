@@ -368,9 +368,10 @@ const CASES: &[Case] = &[
         exit: 0,
         // Each glob is tried as itself and as a folder against the 20,001
         // files (the rule is one): 49 are looked up in the 2,000,000 tests,
-        // and the 50th is told the matching stopped.
-        codes: &[("unmatched-glob", 50)],
-        says: "the glob `**/x0/*.ts` matches no file in the repository",
+        // and the 50th is told the matching stopped; the rule's 49 unmatched
+        // globs are one warning, the others its labels.
+        codes: &[("unmatched-glob", 2)],
+        says: "the glob `**/x0/*.ts` and 48 others of this rule match no file in the repository",
     },
     Case {
         name: "alias-bomb",
@@ -660,7 +661,7 @@ fn control_characters_are_escaped_in_every_other_line() {
     write(&root.join("s\u{1b}[2J/SKILL.md"), "---\nname: s\ndescription: S.\n---\nS.\n");
     let out = common::agentc(&["check", "p", "-v"], dir.path());
     let stderr = common::text(&out.stderr);
-    assert!(stderr.contains("\nfound agentc         in p/s\\u{1b}[2J/\n"), "{stderr}");
+    assert!(stderr.contains("\nfound agent-skills   in p/s\\u{1b}[2J/\n"), "{stderr}");
 
     let out = common::agentc(&["explain", "bad-\u{1b}[2J\u{9b}"], dir.path());
     assert_eq!(

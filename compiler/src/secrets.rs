@@ -23,8 +23,15 @@ use regex::bytes::{Regex, RegexBuilder};
 use toml_edit::{Item, Table};
 
 use crate::catalog::Code;
-use crate::diagnostic::Diagnostic;
-use crate::source::Source;
+use crate::diagnostic::{Diagnostic, RelPath};
+
+/// A file read and scanned: what the reports and the [`Redactor`] need of
+/// it. `Source` is one; the scanner stays below the files it scans.
+pub trait Scanned {
+    fn path(&self) -> &RelPath;
+    fn text(&self) -> &str;
+    fn secrets(&self) -> &[Found];
+}
 
 /// gitleaks' default configuration, v8.30.1 (see the folder's README).
 const GITLEAKS: &str = include_str!("../vendor/gitleaks/gitleaks.toml");
@@ -592,8 +599,9 @@ pub fn mask(text: &str, hidden: impl Iterator<Item = Span>) -> String {
 }
 
 /// The `secret` diagnostics of a file.
-pub fn diagnostics(source: &Source) -> Vec<Diagnostic> {
-    let path = &source.path.path;
+pub fn diagnostics(source: &impl Scanned) -> Vec<Diagnostic> {
+    let file = source.path();
+    let path = &file.path;
     // Where servers are configured (MCP files, plugin and settings JSON,
     // Copilot agents' `mcp-servers`), a value can name a variable instead.
     let configures_servers = path.ends_with(".json") || path.ends_with(".agent.md");
@@ -617,7 +625,7 @@ pub fn diagnostics(source: &Source) -> Vec<Diagnostic> {
         .map(|found| {
             Diagnostic::at(
                 Code::Secret,
-                &source.path,
+                file,
                 found.span,
                 format!(
                     "a secret is committed here: {} (gitleaks rule `{}`)",
@@ -634,7 +642,7 @@ pub fn diagnostics(source: &Source) -> Vec<Diagnostic> {
         out.push(
             Diagnostic::at(
                 Code::Secret,
-                &source.path,
+                file,
                 next.span,
                 format!("{more} more secrets are committed in this file, from here on"),
             )
@@ -663,12 +671,12 @@ pub struct Redactor {
 
 impl Redactor {
     /// The redactor of the secrets in `sources`.
-    pub fn new<'a>(sources: impl IntoIterator<Item = &'a Source>) -> Redactor {
+    pub fn new<'a, S: Scanned + 'a>(sources: impl IntoIterator<Item = &'a S>) -> Redactor {
         let mut texts: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
         for source in sources {
             for found in source.secrets() {
                 for span in &found.hidden {
-                    let text = &source.text[span.start..span.end];
+                    let text = &source.text()[span.start..span.end];
                     // A piece this short is a word, not something to hide.
                     if text.len() < 6 {
                         continue;
@@ -734,7 +742,10 @@ impl Redactor {
 /// Takes the text of every secret in `sources` out of the words of
 /// `diagnostics` (a message or label quoting a value, a help suggesting a
 /// name made from one, a fix writing it), so no output shows it.
-pub fn redact<'a>(diagnostics: &mut [Diagnostic], sources: impl IntoIterator<Item = &'a Source>) {
+pub fn redact<'a, S: Scanned + 'a>(
+    diagnostics: &mut [Diagnostic],
+    sources: impl IntoIterator<Item = &'a S>,
+) {
     let redactor = Redactor::new(sources);
     if redactor.is_empty() {
         return;
@@ -763,8 +774,8 @@ pub fn redact<'a>(diagnostics: &mut [Diagnostic], sources: impl IntoIterator<Ite
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::diagnostic::RelPath;
     use crate::options::ContentRules;
+    use crate::source::Source;
 
     /// A secret is masked as written, escaped in JSON, and in the forms a
     /// suggestion makes of a value (lowercased, kebab-cased).

@@ -219,3 +219,17 @@ mod tests {
         assert_eq!(src.line_col(end + 1), LineCol { line: 3, column: 1 });
     }
 }
+
+impl crate::secrets::Scanned for Source {
+    fn path(&self) -> &RelPath {
+        &self.path
+    }
+
+    fn text(&self) -> &str {
+        &self.text
+    }
+
+    fn secrets(&self) -> &[crate::secrets::Found] {
+        Source::secrets(self)
+    }
+}

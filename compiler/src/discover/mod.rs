@@ -617,15 +617,7 @@ impl Walk<'_> {
         let names = self.names(root, &rel);
         self.repository =
             names.iter().any(|(name, _)| name.to_str().is_some_and(repository::is_marker));
-        // At a repository's top agentc's own layout is read only where its
-        // project file is: a top-level `skills/` elsewhere is a collection of
-        // Agent Skills for the assistants' installers (anthropics/skills),
-        // and a folder holding `AGENT.md` belongs to no host agentc knows.
-        let own = !self.repository
-            || self.opts.workspace.is_some()
-            || names.iter().any(|(name, _)| name == agentc_schema::PROJECT_FILE);
-        let agentc = own && self.reads(LayoutKind::Agentc);
-        let dialect = if agentc { Dialect::Runbook } else { Dialect::AgentSkill };
+        let project_file = names.iter().any(|(name, _)| name == agentc_schema::PROJECT_FILE);
         let mut entries = Vec::new();
         for (name, kind) in names.iter() {
             let layout = name.to_str().is_some_and(|name| LAYOUT_NAMES.contains(&name));
@@ -633,6 +625,16 @@ impl Walk<'_> {
             entries.extend(self.entry(root, &rel, name, *kind));
         }
         self.quiet = false;
+        // At a repository's top agentc's own layout is read where its project
+        // file is or its own files are (a system prompt, an agent, a tool
+        // descriptor): a top-level `skills/` alone is a collection of Agent
+        // Skills for the assistants' installers (anthropics/skills).
+        let own = !self.repository
+            || self.opts.workspace.is_some()
+            || project_file
+            || self.holds_agentc_files(&entries);
+        let agentc = own && self.reads(LayoutKind::Agentc);
+        let dialect = if agentc { Dialect::Runbook } else { Dialect::AgentSkill };
         // A repository whose top is a Claude Code plugin is read as one, as
         // Claude Code reads it: a SKILL.md beside the manifest is the skill
         // installers' entry, not the layout of the whole repository.
@@ -845,6 +847,35 @@ impl Walk<'_> {
 
     /// Whether a subfolder of `dir` holds the file `name` (a skill's
     /// `SKILL.md`, a tool's `manifest.json`).
+    /// Whether the top's `entries` hold agentc's own files: `SYSTEM.md`, a
+    /// folder holding `agent.json` or an `AGENT.md` that opens with
+    /// frontmatter (a `docs/AGENT.md` of prose is documentation), or
+    /// `tools/` holding a tool descriptor.
+    fn holds_agentc_files(&mut self, entries: &[Entry]) -> bool {
+        entries.iter().any(|entry| match (entry.kind, entry.name.as_str()) {
+            (EntryKind::File, "SYSTEM.md") => true,
+            (EntryKind::Dir, "tools") => self.holds(entry, "manifest.json"),
+            (EntryKind::Dir, name) if !name.starts_with('.') => {
+                let inside = self.list_quietly(&entry.path, &entry.rel);
+                inside.iter().any(|c| {
+                    c.is_file("agent.json") || (c.is_file("AGENT.md") && self.opens_frontmatter(c))
+                })
+            }
+            _ => false,
+        })
+    }
+
+    /// Whether the file `entry` opens with a `---` line.
+    fn opens_frontmatter(&self, entry: &Entry) -> bool {
+        match self.fs.read(&entry.path, self.opts.max_file_size) {
+            Ok(crate::fs::ReadOutcome::Bytes(bytes)) => {
+                let text = bytes.strip_prefix("\u{feff}".as_bytes()).unwrap_or(&bytes);
+                text.starts_with(b"---\n") || text.starts_with(b"---\r\n")
+            }
+            _ => false,
+        }
+    }
+
     fn holds(&mut self, dir: &Entry, name: &str) -> bool {
         let inside = self.list_quietly(&dir.path, &dir.rel);
         inside.iter().any(|e| e.kind == EntryKind::Dir && self.fs.kind(&e.path.join(name)).is_ok())

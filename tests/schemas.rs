@@ -105,7 +105,7 @@ fn compiler_errors(kind: Kind, path: &Path) -> Vec<String> {
         drop(decode_text::<SkillFrontmatter>(&source, &text, 0, reading, out))
     };
     let config = |dialect: Dialect, out: &mut Vec<_>| {
-        drop(agentc_compiler::parse::config::config(&source, dialect, false, out))
+        drop(agentc_compiler::dialects::config::config(&source, dialect, false, out))
     };
     let mut out = Vec::new();
     match kind {

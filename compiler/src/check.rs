@@ -23,7 +23,6 @@ pub mod copilot_files;
 pub mod hidden;
 pub mod links;
 pub mod memory;
-pub mod repo_files;
 
 /// What the checks found, by skill and by agent (project order), so an edit
 /// redoes only the shares it can change.

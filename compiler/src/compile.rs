@@ -11,11 +11,11 @@ use rayon::prelude::*;
 
 use crate::catalog::Code;
 use crate::diagnostic::{self, Diagnostic, RelPath};
+use crate::dialects::{self, AssistantDoc};
 use crate::discover::{self, AgentDir, AgentFile, FileRef, Layout, Owner, SkillFile};
 use crate::fs::{EntryKind, Fs};
 use crate::model::Model;
 use crate::options::{ContentRules, LayoutKind, Options, Scope};
-use crate::parse::dialects::{self, AssistantDoc};
 use crate::parse::files::{self, Markdown, key_span};
 use crate::project::{Agent, AgentKind, Assistant, Plugin, Project, Skill, Tool};
 use crate::read::{ReadFailure, ReadResult, read_all, read_one};
@@ -251,7 +251,7 @@ fn parse_skill(
     let mut diagnostics = Vec::new();
     let plugin = matches!(file.owner, crate::discover::Owner::Plugin(_));
     let parsed =
-        crate::parse::skill::skill(source, &file.folder, file.dialect, plugin, &mut diagnostics)
+        crate::dialects::skill::skill(source, &file.folder, file.dialect, plugin, &mut diagnostics)
             .map(Arc::new);
     diagnostics.extend(crate::secrets::diagnostics(source));
     (parsed, diagnostics)
@@ -754,7 +754,7 @@ fn build(
         .map(|(file, source)| {
             let mut diags = Vec::new();
             let in_plugin = file.plugin.is_some();
-            let doc = crate::parse::config::config(&source, file.dialect, in_plugin, &mut diags);
+            let doc = crate::dialects::config::config(&source, file.dialect, in_plugin, &mut diags);
             let unparsed = (file.file.rel.clone(), file.dialect);
             (doc.map(|doc| crate::project::Config { file, source, doc }).ok_or(unparsed), diags)
         })
@@ -789,8 +789,8 @@ fn listed_plugins(
         return;
     };
     let mut quiet = Vec::new();
-    let Some(crate::parse::config::ConfigDoc::Marketplace(doc)) =
-        crate::parse::config::config(&source, Dialect::ClaudeMarketplace, false, &mut quiet)
+    let Some(crate::dialects::config::ConfigDoc::Marketplace(doc)) =
+        crate::dialects::config::config(&source, Dialect::ClaudeMarketplace, false, &mut quiet)
     else {
         return;
     };

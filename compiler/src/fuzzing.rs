@@ -18,12 +18,12 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::diagnostic::{Diagnostic, RelPath, Severity};
+use crate::dialects;
 use crate::discover::FileRef;
 use crate::emit::{self, Bases, Sources};
 use crate::fs::{EntryKind, Fs, ReadOutcome};
 use crate::memfs::MemFs;
 use crate::options::{ContentRules, DEFAULT_MAX_FILE_SIZE, Options};
-use crate::parse::dialects;
 use crate::parse::files::{self, Reading, decode_text};
 use crate::project_file::{self, PROJECT_FILE};
 use crate::read::{ReadFailure, read_one};
@@ -54,7 +54,8 @@ const MAX_FILES: usize = 40;
 pub fn frontmatter(data: &[u8]) {
     let Some((source, mut sources, mut out)) = read("SKILL.md", data) else { return };
     for dialect in Dialect::SKILLS {
-        if let Some(parsed) = crate::parse::skill::skill(&source, "x", dialect, false, &mut out) {
+        if let Some(parsed) = crate::dialects::skill::skill(&source, "x", dialect, false, &mut out)
+        {
             body_is_the_tail(&source, parsed.body_span);
         }
     }

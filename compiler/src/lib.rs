@@ -4,7 +4,9 @@
 //!
 //! 1. [`discover`] walks the layout and decides what each entry is;
 //! 2. [`read`] reads those files safely and in parallel;
-//! 3. [`parse`] turns text into the schema types, with spans, checking each file;
+//! 3. [`parse`] turns text into located trees and the schema types, with spans,
+//!    and [`dialects`] decodes each file in its dialect with its host's
+//!    file-local rules;
 //! 4. [`resolve`] looks every name up in its scope and builds the [`model::Model`];
 //! 5. [`check`] checks the rules between resolved names;
 //! 6. [`emit`] renders diagnostics for people and machines.
@@ -29,6 +31,7 @@ pub mod check;
 pub mod codegen;
 pub mod compile;
 pub mod diagnostic;
+pub mod dialects;
 pub mod discover;
 pub mod embed;
 pub mod emit;
@@ -48,6 +51,7 @@ pub mod parse;
 pub mod project;
 pub mod project_file;
 pub mod read;
+pub mod repo_files;
 pub mod repository;
 pub mod resolve;
 pub mod runbook;

@@ -9,8 +9,8 @@ use agentc_schema::{
 };
 
 use crate::diagnostic::RelPath;
+use crate::dialects::AssistantDoc;
 use crate::discover::{AgentDir, AssistantFile, PluginDir, SkillFile, ToolDir};
-use crate::parse::dialects::AssistantDoc;
 use crate::parse::files::{Document, Markdown};
 use crate::source::Source;
 
@@ -163,12 +163,12 @@ pub struct Plugin {
     pub manifest: Option<(Source, Document<PluginManifest>)>,
 }
 
-/// A configuration file that parsed ([`crate::parse::config`]).
+/// A configuration file that parsed ([`crate::dialects::config`]).
 #[derive(Clone, Debug)]
 pub struct Config {
     pub file: crate::discover::ConfigFile,
     pub source: Source,
-    pub doc: crate::parse::config::ConfigDoc,
+    pub doc: crate::dialects::config::ConfigDoc,
 }
 
 /// Everything that parsed.

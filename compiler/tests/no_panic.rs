@@ -1,7 +1,8 @@
 //! No input makes the parsers panic or hang, whatever the bytes.
 
 use agentc_compiler::RelPath;
-use agentc_compiler::parse::{dialects, files, links};
+use agentc_compiler::dialects;
+use agentc_compiler::parse::{files, links};
 use agentc_compiler::source::Source;
 use agentc_schema::Dialect;
 use proptest::prelude::*;
@@ -11,7 +12,8 @@ fn all_kinds(text: &str) {
     let mut out = Vec::new();
     for dialect in Dialect::SKILLS {
         for plugin in [false, true] {
-            let _ = agentc_compiler::parse::skill::skill(&source, "x", dialect, plugin, &mut out);
+            let _ =
+                agentc_compiler::dialects::skill::skill(&source, "x", dialect, plugin, &mut out);
         }
     }
     for plugin in [false, true] {

@@ -12,21 +12,21 @@ use agentc_schema::mcp::McpServers;
 use agentc_schema::{HookType, HooksFile, Span};
 
 use super::links::{Named, Trees, missing};
-use super::repo_files::Lazy;
 use crate::catalog::Code;
 use crate::diagnostic::{Diagnostic, RelPath, Severity};
+use crate::dialects::AssistantDoc;
+use crate::dialects::config::ConfigDoc;
 use crate::fs::Fs;
 use crate::hosts::claude_code::hooks::{self, Base};
 use crate::hosts::claude_code::mcp::{self as claude_mcp, plugin_server, tool_form};
 use crate::hosts::claude_code::{plugins, settings};
 use crate::hosts::mcp::{self, Reader};
 use crate::hosts::{cline, cursor, gemini, kiro};
-use crate::parse::config::ConfigDoc;
 use crate::parse::decode::decode;
-use crate::parse::dialects::AssistantDoc;
 use crate::parse::files::entry_value;
 use crate::parse::tree::{Node, Value};
 use crate::project::{Plugin, Project};
+use crate::repo_files::Lazy;
 use crate::source::Source;
 use crate::suggest::{NameIndex, confident, did_you_mean};
 

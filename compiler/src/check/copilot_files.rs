@@ -5,14 +5,14 @@
 use agentc_schema::{CopilotInstructionsFrontmatter, CopilotPromptFrontmatter, Dialect};
 
 use super::links::Trees;
-use super::repo_files::Lazy;
 use crate::catalog::Code;
 use crate::diagnostic::{Diagnostic, Severity};
+use crate::dialects::AssistantDoc;
 use crate::fs::Fs;
 use crate::hosts::copilot::prompts::{self, BUILTIN_AGENTS};
-use crate::parse::dialects::AssistantDoc;
 use crate::parse::files::Markdown;
 use crate::project::Project;
+use crate::repo_files::Lazy;
 use crate::source::Source;
 
 /// The agent a prompt file names is built in or one of the repository's
@@ -112,7 +112,7 @@ pub fn apply_to(
         let prefix = format!("{}/", top.to_string_lossy().trim_end_matches('/'));
         let any = listed.any_match_under(&prefix, &matcher);
         if any.is_none() && listed.stopped() {
-            out.push(super::repo_files::stopped_here(source, span));
+            out.push(crate::repo_files::stopped_here(source, span));
         }
         if any != Some(false) {
             continue;

@@ -8,10 +8,10 @@ use agentc_schema::{ClineRuleFrontmatter, Dialect};
 
 use super::{Declared, patterns, unmatched_globs};
 use crate::catalog::Code;
-use crate::check::repo_files::RepoFiles;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::parse::files::{Frontmatter, Markdown, Reading, entry_value, markdown};
 use crate::parse::tree::Value;
+use crate::repo_files::RepoFiles;
 use crate::source::Source;
 
 /// The rules at a project's top. Cline reads the folder's files of any

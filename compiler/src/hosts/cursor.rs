@@ -9,10 +9,10 @@ use agentc_schema::{CursorRuleFrontmatter, Dialect};
 
 use super::{Declared, Pattern, patterns, unmatched_globs};
 use crate::catalog::Code;
-use crate::check::repo_files::RepoFiles;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::parse::files::{Frontmatter, Markdown, Reading, entry_value, markdown};
 use crate::parse::tree::{Node, Value};
+use crate::repo_files::RepoFiles;
 use crate::source::Source;
 
 /// Cursor's rules: `.mdc` files, in `.cursor/rules` and its folders; a

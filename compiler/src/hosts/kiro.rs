@@ -10,10 +10,10 @@ use agentc_schema::{Dialect, KiroSteeringFrontmatter, Spanned};
 
 use super::{Declared, comma_pieces, patterns, unmatched_globs};
 use crate::catalog::Code;
-use crate::check::repo_files::RepoFiles;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::parse::files::{Frontmatter, Markdown, Reading, entry_value, markdown};
 use crate::parse::tree::{Node, Value};
+use crate::repo_files::RepoFiles;
 use crate::source::Source;
 
 /// The workspace's steering files; Kiro reads no folder below.

@@ -7,10 +7,14 @@
 //! models), checked with "did you mean". `docs/formats.md` cites the
 //! documentation and code each comes from.
 //!
-//! The dialects (`parse::dialects`) decode a file by where it lives; the host
-//! of that dialect then says what its loader would do with it.
+//! The dialects ([`crate::dialects`]) decode a file by where it lives; the
+//! host of that dialect then says what its loader would do with it. A host
+//! imports only from below — the schema types, the parsed trees
+//! ([`crate::parse`]), diagnostics and the repository's file list — and the
+//! pipeline consults it: discovery for its folders, the dialects for its
+//! rules, the budget for its limits (`compiler/tests/layering.rs` keeps the
+//! modules out of import circles).
 
-pub mod agent_skills;
 pub mod claude_code;
 pub mod cline;
 pub mod codex;
@@ -25,9 +29,11 @@ pub mod opencode;
 use agentc_schema::{Dialect, Span, Spanned};
 
 use crate::catalog::Code;
-use crate::check::repo_files::{self, RepoFiles};
+use crate::repo_files::{self, RepoFiles};
+
 use crate::diagnostic::{Diagnostic, RelPath, Severity};
 use crate::options::LayoutKind;
+pub use crate::parse::lenient::Reader;
 use crate::parse::tree::{Node, Value};
 use crate::source::Source;
 use crate::suggest::{confident, did_you_mean};
@@ -62,25 +68,6 @@ pub fn project_files() -> impl Iterator<Item = (LayoutKind, &'static Declared)> 
 /// component folders.
 pub fn plugin_files() -> impl Iterator<Item = &'static Declared> {
     claude_code::PLUGIN_FILES.iter()
-}
-
-/// Whose reader a host's frontmatter is read with.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Reader {
-    /// The constructs PyYAML and the JavaScript parsers agree on
-    /// (`parse::lenient`).
-    Hosts,
-    /// Claude Code's: besides those, a top-level `key: value` line whose
-    /// value strict YAML refuses (`description: Use when: x`,
-    /// `argument-hint: [pr] [priority]`) is read as the text after the
-    /// first `:`. Claude Code 1.0 and 2.0 read frontmatter line by line that
-    /// way (`docs/formats.md`, "YAML as the hosts read it").
-    ClaudeCode,
-    /// Cursor's: besides those, the `globs` line is taken as written
-    /// (`globs: *.ts, src/**/*.tsx`), as Cursor's own editor writes it; YAML
-    /// reads `*` there as an alias, and a quoted form is matched quotes and
-    /// all, against no file.
-    Cursor,
 }
 
 /// Whoever reads a file of a dialect.

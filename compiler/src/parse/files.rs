@@ -12,7 +12,6 @@ use super::tree::{Entry, Node, Value};
 use super::{json, lenient, toml, yaml};
 use crate::catalog::Code;
 use crate::diagnostic::{Diagnostic, Edit, Fix, Severity};
-use crate::hosts::claude_code;
 use crate::source::Source;
 use crate::suggest::did_you_mean;
 
@@ -171,7 +170,7 @@ pub fn decode_text<T: DeserializeOwned>(
                 // What Claude Code's reader cannot repair, Claude Code 2.1 cannot read.
                 let diagnostic = match reading.lenient {
                     Some(lenient::Reader::ClaudeCode) => {
-                        diagnostic.with_label(file, Some(err.span), claude_code::UNREADABLE)
+                        diagnostic.with_label(file, Some(err.span), lenient::CLAUDE_UNREADABLE)
                     }
                     _ => diagnostic,
                 };
@@ -392,7 +391,7 @@ fn read_as_hosts_do(
         .collect();
     let line = strict_line(&repair, first.start);
     if repair.claude_only && text.contains("\r\n") {
-        out.push(claude_code::crlf_unreadable(source, at, &repair.message, &line, edits));
+        out.push(lenient::claude_crlf_unreadable(source, at, &repair.message, &line, edits));
         return Some(parsed);
     }
     // The host reads it: only strict YAML readers, other tools, do not.
@@ -943,6 +942,15 @@ pub fn registry(source: &Source, out: &mut Vec<Diagnostic>) -> Option<Registry> 
 pub fn is_model(text: &str) -> bool {
     text.split_once('/').is_some_and(|(p, m)| !p.is_empty() && !m.is_empty())
         && !text.chars().any(char::is_whitespace)
+}
+
+/// Where `key` is written in `parsed`'s frontmatter, else `fallback`.
+pub(crate) fn key_or<T>(
+    parsed: &Markdown<T>,
+    key: &str,
+    fallback: agentc_schema::Span,
+) -> agentc_schema::Span {
+    key_span(&parsed.front.tree, key).unwrap_or(fallback)
 }
 
 #[cfg(test)]

@@ -22,9 +22,66 @@
 //! under [`Reader::ClaudeCode`] a one-line top-level value strict YAML refuses
 //! is read as its text.
 
+use agentc_schema::Span;
 use saphyr_parser::Parser;
 
-pub use crate::hosts::Reader;
+use crate::catalog::Code;
+use crate::diagnostic::{self, Diagnostic, Fix};
+use crate::source::Source;
+
+/// Whose reader a host's frontmatter is read with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reader {
+    /// The constructs PyYAML and the JavaScript parsers agree on
+    /// (this module).
+    Hosts,
+    /// Claude Code's: besides those, a top-level `key: value` line whose
+    /// value strict YAML refuses (`description: Use when: x`,
+    /// `argument-hint: [pr] [priority]`) is read as the text after the
+    /// first `:`. Claude Code 1.0 and 2.0 read frontmatter line by line that
+    /// way (`docs/formats.md`, "YAML as the hosts read it").
+    ClaudeCode,
+    /// Cursor's: besides those, the `globs` line is taken as written
+    /// (`globs: *.ts, src/**/*.tsx`), as Cursor's own editor writes it; YAML
+    /// reads `*` there as an alias, and a quoted form is matched quotes and
+    /// all, against no file.
+    Cursor,
+}
+
+/// What Claude Code 2.1 does with frontmatter its reader cannot repair.
+pub const CLAUDE_UNREADABLE: &str = "Claude Code 2.1 cannot read this frontmatter either: it skips a \
+    project subagent silently, and loads a plugin's subagent, a skill or a command with none of \
+    its fields (no `tools` limit, no model, no description)";
+
+/// A value only Claude Code's quoting retry reads (`message` says which), in
+/// a file with CRLF line endings: the retry cannot see a line ending's `\r`
+/// (anthropics/claude-code#80890), so Claude Code 2.1 does not read the file.
+/// `line` is the line written as strict YAML, `edits` the fix.
+pub fn claude_crlf_unreadable(
+    source: &Source,
+    at: Span,
+    message: &str,
+    line: &str,
+    edits: Vec<diagnostic::Edit>,
+) -> Diagnostic {
+    let mut diagnostic = Diagnostic::at(
+        Code::YamlSyntax,
+        &source.path,
+        at,
+        format!(
+            "{message}, but not in a file with CRLF line endings: Claude Code 2.1 cannot read \
+             this frontmatter"
+        ),
+    )
+    .with_help(format!(
+        "Claude Code 2.1 skips a subagent with this frontmatter silently (only its debug log \
+         says so), and loads a skill or command with none of its fields \
+         (anthropics/claude-code#80890); write it as `{line}`, or save the file with LF line \
+         endings"
+    ));
+    diagnostic.fix = Some(Fix { message: "quote the value".into(), edits });
+    diagnostic
+}
 
 /// A rewrite of frontmatter that strict YAML refuses into the form it accepts,
 /// with what changed.

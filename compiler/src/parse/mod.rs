@@ -4,9 +4,7 @@
 //! ([`tree::Node`]), then decoded into the `agentc-schema` types by one decoder
 //! ([`decode`]) that reports every problem with the position of the value.
 
-pub mod config;
 pub mod decode;
-pub mod dialects;
 pub mod files;
 pub mod frontmatter;
 pub mod json;
@@ -14,7 +12,6 @@ pub mod lenient;
 pub mod links;
 pub mod markup;
 pub mod misspelt;
-pub mod skill;
 pub mod toml;
 pub mod tree;
 pub mod yaml;

@@ -14,8 +14,8 @@ use agentc_schema::{Dialect, Span, Spanned, Text};
 use super::{NameRef, RefKind, Table, kept_fields};
 use crate::catalog::Code;
 use crate::diagnostic::{Diagnostic, RelPath};
+use crate::dialects::AssistantDoc;
 use crate::discover::Owner;
-use crate::parse::dialects::AssistantDoc;
 use crate::project::{Assistant, Project};
 use crate::suggest::{did_you_mean, list_names};
 

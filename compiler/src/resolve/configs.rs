@@ -9,10 +9,10 @@ use agentc_schema::lockfile::{HookSet, McpServer, Plugin};
 use agentc_schema::mcp::McpServers;
 
 use crate::diagnostic::RelPath;
+use crate::dialects::AssistantDoc;
+use crate::dialects::config::ConfigDoc;
 use crate::hosts::claude_code::mcp::{self, plugin_server, tool_form};
 use crate::model::Model;
-use crate::parse::config::ConfigDoc;
-use crate::parse::dialects::AssistantDoc;
 use crate::parse::files::entry_value;
 use crate::parse::tree::{Node, Value};
 use crate::project::Project;

@@ -13,9 +13,9 @@ use super::complete::{Completion, CompletionKind, frontmatter_end};
 use super::{Analysis, Item, Place, RenamePlan, Symbol};
 use agentc_compiler::compile::Compilation;
 use agentc_compiler::diagnostic::{Edit, RelPath};
+use agentc_compiler::dialects::AssistantDoc;
+use agentc_compiler::dialects::config::ConfigDoc;
 use agentc_compiler::hosts::copilot::prompts::BUILTIN_AGENTS;
-use agentc_compiler::parse::config::ConfigDoc;
-use agentc_compiler::parse::dialects::AssistantDoc;
 use agentc_compiler::project::Assistant;
 use agentc_compiler::resolve::{COPILOT_BUILT_IN_AGENTS, plain_agent_name, read_by_vs_code};
 

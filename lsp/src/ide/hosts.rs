@@ -3,10 +3,10 @@
 //! check a file against (`agentc_schema::assistant`, `hosts::claude_code`),
 //! so the editor offers exactly what `agentc check` accepts.
 
+use agentc_compiler::dialects::config::ConfigDoc;
 use agentc_compiler::hosts::claude_code::mcp::tool_form;
 use agentc_compiler::hosts::claude_code::{claude_family, dated_only};
 use agentc_compiler::hosts::copilot::prompts::EXCLUDABLE_AGENTS;
-use agentc_compiler::parse::config::ConfigDoc;
 use agentc_schema::Kind;
 use agentc_schema::assistant::{
     CLAUDE_MODEL_ALIASES, CLAUDE_MODEL_FAMILIES, CLAUDE_RENAMED_TOOLS, CLAUDE_TOOLS, COPILOT_TOOLS,

@@ -11,9 +11,9 @@ use agentc_schema::{Dialect, Kind, NameKind, Span, Spanned, Text, check_name};
 
 use agentc_compiler::compile::Compilation;
 use agentc_compiler::diagnostic::{Edit, Origin, RelPath};
+use agentc_compiler::dialects::AssistantDoc;
+use agentc_compiler::dialects::config::ConfigDoc;
 use agentc_compiler::discover::Owner;
-use agentc_compiler::parse::config::ConfigDoc;
-use agentc_compiler::parse::dialects::AssistantDoc;
 use agentc_compiler::parse::tree::Node;
 use agentc_compiler::project::AgentKind;
 use agentc_compiler::resolve::{Def, RefKind, Table};

@@ -7,8 +7,8 @@
 use agentc_schema::{Dialect, Span, Spanned, Text};
 
 use super::{Analysis, Place};
+use agentc_compiler::dialects::AssistantDoc;
 use agentc_compiler::discover::Owner;
-use agentc_compiler::parse::dialects::AssistantDoc;
 use agentc_compiler::project::AgentKind;
 use agentc_compiler::resolve::RefKind;
 

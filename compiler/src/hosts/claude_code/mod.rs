@@ -3,7 +3,6 @@
 //! `Reader::ClaudeCode`. Sources: `docs/formats.md` ([TOOLS], [MODEL],
 //! [CC-JS]) and `docs/research/claude-codex.md`.
 
-pub mod budget;
 pub mod hooks;
 pub mod mcp;
 pub mod plugins;
@@ -13,12 +12,12 @@ pub mod upload;
 use agentc_schema::assistant::{
     CLAUDE_MODEL_ALIASES, CLAUDE_MODEL_FAMILIES, CLAUDE_RENAMED_TOOLS, CLAUDE_TOOLS,
 };
-use agentc_schema::{Dialect, Span, Spanned, Text, ToolRules};
+use agentc_schema::{Dialect, Spanned, Text, ToolRules};
 
 use super::Declared;
 
 use crate::catalog::Code;
-use crate::diagnostic::{Diagnostic, Edit, Fix, Severity};
+use crate::diagnostic::{Diagnostic, Severity};
 use crate::parse::tree::Node;
 use crate::source::Source;
 use crate::suggest::{did_you_mean, list_names};
@@ -39,41 +38,6 @@ pub const PLUGIN_FILES: &[Declared] = &[
     Declared { path: "hooks/hooks.json", dialect: Dialect::ClaudeHooks },
     Declared { path: ".mcp.json", dialect: Dialect::McpJson },
 ];
-
-/// What Claude Code 2.1 does with frontmatter its reader cannot repair.
-pub const UNREADABLE: &str = "Claude Code 2.1 cannot read this frontmatter either: it skips a \
-    project subagent silently, and loads a plugin's subagent, a skill or a command with none of \
-    its fields (no `tools` limit, no model, no description)";
-
-/// A value only Claude Code's quoting retry reads (`message` says which), in
-/// a file with CRLF line endings: the retry cannot see a line ending's `\r`
-/// (anthropics/claude-code#80890), so Claude Code 2.1 does not read the file.
-/// `line` is the line written as strict YAML, `edits` the fix.
-pub fn crlf_unreadable(
-    source: &Source,
-    at: Span,
-    message: &str,
-    line: &str,
-    edits: Vec<Edit>,
-) -> Diagnostic {
-    let mut diagnostic = Diagnostic::at(
-        Code::YamlSyntax,
-        &source.path,
-        at,
-        format!(
-            "{message}, but not in a file with CRLF line endings: Claude Code 2.1 cannot read \
-             this frontmatter"
-        ),
-    )
-    .with_help(format!(
-        "Claude Code 2.1 skips a subagent with this frontmatter silently (only its debug log \
-         says so), and loads a skill or command with none of its fields \
-         (anthropics/claude-code#80890); write it as `{line}`, or save the file with LF line \
-         endings"
-    ));
-    diagnostic.fix = Some(Fix { message: "quote the value".into(), edits });
-    diagnostic
-}
 
 /// `name` and `paths`, skill fields that Claude Code ignores in a command
 /// file: what to say (message, help) instead of "unknown field".

@@ -9,7 +9,6 @@ use agentc_schema::{Dialect, Span, ToolRules};
 
 use super::Declared;
 
-pub mod budget;
 pub mod prompts;
 
 use crate::catalog::Code;

@@ -7,10 +7,9 @@
 use agentc_schema::{CopilotInstructionsFrontmatter, CopilotPromptFrontmatter, Span, Spanned};
 
 use crate::catalog::Code;
-use crate::check::repo_files;
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::parse::dialects::key_or;
-use crate::parse::files::Markdown;
+use crate::parse::files::{Markdown, key_or};
+use crate::repo_files;
 use crate::source::Source;
 
 /// The agents VS Code has built in, besides custom agents: the validator

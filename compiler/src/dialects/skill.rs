@@ -4,11 +4,10 @@
 use agentc_schema::names::{NameKind, check_name, suggest_name};
 use agentc_schema::{Dialect, SkillFrontmatter, Spanned, Text};
 
-use super::dialects;
-use super::files::{Frontmatter, Markdown, Reading, entry_value, markdown};
 use crate::catalog::Code;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::hosts::{Host, Level, SpecRule};
+use crate::parse::files::{Frontmatter, Markdown, Reading, entry_value, markdown};
 use crate::source::Source;
 
 /// `metadata` that is not a map of strings breaks the Agent Skills
@@ -23,7 +22,8 @@ fn metadata_by_host(
     if level != Level::Pedantic {
         return;
     }
-    for diagnostic in super::files::invalid_values_of(&parsed.front.tree, "metadata", found) {
+    for diagnostic in crate::parse::files::invalid_values_of(&parsed.front.tree, "metadata", found)
+    {
         diagnostic.severity = Severity::Warning;
         diagnostic.pedantic = true;
         diagnostic.help = Some(format!(
@@ -72,12 +72,7 @@ pub fn skill(
     )?;
     metadata_by_host(&parsed, dialect, &mut out[before..]);
     if plugin {
-        dialects::plugin_description(
-            source,
-            &parsed.front.tree,
-            DESCRIPTION_HELP,
-            &mut out[before..],
-        );
+        super::plugin_description(source, &parsed.front.tree, DESCRIPTION_HELP, &mut out[before..]);
         // A misspelt `description` is already reported, with its fix.
         let misspelt = out[before..]
             .iter()
@@ -118,11 +113,11 @@ pub fn skill(
     if name.span.is_unknown() && (!plugin || name.value.as_str().is_empty()) {
         return None;
     }
-    dialects::skill_lengths(source, &parsed.front.value, dialect, out);
+    super::skill_lengths(source, &parsed.front.value, dialect, out);
     if dialect == Dialect::Runbook {
         runbook_name(source, name, folder, out);
     } else {
-        dialects::spec_skill(source, &parsed.front.value, folder, dialect, out);
+        super::spec_skill(source, &parsed.front.value, folder, dialect, out);
     }
     // Skills that may be uploaded to Anthropic: Claude Code's, and the
     // specification's own collections.

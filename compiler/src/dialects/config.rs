@@ -16,12 +16,12 @@ use agentc_schema::{
     OpencodeCommandFrontmatter, OpencodeConfig, Span, VscodeMcp,
 };
 
-use super::files::{
-    Document, Frontmatter, Markdown, Reading, Syntax, decode_text, entry_value, markdown,
-};
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::hosts::copilot::prompts;
 use crate::hosts::{cline, cursor, gemini, kiro, opencode};
+use crate::parse::files::{
+    Document, Frontmatter, Markdown, Reading, Syntax, decode_text, entry_value, markdown,
+};
 use crate::source::Source;
 
 /// A parsed configuration file, by dialect.
@@ -346,7 +346,7 @@ pub fn config(
         | Dialect::ClaudeMd
         | Dialect::GeminiMd => {
             let body = Span::new(0, text.len());
-            super::markup::unclosed(source, body, out);
+            crate::parse::markup::unclosed(source, body, out);
             Some(ConfigDoc::Markdown { body })
         }
         Dialect::CursorRule => cursor::read(source, out).map(|md| ConfigDoc::CursorRule(md.into())),
@@ -381,7 +381,7 @@ fn mcp_json(
 ) -> Option<Document<McpJson>> {
     let text = &source.text;
     let flat = in_plugin
-        && super::json::parse(text)
+        && crate::parse::json::parse(text)
             .is_ok_and(|parsed| entry_value(&parsed.root, "mcpServers").is_none());
     if !flat {
         return decode_text(source, text, 0, reading, out);

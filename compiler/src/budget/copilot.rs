@@ -11,10 +11,10 @@
 
 use agentc_schema::Dialect;
 
-use crate::budget::{HostBudget, Item, Limit, Load, Text, Unit, body_text, listed_text};
+use super::{HostBudget, Item, Limit, Load, Text, Unit, body_text, listed_text};
+use crate::dialects::AssistantDoc;
+use crate::dialects::config::ConfigDoc;
 use crate::hosts::Host;
-use crate::parse::config::ConfigDoc;
-use crate::parse::dialects::AssistantDoc;
 use crate::project::Project;
 
 static LIMITS: [Limit; 2] = [

@@ -1,4 +1,4 @@
-//! The Agent Skills specification as a host: a skill collection read by the
+//! The Agent Skills specification's budget: a skill collection read by the
 //! specification alone (`--layout agent-skills`). It loads each skill's
 //! `name` and `description` at start and the body when the skill is used,
 //! and recommends a body under 5,000 tokens and 500 lines — guidance, shown
@@ -7,8 +7,8 @@
 
 use agentc_schema::Dialect;
 
-use super::Host;
-use crate::budget::{HostBudget, Item, Limit, Text, Unit, body_text};
+use super::{HostBudget, Item, Limit, Text, Unit, body_text};
+use crate::hosts::Host;
 use crate::project::Project;
 
 const SPECIFICATION: &str = "agentskills.io/specification, read 2026-12-03";

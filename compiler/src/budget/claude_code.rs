@@ -16,12 +16,12 @@ use std::borrow::Cow;
 
 use agentc_schema::Dialect;
 
-use crate::budget::{HostBudget, Item, Limit, Listed, Load, Text, Unit, body_text, listed_text};
+use super::{HostBudget, Item, Limit, Listed, Load, Text, Unit, body_text, listed_text};
 use crate::diagnostic::Severity;
+use crate::dialects::AssistantDoc;
+use crate::dialects::config::ConfigDoc;
 use crate::discover::Owner;
 use crate::hosts::Host;
-use crate::parse::config::ConfigDoc;
-use crate::parse::dialects::AssistantDoc;
 use crate::project::Project;
 
 /// How long a description may be in the skill listing.

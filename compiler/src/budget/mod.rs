@@ -11,6 +11,11 @@
 //! host. A report (`agentc budget`) adds real token counts through
 //! [`Tokens`], for the limits given in tokens and for the table.
 
+mod agent_skills;
+mod claude_code;
+mod codex;
+mod copilot;
+
 use agentc_schema::Span;
 
 use crate::catalog::Code;
@@ -169,10 +174,10 @@ pub struct Measured {
 /// Every host's sets of the project, in host then set order.
 pub fn budgets(project: &Project) -> Vec<HostBudget<'_>> {
     let mut all = Vec::new();
-    crate::hosts::claude_code::budget::sets(project, &mut all);
-    crate::hosts::copilot::budget::sets(project, &mut all);
-    crate::hosts::codex::budget(project, &mut all);
-    crate::hosts::agent_skills::budget(project, &mut all);
+    claude_code::sets(project, &mut all);
+    copilot::sets(project, &mut all);
+    codex::budget(project, &mut all);
+    agent_skills::budget(project, &mut all);
     all
 }
 

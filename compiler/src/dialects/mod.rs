@@ -1,6 +1,12 @@
-//! The file-local rules of the formats of the wild: Agent Skills, Claude Code
-//! and Copilot. Each rule comes from its host's published definition; see
-//! `docs/formats.md` for the sources and where agentc is stricter.
+//! Dialects: each file of the formats of the wild decoded in its dialect,
+//! with the file-local rules its host applies (Agent Skills, Claude Code,
+//! Copilot, and the configuration files of the others). A stage of its own
+//! above [`crate::parse`], whose trees it decodes, and [`crate::hosts`],
+//! whose rules it consults; see `docs/formats.md` for the sources and where
+//! agentc is stricter.
+
+pub mod config;
+pub mod skill;
 
 use agentc_schema::dialect::{MAX_COMPATIBILITY_LEN, MAX_DESCRIPTION_LEN};
 use agentc_schema::names::{SpecNameError, check_spec_name, normalize_spec_name};
@@ -9,11 +15,13 @@ use agentc_schema::{
     PluginManifest, SkillFrontmatter, Spanned, Text,
 };
 
-use super::files::{Document, Frontmatter, Markdown, Reading, decode_text, entry_value, markdown};
-use super::tree::Node;
 use crate::catalog::Code;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::hosts::{Host, Level, SpecRule, claude_code, copilot};
+use crate::parse::files::{
+    Document, Frontmatter, Markdown, Reading, decode_text, entry_value, key_or, markdown,
+};
+use crate::parse::tree::Node;
 use crate::source::Source;
 
 /// A parsed assistant agent file, by dialect.
@@ -400,14 +408,6 @@ pub fn copilot_agent(
         );
     }
     Some(parsed)
-}
-
-pub(crate) fn key_or<T>(
-    parsed: &Markdown<T>,
-    key: &str,
-    fallback: agentc_schema::Span,
-) -> agentc_schema::Span {
-    super::files::key_span(&parsed.front.tree, key).unwrap_or(fallback)
 }
 
 /// A Claude Code plugin's `.claude-plugin/plugin.json`. Claude Code ignores

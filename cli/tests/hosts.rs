@@ -9,7 +9,8 @@
 //! docs/formats.md); a listed one that has gone away fails too, so the list
 //! stays true.
 //!
-//! `.ci/run` installs Claude Code and names its binary in `AGENTC_CLAUDE`.
+//! `.ci/run` installs Claude Code and names its binary in `AGENTC_CLAUDE`;
+//! the Copilot CLI, the second judge (`hosts/copilot.rs`), in `AGENTC_COPILOT`.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -19,6 +20,8 @@ use std::process::{Command, Stdio};
 use serde_json::Value;
 
 mod common;
+#[path = "hosts/copilot.rs"]
+mod copilot;
 
 /// The version `.ci/run` installs; the messages that state Claude Code's
 /// behaviour name it.
@@ -438,6 +441,8 @@ fn known(list: &str) -> BTreeMap<String, (String, String)> {
 /// The comparison of the host with agentc over many files.
 #[derive(Default)]
 struct Tally {
+    /// The host and its version, as the evidence names it.
+    judge: String,
     /// (host, agentc) → files.
     table: BTreeMap<(String, String), usize>,
     /// Listed disagreements met.
@@ -447,6 +452,10 @@ struct Tally {
 }
 
 impl Tally {
+    fn new(judge: String) -> Tally {
+        Tally { judge, ..Tally::default() }
+    }
+
     /// Adds `prefix`'s files: the host's verdicts against agentc's.
     fn add(
         &mut self,
@@ -469,9 +478,9 @@ impl Tally {
             let now = (host.to_string(), agentc.to_string());
             match (disagrees, known.get(&key)) {
                 (true, Some(row)) if *row == now => self.seen.push(key),
-                (true, _) => self.wrong.push(format!(
-                    "{key}\t{host}\t{agentc}\tClaude Code {CLAUDE_CODE}: {evidence}"
-                )),
+                (true, _) => {
+                    self.wrong.push(format!("{key}\t{host}\t{agentc}\t{}: {evidence}", self.judge))
+                }
                 (false, Some(_)) => {
                     self.wrong.push(format!("{key}: listed as a disagreement, but they agree now"))
                 }
@@ -529,7 +538,7 @@ fn claude_code_and_agentc_agree_on_each_case() {
     };
     let home = tempfile::tempdir().unwrap();
     let known = known("disagreements.tsv");
-    let mut tally = Tally::default();
+    let mut tally = Tally::new(format!("Claude Code {CLAUDE_CODE}"));
     for (name, case) in folders("cases") {
         let dir = tempfile::tempdir().unwrap();
         let plugin = dir.path().join(&name);
@@ -555,7 +564,7 @@ fn claude_code_and_agentc_agree_on_the_corpus() {
     };
     let home = tempfile::tempdir().unwrap();
     let known = known("corpus-disagreements.tsv");
-    let mut tally = Tally::default();
+    let mut tally = Tally::new(format!("Claude Code {CLAUDE_CODE}"));
     let (mut judged, mut warnings) = (0, 0);
     let repositories = folders("corpus");
     assert!(repositories.len() >= 40, "the corpus holds {} repositories", repositories.len());

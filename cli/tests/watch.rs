@@ -70,6 +70,9 @@ fn a_change_is_checked_again_and_a_fix_heals_it() {
     for file in noise {
         std::fs::remove_file(root.join(file)).unwrap();
     }
+    // A `.git` left at the root would make it a repository's top, where a
+    // collection of skills alone is Agent Skills, not runbooks.
+    std::fs::remove_dir(root.join(".git")).unwrap();
     std::thread::sleep(Duration::from_millis(800));
     std::fs::write(&greet, clean.replace("- farewell", "- farewel")).unwrap();
     let broken = wait_for("[watching for changes");

@@ -50,6 +50,8 @@ pub fn skill(
     plugin: bool,
     out: &mut Vec<Diagnostic>,
 ) -> Option<Markdown<SkillFrontmatter>> {
+    // The Copilot CLI and VS Code read a project's `.claude/skills/` too.
+    let read_by_others = dialect == Dialect::ClaudeSkill && !plugin;
     // Claude Code 2.1.332 loads a project's skill as it loads a plugin's.
     let plugin = plugin || dialect == Dialect::ClaudeSkill;
     let reading = Reading {
@@ -59,6 +61,7 @@ pub fn skill(
         // agentc refuses a key its runbooks do not define; the hosts a
         // collection is installed into ignore one.
         ignores_unknown: dialect != Dialect::Runbook,
+        read_by_others,
         ..Reading::FRONTMATTER
     };
     let frontmatter = if plugin { Frontmatter::Optional } else { Frontmatter::Required };
@@ -71,6 +74,9 @@ pub fn skill(
         out,
     )?;
     metadata_by_host(&parsed, dialect, &mut out[before..]);
+    if dialect == Dialect::AgentSkill {
+        runbook_keys(&parsed, &mut out[before..]);
+    }
     if plugin {
         super::plugin_description(source, &parsed.front.tree, DESCRIPTION_HELP, &mut out[before..]);
         // A misspelt `description` is already reported, with its fix.
@@ -125,6 +131,31 @@ pub fn skill(
         crate::hosts::claude_code::upload::check(source, &parsed.front.value, out);
     }
     Some(parsed)
+}
+
+/// agentc's runbook keys in a collection of Agent Skills: the hosts ignore
+/// them, and the author most likely meant a runbook, read as one only where
+/// `agentc.toml` (or agentc's own files) marks the top. A warning, not a
+/// matter of portability.
+fn runbook_keys(parsed: &Markdown<SkillFrontmatter>, found: &mut [Diagnostic]) {
+    for key in ["routes", "steps", "onSkip"] {
+        if !parsed.front.extra.iter().any(|(k, _)| k == key) {
+            continue;
+        }
+        let unknown = format!("unknown field `{key}`");
+        for diagnostic in found
+            .iter_mut()
+            .filter(|d| d.code == Code::UnknownField && d.message.starts_with(&unknown))
+        {
+            diagnostic.pedantic = false;
+            diagnostic.help = Some(format!(
+                "`{key}` is a key of agentc's runbooks, which the Agent Skills hosts ignore: \
+                 this `skills/` is read as a collection of Agent Skills because the \
+                 repository's top holds no `agentc.toml`; add one (`agentc init` writes it) to \
+                 check these skills as runbooks"
+            ));
+        }
+    }
 }
 
 /// The runbook's naming rule: agentc's ASCII rule, and a folder that differs

@@ -94,6 +94,11 @@ pub enum Host {
 /// Why a specification rule is an error where the specification is the host.
 const SPECIFICATION: &str = "the Agent Skills specification requires it";
 
+/// The lengths Claude Code and VS Code do not apply, and the Copilot CLI does.
+const LOADED_BUT_COPILOT_CLI_SKIPS: &str = "Claude Code and VS Code load this skill, but the \
+    Copilot CLI (1.0.102, which reads `.github/skills/`, `.claude/skills/` and `.agents/skills/`) \
+    and Codex skip a skill whose name is over 64 characters or whose description is over 1,024";
+
 /// A collection of Agent Skills at a repository's top is loaded by no host
 /// in place: the assistants' installers copy its skills (`npx skills add`,
 /// a marketplace entry, Codex's skill installer), and what the hosts then
@@ -204,6 +209,13 @@ impl Host {
     /// where the host loads it anyway, with the words that say so.
     pub const fn spec_rule(self, rule: SpecRule) -> (Level, &'static str) {
         match self {
+            // The Copilot CLI reads `.claude/skills/` and `.agents/skills/`
+            // too, and skips a skill over the limits (1.0.102).
+            Host::ClaudeCode | Host::Copilot
+                if matches!(rule, SpecRule::NameLength | SpecRule::DescriptionLength) =>
+            {
+                (Level::Warning, LOADED_BUT_COPILOT_CLI_SKIPS)
+            }
             Host::ClaudeCode => (Level::Pedantic, claude_code::LOADS_UNPORTABLE_SKILLS),
             Host::Copilot => (Level::Pedantic, copilot::LOADS_UNPORTABLE_SKILLS),
             Host::Codex => codex::spec_rule(rule),

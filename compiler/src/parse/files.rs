@@ -77,6 +77,10 @@ pub struct Reading {
     /// The host loads a file holding keys it does not know, ignoring them:
     /// such a key, unless a near miss of one it reads, is `pedantic`.
     pub ignores_unknown: bool,
+    /// Hosts other than the dialect's read the file too (the Copilot CLI and
+    /// VS Code read `.claude/skills/`): YAML only the dialect's host reads
+    /// is then a likely mistake, not a matter of portability.
+    pub read_by_others: bool,
 }
 
 /// For a key of a file the host ignores: what to say (message, help).
@@ -94,6 +98,7 @@ impl Reading {
         defaulted: &[],
         absent_when_empty: &[],
         ignores_unknown: false,
+        read_by_others: false,
     };
     pub const FRONTMATTER: Reading = Reading {
         syntax: Syntax::Yaml,
@@ -105,6 +110,7 @@ impl Reading {
         defaulted: &[],
         absent_when_empty: &[],
         ignores_unknown: false,
+        read_by_others: false,
     };
     /// Frontmatter of a coding assistant's format.
     pub const HOST_FRONTMATTER: Reading = Reading {
@@ -394,23 +400,32 @@ fn read_as_hosts_do(
         out.push(lenient::claude_crlf_unreadable(source, at, &repair.message, &line, edits));
         return Some(parsed);
     }
-    // The host reads it: only strict YAML readers, other tools, do not.
-    let mut diagnostic = Diagnostic::at(Code::YamlCompat, &source.path, at, repair.message)
-        .pedantic()
-        .with_help(match reader {
-            _ if line.len() == 1 => format!(
-                "the host's YAML parser reads this, strict YAML does not; indent the `{line}` \
+    // The host reads it: only strict YAML readers, other tools, do not —
+    // unless other hosts read the file too.
+    let others = repair.claude_only && reading.read_by_others;
+    let mut diagnostic = Diagnostic::at(Code::YamlCompat, &source.path, at, repair.message);
+    if !others {
+        diagnostic = diagnostic.pedantic();
+    }
+    diagnostic = diagnostic.with_help(match reader {
+        _ if others => format!(
+            "Claude Code loads this file, but the Copilot CLI 1.0.102 and VS Code, which \
+                 read `.claude/skills/` too, drop it, as strict YAML readers refuse it; write it \
+                 as `{line}`"
+        ),
+        _ if line.len() == 1 => format!(
+            "the host's YAML parser reads this, strict YAML does not; indent the `{line}` \
                  deeper than the line that opens the list, as the fix does"
-            ),
-            _ if !repair.claude_only => format!(
-                "the host's YAML parser reads this, strict YAML does not; write it as `{line}`"
-            ),
-            _ => format!(
-                "Claude Code loads this file, but strict YAML readers (PyYAML, js-yaml, the npm \
+        ),
+        _ if !repair.claude_only => {
+            format!("the host's YAML parser reads this, strict YAML does not; write it as `{line}`")
+        }
+        _ => format!(
+            "Claude Code loads this file, but strict YAML readers (PyYAML, js-yaml, the npm \
                  `yaml` package, and the tools and hosts built on them) refuse it; write it as \
                  `{line}`"
-            ),
-        });
+        ),
+    });
     if reader == lenient::Reader::Cursor {
         // Cursor matches a quoted glob quotes and all: the strict form would
         // apply the rule to no file.

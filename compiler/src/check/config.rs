@@ -16,6 +16,7 @@ use crate::catalog::Code;
 use crate::diagnostic::{Diagnostic, RelPath, Severity};
 use crate::dialects::AssistantDoc;
 use crate::dialects::config::ConfigDoc;
+use crate::discover::Owner;
 use crate::fs::Fs;
 use crate::hosts::claude_code::hooks::{self, Base};
 use crate::hosts::claude_code::mcp::{self as claude_mcp, plugin_server, tool_form};
@@ -37,6 +38,39 @@ pub struct Checked {
     /// folder a plugin even when it holds no component of its own
     /// (`"strict": false`), so it is not a stray of its folder of plugins.
     pub listed: Vec<RelPath>,
+}
+
+/// Whether `plugin` gives Claude Code something to load: a component (a
+/// skill, a subagent or command, hooks or MCP servers), read or not, or
+/// one its manifest declares in place. A plugin of nothing installs empty,
+/// manifest or not (its skills one folder too deep, say).
+fn holds_something(project: &Project, plugin: &Plugin) -> bool {
+    const DECLARED: [&str; 7] =
+        ["agents", "commands", "skills", "hooks", "mcpServers", "lspServers", "outputStyles"];
+    let name = &plugin.dir.name;
+    let owned = |owner: &Owner| matches!(owner, Owner::Plugin(n) if n == name);
+    // A folder read for another host too (`./.claude`, whose subagents are
+    // the project's) holds its components under its own path.
+    let folder = plugin.dir.folder.path.trim_end_matches('/');
+    let under = |file: &RelPath| {
+        !folder.is_empty()
+            && file.origin == plugin.dir.folder.origin
+            && file.path.strip_prefix(folder).is_some_and(|rest| rest.starts_with('/'))
+    };
+    let declares = plugin
+        .manifest
+        .as_ref()
+        .is_some_and(|(_, doc)| DECLARED.iter().any(|key| entry_value(&doc.tree, key).is_some()));
+    declares
+        || project.skills.iter().any(|s| owned(&s.file.owner) || under(&s.file.file.rel))
+        || project.unparsed_skills.iter().any(|s| owned(&s.owner) || under(&s.file.rel))
+        || project
+            .assistants
+            .iter()
+            .any(|a| a.file.plugin.as_ref() == Some(name) || under(&a.file.file.rel))
+        || project.configs.iter().any(|c| {
+            c.file.plugin.as_ref().is_some_and(|folder| same_folder(folder, &plugin.dir.folder))
+        })
 }
 
 /// Every check of the configuration files and plugin manifests, and the MCP
@@ -75,8 +109,9 @@ pub fn check(fs: &dyn Fs, trees: &Trees<'_>, project: &Project) -> Checked {
                     let folder =
                         RelPath { origin: source.path.origin, path: top_join(&top, &path) };
                     listed.push(folder.clone());
-                    let is_plugin =
-                        project.plugins.iter().any(|p| same_folder(&p.dir.folder, &folder));
+                    let is_plugin = project.plugins.iter().any(|p| {
+                        same_folder(&p.dir.folder, &folder) && holds_something(project, p)
+                    });
                     if !is_plugin && strict != Some(false) {
                         out.push(
                             Diagnostic::at(
@@ -84,9 +119,10 @@ pub fn check(fs: &dyn Fs, trees: &Trees<'_>, project: &Project) -> Checked {
                                 &source.path,
                                 span,
                                 format!(
-                                    "the plugin `{}` comes from `{path}`, where Claude Code \
+                                    "the plugin `{}` comes from `{}`, where Claude Code \
                                      2.1.332 finds nothing to load: it installs the plugin empty",
-                                    name.value
+                                    name.value,
+                                    if path.is_empty() { "./" } else { path.as_str() }
                                 ),
                             )
                             .with_help(

@@ -11,7 +11,7 @@ use crate::diagnostic::RelPath;
 use crate::fs::EntryKind;
 use crate::options::LayoutKind;
 
-use super::{AssistantFile, Entry, FileRef, Owner, PluginDir, Walk};
+use super::{AssistantFile, Entry, FileRef, Owner, PluginDir, SkillFile, Walk};
 
 /// A plugin's default component folders and files, which Claude Code reads
 /// without a manifest (its plugin loader's list, `docs/research/claude-config.md` §1.2).
@@ -228,6 +228,38 @@ impl Walk<'_> {
         inside.iter().find(|e| e.is_file("plugin.json")).map(Entry::file_ref)
     }
 
+    /// Whether `entries` (a repository's top) hold a marketplace that lists
+    /// its own folder (`"source": "./"` or `"."`) as a plugin: Claude Code
+    /// 2.1.332 installs the top then, with or without a manifest, and loads
+    /// its `skills/`, `agents/` and `commands/` as the plugin's.
+    pub(super) fn marketplace_lists_top(&mut self, entries: &[Entry]) -> bool {
+        if !self.reads(LayoutKind::ClaudePlugins) {
+            return false;
+        }
+        let Some(dir) =
+            entries.iter().find(|e| e.kind == EntryKind::Dir && e.name == ".claude-plugin")
+        else {
+            return false;
+        };
+        let inside = self.list_quietly(&dir.path, &dir.rel);
+        let Some(file) = inside.iter().find(|e| e.is_file("marketplace.json")) else {
+            return false;
+        };
+        // Read again, and reported, with the configuration files: here only
+        // its sources count.
+        let Ok(crate::fs::ReadOutcome::Bytes(bytes)) =
+            self.fs.read(&file.path, self.opts.max_file_size)
+        else {
+            return false;
+        };
+        let Ok(doc) = serde_json::from_slice::<serde_json::Value>(&bytes) else {
+            return false;
+        };
+        doc["plugins"].as_array().is_some_and(|plugins| {
+            plugins.iter().any(|p| matches!(p["source"].as_str(), Some("." | "./")))
+        })
+    }
+
     /// A Claude Code plugin: its manifest and its components.
     pub(super) fn plugin(
         &mut self,
@@ -239,6 +271,20 @@ impl Walk<'_> {
         self.layout.found.push((LayoutKind::ClaudePlugins, folder.as_folder()));
         for entry in entries {
             self.claude_component(entry, Owner::Plugin(name.clone()));
+        }
+        // A plugin that is itself a skill: Claude Code 2.1.332 loads the
+        // `SKILL.md` at its root when it has no `skills/` folder.
+        let skills_folder = entries.iter().any(|e| e.kind == EntryKind::Dir && e.name == "skills");
+        if let Some(skill) =
+            entries.iter().find(|e| e.is_file("SKILL.md")).filter(|_| !skills_folder)
+            && self.within_copies(skill)
+        {
+            self.layout.skills.push(SkillFile {
+                file: skill.file_ref(),
+                folder: name.clone(),
+                owner: Owner::Plugin(name.clone()),
+                dialect: Dialect::ClaudeSkill,
+            });
         }
         self.declared(dir, folder, crate::hosts::plugin_files(), Some(folder.as_folder()));
         let path = dir.to_path_buf();

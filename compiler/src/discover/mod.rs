@@ -666,14 +666,16 @@ impl Walk<'_> {
             self.declared(root, &rel, files.into_iter(), None);
         }
         let root_plugin = self.plugin_manifest(&entries);
-        if let Some(manifest) = &root_plugin {
+        let top_plugin =
+            root_plugin.is_some() || (self.repository && self.marketplace_lists_top(&entries));
+        if top_plugin {
             let name = root.file_name().and_then(OsStr::to_str).unwrap_or("plugin").to_owned();
-            self.plugin(name, (root, &rel), Some(manifest.clone()), &entries);
+            self.plugin(name, (root, &rel), root_plugin.clone(), &entries);
         }
         let repository = self.repository;
         for entry in entries {
             match (entry.kind, entry.name.as_str()) {
-                (EntryKind::Dir, "skills" | "agents" | "commands") if root_plugin.is_some() => {}
+                (EntryKind::Dir, "skills" | "agents" | "commands") if top_plugin => {}
                 (EntryKind::Dir, ".claude") if self.reads(LayoutKind::Claude) => {
                     self.found(LayoutKind::Claude, &entry);
                     self.claude(&entry);

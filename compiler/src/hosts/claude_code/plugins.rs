@@ -79,7 +79,10 @@ fn plugin_source(
     match &written.value {
         serde_json::Value::String(path) => {
             let bare = path.trim_start_matches("./");
-            if !path.starts_with("./") && root.is_none() {
+            // `.`, the marketplace's own folder, is accepted as `./` is
+            // (Claude Code 2.1.332 validates and installs it).
+            let here = path == ".";
+            if !path.starts_with("./") && !here && root.is_none() {
                 out.push(
                     Diagnostic::at(
                         Code::InvalidValue,
@@ -96,6 +99,7 @@ fn plugin_source(
                 return None;
             }
             let joined = match root {
+                _ if here => String::new(),
                 Some(root) if !path.starts_with("./") && !root.is_empty() => {
                     format!("{root}/{bare}")
                 }

@@ -499,7 +499,7 @@ fn find(rules: &Rules, index: usize, path: &str, text: &str, out: &mut Vec<Found
             continue;
         }
         let pinned = is_object_id(secret) && !mentions(line, &rule.keywords);
-        if pinned || is_placeholder(secret) || is_sample(secret) {
+        if pinned || is_placeholder(secret) || is_sample(secret) || is_variable(secret) {
             continue;
         }
         let matched = &text[start..end];
@@ -548,6 +548,16 @@ fn is_sample(secret: &str) -> bool {
     }
     let steps = body.windows(2).filter(|w| w[1] == w[0] || w[1] == w[0].wrapping_add(1)).count();
     steps * 2 >= body.len() - 1
+}
+
+/// Whether `secret` names where the secret is instead of holding it: a shell
+/// or environment variable (`$STRIPE_SECRET_KEY:` of `curl -u
+/// "$STRIPE_SECRET_KEY:"`, `${TOKEN}`, `%TOKEN%`) or a template's
+/// (`{{ secrets.TOKEN }}`). gitleaks' `curl-auth-user` takes any word after
+/// `-u`.
+fn is_variable(secret: &str) -> bool {
+    let secret = secret.trim_matches(|c| c == '"' || c == '\'');
+    secret.starts_with('$') || secret.starts_with("{{") || secret.starts_with('%')
 }
 
 /// Whether `line` holds one of `keywords` (lowercase), ignoring ASCII case.
@@ -882,6 +892,8 @@ mod tests {
         ] {
             assert_eq!(ids(&sample), Vec::<&str>::new(), "{sample}");
         }
+        let variable = "curl https://api.stripe.com/v1/charges -u \"$STRIPE_SECRET_KEY:\"";
+        assert_eq!(ids(variable), Vec::<&str>::new());
         let real =
             format!("const apiKey = \"{}\";", fake("sk_live_", "51Hq8ZkL2mN7pR4vT9wX3yB6cF1"));
         assert_eq!(ids(&real), ["stripe-access-token"]);

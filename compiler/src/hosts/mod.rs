@@ -192,15 +192,13 @@ impl Host {
         match self {
             Host::Agentc | Host::Codex => None,
             Host::ClaudeCode => Some(Reader::ClaudeCode),
+            Host::OpenCode => Some(Reader::OpenCode),
             Host::Cursor => Some(Reader::Cursor),
-            // The JavaScript hosts: js-yaml (Cline, OpenCode's gray-matter),
+            // The JavaScript hosts: js-yaml (Cline),
             // and whatever Kiro uses, which it does not publish.
-            Host::AgentSkills
-            | Host::Copilot
-            | Host::Cline
-            | Host::OpenCode
-            | Host::Gemini
-            | Host::Kiro => Some(Reader::Hosts),
+            Host::AgentSkills | Host::Copilot | Host::Cline | Host::Gemini | Host::Kiro => {
+                Some(Reader::Hosts)
+            }
         }
     }
 

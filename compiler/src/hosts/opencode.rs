@@ -12,7 +12,7 @@ use agentc_schema::{
     Dialect, OpencodeAgentFrontmatter, OpencodeCommandFrontmatter, OpencodeConfig, Spanned,
 };
 
-use super::Declared;
+use super::{Declared, Reader};
 use crate::catalog::Code;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::parse::files::{
@@ -39,6 +39,10 @@ pub const MODES: &[&str] = &["primary", "subagent", "all"];
 /// The values of `share`.
 const SHARES: &[&str] = &["manual", "auto", "disabled"];
 
+/// How OpenCode reads an agent's or a command's frontmatter: gray-matter,
+/// then its fallback for frontmatter written for Claude Code.
+const READING: Reading = Reading { lenient: Some(Reader::OpenCode), ..Reading::HOST_FRONTMATTER };
+
 /// An agent file: its frontmatter's values.
 pub fn agent(
     source: &Source,
@@ -48,7 +52,7 @@ pub fn agent(
         source,
         Frontmatter::Optional,
         "description: Reviews code for quality\nmode: subagent",
-        Reading { taken: OPENCODE_AGENT_V2, ..Reading::HOST_FRONTMATTER },
+        Reading { taken: OPENCODE_AGENT_V2, ..READING },
         out,
     )?;
     let front = &parsed.front.value;
@@ -101,7 +105,7 @@ pub fn command(
         source,
         Frontmatter::Optional,
         "description: Run the tests with coverage\nagent: build",
-        Reading::HOST_FRONTMATTER,
+        READING,
         out,
     )?;
     if let Some(model) = &parsed.front.value.model {

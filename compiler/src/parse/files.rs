@@ -396,7 +396,7 @@ fn read_as_hosts_do(
         })
         .collect();
     let line = strict_line(&repair, first.start);
-    if repair.claude_only && text.contains("\r\n") {
+    if repair.claude_only && reader == lenient::Reader::ClaudeCode && text.contains("\r\n") {
         out.push(lenient::claude_crlf_unreadable(source, at, &repair.message, &line, edits));
         return Some(parsed);
     }
@@ -420,6 +420,11 @@ fn read_as_hosts_do(
         _ if !repair.claude_only => {
             format!("the host's YAML parser reads this, strict YAML does not; write it as `{line}`")
         }
+        lenient::Reader::OpenCode => format!(
+            "OpenCode 1.18.33 loads this file (its fallback for frontmatter written for Claude \
+             Code reads the line so), but strict YAML readers (PyYAML, js-yaml, the npm `yaml` \
+             package, and the tools and hosts built on them) refuse it; write it as `{line}`"
+        ),
         _ => format!(
             "Claude Code loads this file, but strict YAML readers (PyYAML, js-yaml, the npm \
                  `yaml` package, and the tools and hosts built on them) refuse it; write it as \

@@ -41,6 +41,11 @@ pub enum Reader {
     /// first `:`. Claude Code 1.0 and 2.0 read frontmatter line by line that
     /// way (`docs/formats.md`, "YAML as the hosts read it").
     ClaudeCode,
+    /// OpenCode's: gray-matter, and on its error a "fallback sanitization"
+    /// for frontmatter written for Claude Code that reads the same lines
+    /// Claude Code does (OpenCode 1.18.33 loads `description: Usar cuando
+    /// el usuario pida: x` whole).
+    OpenCode,
     /// Cursor's: besides those, the `globs` line is taken as written
     /// (`globs: *.ts, src/**/*.tsx`), as Cursor's own editor writes it; YAML
     /// reads `*` there as an alias, and a quoted form is matched quotes and
@@ -93,7 +98,8 @@ pub struct Repair {
     pub edits: Vec<Edit>,
     /// What was wrong, in words.
     pub message: String,
-    /// Whether a construct only Claude Code reads was repaired (which
+    /// Whether a construct only Claude Code's (or OpenCode's) line reading
+    /// takes was repaired (which
     /// PyYAML and the JavaScript parsers refuse).
     pub claude_only: bool,
 }
@@ -123,9 +129,9 @@ pub fn repair(yaml: &str, error_offset: usize, reader: Reader) -> Option<Repair>
     for _ in 0..MAX_REPAIRS {
         let (cur_edit, message) = match repair_one(&current, at) {
             Some(found) => found,
-            None if reader == Reader::ClaudeCode => {
+            None if matches!(reader, Reader::ClaudeCode | Reader::OpenCode) => {
                 claude_only = true;
-                quote_line(&current, at)?
+                quote_line(&current, at, reader)?
             }
             None if reader == Reader::Cursor => globs_as_written(&current, at)?,
             None => return None,
@@ -255,7 +261,7 @@ fn opener(text: &str, at: usize) -> Option<usize> {
 /// with an unquoted value on one line becomes `key: "value"`. Lines that are
 /// indented, continued on the next line, quoted or block scalars are not
 /// this construct.
-fn quote_line(text: &str, at: usize) -> Option<(Edit, String)> {
+fn quote_line(text: &str, at: usize, reader: Reader) -> Option<(Edit, String)> {
     let line_start = text.get(..at)?.rfind('\n').map_or(0, |i| i + 1);
     let line_end = text.get(at..)?.find('\n').map_or(text.len(), |i| at + i);
     let line = text[line_start..line_end].trim_end_matches('\r');
@@ -274,9 +280,10 @@ fn quote_line(text: &str, at: usize) -> Option<(Edit, String)> {
         return None;
     }
     let quoted = double_quoted(value);
+    let host = if reader == Reader::OpenCode { "OpenCode" } else { "Claude Code" };
     let message = format!(
-        "the value of `{key}` is not valid YAML as written; Claude Code reads it as the text \
-         after the first `:`"
+        "the value of `{key}` is not valid YAML as written; {host} reads it as the text after \
+         the first `:`"
     );
     Some((
         Edit { start: value_start, end: value_start + value.len(), replacement: quoted },

@@ -4,6 +4,7 @@
 //! rest of the repository — a custom agent's name, the files a glob
 //! matches — is checked in `check::copilot_files`.
 
+use agentc_schema::copilot_files::{COPILOT_INSTRUCTIONS_FIELDS, COPILOT_PROMPT_FIELDS};
 use agentc_schema::{CopilotInstructionsFrontmatter, CopilotPromptFrontmatter, Span, Spanned};
 
 use crate::catalog::Code;
@@ -46,11 +47,82 @@ pub fn prompt_name(source: &Source, out: &mut Vec<Diagnostic>) -> bool {
 }
 
 /// The rules of one prompt file's header.
+/// A header of `fields` written without its opening `---` (`applyTo: …`,
+/// then `---`): VS Code reads a header only from a first line `---`, so it
+/// takes these lines as text and never sees the keys. The fix opens it.
+fn header_without_opening(source: &Source, fields: &[&str], what: &str, out: &mut Vec<Diagnostic>) {
+    let text = source.text.strip_prefix('\u{feff}').unwrap_or(&source.text);
+    let skipped = source.text.len() - text.len();
+    if text.starts_with("---") {
+        return;
+    }
+    let mut keys = Vec::new();
+    let mut at = skipped;
+    for line in text.split_inclusive('\n').take(12) {
+        let trimmed = line.trim_end();
+        if trimmed == "---" {
+            break;
+        }
+        let key = trimmed.split_once(':').map(|(k, _)| k.trim());
+        match key {
+            Some(key) if fields.contains(&key) => keys.push((key, at)),
+            _ if trimmed.is_empty() || line.starts_with([' ', '\t', '-']) => {}
+            _ => return,
+        }
+        at += line.len();
+    }
+    let closed = text.get(at - skipped..).is_some_and(|rest| rest.trim_end().starts_with("---"));
+    let Some(&(key, start)) = keys.first().filter(|_| closed) else {
+        return;
+    };
+    out.push(
+        Diagnostic::at(
+            Code::BadFrontmatter,
+            &source.path,
+            Span::new(start, start + key.len()),
+            "the header has no opening `---`: VS Code reads these lines as text",
+        )
+        .with_severity(Severity::Warning)
+        .with_help(format!(
+            "VS Code reads a header only when the file's first line is `---`, so it never sees \
+             `{key}` and {what}; add `---` as the first line"
+        ))
+        .with_fix(
+            "add the opening `---`",
+            &source.path,
+            Some(Span::new(skipped, skipped)),
+            if text.contains("\r\n") { "---\r\n" } else { "---\n" },
+        ),
+    );
+}
+
+/// A file whose body is empty: VS Code loads it and adds nothing.
+fn empty_body<T>(source: &Source, parsed: &Markdown<T>, what: &str, out: &mut Vec<Diagnostic>) {
+    if parsed.body(source).trim().is_empty() {
+        out.push(
+            Diagnostic::on_path(
+                Code::EmptyBody,
+                &source.path,
+                "the file has no body after its header",
+            )
+            .with_severity(Severity::Warning)
+            .with_help(format!("VS Code loads it and {what}; write it after the closing `---`")),
+        );
+    }
+}
+
 pub fn prompt(
     source: &Source,
     parsed: &Markdown<CopilotPromptFrontmatter>,
     out: &mut Vec<Diagnostic>,
 ) {
+    header_without_opening(
+        source,
+        COPILOT_PROMPT_FIELDS,
+        "runs the prompt with none of its settings",
+        out,
+    );
+    empty_body(source, parsed, "sends an empty prompt: the prompt is the body", out);
     let file = &source.path;
     let front = &parsed.front.value;
     if let Some(mode) = &front.mode {
@@ -151,6 +223,13 @@ pub fn instructions(
     parsed: &Markdown<CopilotInstructionsFrontmatter>,
     out: &mut Vec<Diagnostic>,
 ) {
+    header_without_opening(
+        source,
+        COPILOT_INSTRUCTIONS_FIELDS,
+        "never applies the file by itself (it can still be attached by hand)",
+        out,
+    );
+    empty_body(source, parsed, "adds no instruction: the instructions are the body", out);
     let file = &source.path;
     let front = &parsed.front.value;
     for agent in front.exclude_agent.iter().flat_map(|a| a.0.iter()) {

@@ -193,6 +193,20 @@ impl Source {
     }
 }
 
+impl crate::secrets::Scanned for Source {
+    fn path(&self) -> &RelPath {
+        &self.path
+    }
+
+    fn text(&self) -> &str {
+        &self.text
+    }
+
+    fn secrets(&self) -> &[crate::secrets::Found] {
+        Source::secrets(self)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -217,19 +231,5 @@ mod tests {
         let end = 7 + line.len();
         assert_eq!(src.line_col(end), LineCol { line: 2, column: 19_002 });
         assert_eq!(src.line_col(end + 1), LineCol { line: 3, column: 1 });
-    }
-}
-
-impl crate::secrets::Scanned for Source {
-    fn path(&self) -> &RelPath {
-        &self.path
-    }
-
-    fn text(&self) -> &str {
-        &self.text
-    }
-
-    fn secrets(&self) -> &[crate::secrets::Found] {
-        Source::secrets(self)
     }
 }

@@ -527,7 +527,9 @@ fn is_object_id(secret: &str) -> bool {
 /// rules that take any word after a keyword (`curl-auth-header`'s
 /// `Authorization: Bearer …`) would report every such example.
 fn is_placeholder(secret: &str) -> bool {
-    let mut words = secret.split('_');
+    // `CLIENT_ID:CLIENT_SECRET`, as `curl -u` examples write a pair.
+    let secret = secret.trim_matches(|c| c == '"' || c == '\'');
+    let mut words = secret.split(['_', ':']);
     secret.contains('_')
         && words.all(|word| !word.is_empty() && word.bytes().all(|b| b.is_ascii_uppercase()))
 }
@@ -894,6 +896,8 @@ mod tests {
         }
         let variable = "curl https://api.stripe.com/v1/charges -u \"$STRIPE_SECRET_KEY:\"";
         assert_eq!(ids(variable), Vec::<&str>::new());
+        let pair = "curl -X POST https://zoom.us/oauth/token -u \"CLIENT_ID:CLIENT_SECRET\"";
+        assert_eq!(ids(pair), Vec::<&str>::new());
         let real =
             format!("const apiKey = \"{}\";", fake("sk_live_", "51Hq8ZkL2mN7pR4vT9wX3yB6cF1"));
         assert_eq!(ids(&real), ["stripe-access-token"]);

@@ -4,6 +4,9 @@
 //! Markdown file a skill's links lead to inside its own folder are checked
 //! too, relative to that file, and through the files those link to in turn.
 //!
+//! Each file read is scanned as the skill's own text is: for secrets and for
+//! hidden characters.
+//!
 //! Nothing is listed: a file is read only because a link names it, and only
 //! when it is a regular Markdown file inside the skill's folder, reached
 //! through no symbolic link below that folder (its links then mean what they
@@ -72,6 +75,13 @@ pub fn skill_links(
     let mut links = skill_links_as_written(fs, trees, skill, bundling);
     if skill.file.dialect != agentc_schema::Dialect::Runbook {
         links.diagnostics = super::links::as_warnings(links.diagnostics);
+    }
+    // The model reads a bundled file as it is, mid-task: a secret or a
+    // hidden character in it counts as one in the skill's own text, at its
+    // own level.
+    for (bundled, _) in &links.bundled {
+        links.diagnostics.extend(crate::secrets::diagnostics(bundled));
+        links.diagnostics.extend(super::hidden::scan(bundled));
     }
     links
 }

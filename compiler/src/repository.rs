@@ -123,7 +123,15 @@ const HOST_FOLDERS: [&str; 10] = [
 /// folder, and every folder under a top that holds `agentc.toml`, whose
 /// project decides what is read (check from the top there).
 pub fn within(fs: &dyn Fs, given: &Path) -> Option<Within> {
-    let canonical = fs.canonicalize(given).ok()?;
+    // The folder resolved and the name kept: a link is seen where it is,
+    // by its own name, as discovery sees it, not where it leads.
+    let canonical = match (given.parent(), given.file_name()) {
+        (Some(parent), Some(name)) => {
+            let parent = if parent.as_os_str().is_empty() { Path::new(".") } else { parent };
+            fs.canonicalize(parent).ok()?.join(name)
+        }
+        _ => fs.canonicalize(given).ok()?,
+    };
     let is_file = fs.kind_followed(given).ok()? == EntryKind::File;
     let top = match is_file {
         true => {

@@ -847,8 +847,6 @@ impl Walk<'_> {
         }
     }
 
-    /// Whether a subfolder of `dir` holds the file `name` (a skill's
-    /// `SKILL.md`, a tool's `manifest.json`).
     /// Whether the top's `entries` hold agentc's own files: `SYSTEM.md`, a
     /// folder holding `agent.json` or an `AGENT.md` that opens with
     /// frontmatter (a `docs/AGENT.md` of prose is documentation), or
@@ -878,6 +876,8 @@ impl Walk<'_> {
         }
     }
 
+    /// Whether a subfolder of `dir` holds the file `name` (a skill's
+    /// `SKILL.md`, a tool's `manifest.json`).
     fn holds(&mut self, dir: &Entry, name: &str) -> bool {
         let inside = self.list_quietly(&dir.path, &dir.rel);
         inside.iter().any(|e| e.kind == EntryKind::Dir && self.fs.kind(&e.path.join(name)).is_ok())

@@ -149,6 +149,30 @@ pub fn servers(
                 )),
             );
         }
+        let urls = (value.url.iter().map(|u| (u.value.as_str(), u.span)))
+            .chain(value.http_url.iter().map(|u| (u.value.as_str(), u.span)));
+        for (url, span) in urls {
+            if let Some(host) = plain_http_host(url) {
+                out.push(
+                    Diagnostic::at(
+                        Code::InvalidValue,
+                        file,
+                        span,
+                        format!(
+                            "the MCP server `{}` is reached over plain HTTP, at `{host}`",
+                            name.value
+                        ),
+                    )
+                    .with_severity(Severity::Warning)
+                    .with_help(format!(
+                        "{} connects all the same, and every request, answer and header \
+                         (a token among them) crosses the network unencrypted; write \
+                         `https://`",
+                        reader.name()
+                    )),
+                );
+            }
+        }
         if !present {
             let help = match (remote, value.url.is_some()) {
                 (false, true) => {
@@ -203,6 +227,26 @@ pub fn servers(
             }
         }
     }
+}
+
+/// The host of an `http://` address that leaves the machine: a loopback
+/// one (`localhost`, `127.0.0.1`, `[::1]`) stays on it, and one written
+/// through a variable (`http://${HOST}/mcp`) is not known.
+fn plain_http_host(url: &str) -> Option<&str> {
+    let rest = url.trim().get(..7).filter(|s| s.eq_ignore_ascii_case("http://"))?;
+    let rest = &url.trim()[rest.len()..];
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
+    let host_port = authority.rsplit('@').next().unwrap_or_default();
+    let host = match host_port.strip_prefix('[') {
+        Some(v6) => v6.split(']').next().unwrap_or_default(),
+        None => host_port.split(':').next().unwrap_or_default(),
+    };
+    let local = host.eq_ignore_ascii_case("localhost")
+        || host.starts_with("127.")
+        || host == "::1"
+        || host == "0.0.0.0"
+        || host.ends_with(".localhost");
+    (!host.is_empty() && !local && !host.contains(['$', '{', '%'])).then_some(host)
 }
 
 /// A Copilot agent's server must say which of its tools the agent may use:
@@ -364,6 +408,23 @@ fn variables(
                      server whose input is undefined"
                 )),
             );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::plain_http_host;
+
+    #[test]
+    fn plain_http_is_told_apart_from_the_machine_itself() {
+        assert_eq!(plain_http_host("http://mcp.example.com/sse"), Some("mcp.example.com"));
+        assert_eq!(plain_http_host("HTTP://user:pw@10.0.0.5:8080/mcp"), Some("10.0.0.5"));
+        for local in ["http://localhost:3000/mcp", "http://127.0.0.1/mcp", "http://[::1]:9/x"] {
+            assert_eq!(plain_http_host(local), None, "{local}");
+        }
+        for other in ["https://mcp.example.com", "http://${HOST}/mcp", "", "http://"] {
+            assert_eq!(plain_http_host(other), None, "{other}");
         }
     }
 }

@@ -12,7 +12,7 @@ use agentc_compiler::catalog::Code;
 use agentc_compiler::compile::{Compilation, SetupError, compile};
 use agentc_compiler::diagnostic::Counts;
 use agentc_compiler::emit;
-use agentc_compiler::fs::{Bounds, RealFs};
+use agentc_compiler::fs::{Bounds, EntryKind, Fs, RealFs};
 use agentc_compiler::lock::{describe_difference, lockfile, show_path};
 use agentc_compiler::options::{LayoutKind, Options, Scope};
 use agentc_compiler::project_file;
@@ -693,10 +693,11 @@ fn compile_and_report_all(
         if !compilation.sources.keys().any(under) && !compilation.inputs.keys().any(under) {
             // A file named is one to check: one no host reads is a mistake in
             // the command; a folder may hold nothing yet.
-            if opts.root.join(only).is_file() {
+            let named = opts.root.join(only);
+            if RealFs.kind_followed(&named).is_ok_and(|kind| kind == EntryKind::File) {
                 let why = format!(
                     "`{}` is not a file a host agentc knows reads at this place",
-                    emit::escape_controls(&emit::relative_to_cwd(&opts.root.join(only)))
+                    emit::escape_controls(&emit::relative_to_cwd(&named))
                 );
                 writeln!(io.stderr, "error: {why}")?;
                 sarif.stop(why);

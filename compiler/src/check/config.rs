@@ -140,6 +140,7 @@ pub fn check(fs: &dyn Fs, trees: &Trees<'_>, project: &Project) -> Checked {
             }
             ConfigDoc::Settings(doc) => {
                 let value = &doc.value;
+                settings::values(source, &doc.tree, &mut out);
                 if let Some(permissions) = &value.permissions {
                     settings::permissions(source, permissions, &mut out);
                 }
@@ -155,8 +156,9 @@ pub fn check(fs: &dyn Fs, trees: &Trees<'_>, project: &Project) -> Checked {
                 let servers = project_servers(project);
                 let defined: BTreeSet<&str> = servers.iter().map(String::as_str).collect();
                 let index = NameIndex::new(servers.iter().map(String::as_str));
-                let names = (value.enabled_mcpjson_servers.iter().flatten())
-                    .chain(value.disabled_mcpjson_servers.iter().flatten());
+                let lists = [&value.enabled_mcpjson_servers, &value.disabled_mcpjson_servers];
+                let names =
+                    lists.into_iter().flatten().flat_map(|names| names.value.names(names.span));
                 for name in names {
                     if defined.contains(name.value.as_str()) {
                         continue;

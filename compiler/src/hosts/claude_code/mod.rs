@@ -7,6 +7,7 @@ pub mod hooks;
 pub mod mcp;
 pub mod plugins;
 pub mod settings;
+pub mod settings_keys;
 pub mod upload;
 
 use agentc_schema::assistant::{

@@ -4,10 +4,11 @@
 //! whose parentheses do not close is one Claude Code cannot parse and skips.
 
 use agentc_schema::settings::Permissions;
-use agentc_schema::{Spanned, ToolRules};
+use agentc_schema::{Span, Spanned, ToolRules};
 
 use crate::catalog::Code;
 use crate::diagnostic::{Diagnostic, Severity};
+use crate::parse::tree::{Entry, Node, Value};
 use crate::source::Source;
 
 /// The permission modes Claude Code's `defaultMode` takes.
@@ -88,4 +89,375 @@ fn balanced(rule: &str) -> bool {
         }
     }
     depth == 0
+}
+
+/// The JSON kinds a setting's value may take, as bits.
+pub const BOOL: u8 = 1;
+pub const NUMBER: u8 = 2;
+pub const STRING: u8 = 4;
+pub const ARRAY: u8 = 8;
+pub const OBJECT: u8 = 16;
+pub const NULL: u8 = 32;
+pub const ANY: u8 = 63;
+
+/// The kinds, as a message says them ("a boolean or an object").
+fn describe(kinds: u8) -> String {
+    let names = [
+        (BOOL, "a boolean"),
+        (NUMBER, "a number"),
+        (STRING, "a string"),
+        (ARRAY, "a list"),
+        (OBJECT, "an object"),
+        (NULL, "null"),
+    ];
+    let held: Vec<&str> =
+        names.iter().filter(|(kind, _)| kinds & kind != 0).map(|(_, name)| *name).collect();
+    match held.split_last() {
+        Some((last, [])) => (*last).to_owned(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => "left out".to_owned(),
+    }
+}
+
+/// What Claude Code does with a setting whose value has the wrong shape.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// The value fails the settings schema: the whole file is skipped, its
+    /// permission rules and hooks with it (`claude doctor`: "Expected
+    /// boolean, but received string"; the session starts as if the file
+    /// were not there).
+    SkipsFile,
+    /// A repair step drops the value with a warning and loads the rest.
+    Ignored,
+    /// Read only from managed (organisation) settings: ignored in a
+    /// project's file whatever its value.
+    Managed,
+}
+
+/// A top-level key of the settings and the shape Claude Code takes.
+#[derive(Clone, Copy, Debug)]
+pub struct Setting {
+    pub name: &'static str,
+    /// The JSON kinds of value it takes (bits).
+    pub kinds: u8,
+    pub shape: Shape,
+    pub failure: Failure,
+}
+
+/// What Claude Code asks of a value beyond its kind.
+#[derive(Clone, Copy, Debug)]
+pub enum Shape {
+    Plain,
+    /// A list whose items are of these kinds.
+    Items(u8),
+    /// Text, one of these.
+    OneOf(&'static [&'static str]),
+    Number(Bounds),
+    /// An object whose every value is of these kinds.
+    Values(u8),
+    /// An object whose every value is one of these.
+    ValuesOneOf(&'static [&'static str]),
+    /// An object with these fields (others taken as written).
+    Fields(&'static [Field]),
+    /// An object with these fields and no other.
+    Closed(&'static [Field]),
+}
+
+/// A field of an object setting.
+#[derive(Clone, Copy, Debug)]
+pub struct Field {
+    pub name: &'static str,
+    pub kinds: u8,
+    pub values: &'static [&'static str],
+    pub required: bool,
+}
+
+/// The numbers a setting takes.
+#[derive(Clone, Copy, Debug)]
+pub struct Bounds {
+    pub whole: bool,
+    /// The least value, and whether it is itself refused.
+    pub min: (f64, bool),
+    pub max: Option<f64>,
+}
+
+impl Bounds {
+    pub const INT_ABOVE_0: Bounds = Bounds { whole: true, min: (0.0, true), max: None };
+    pub const INT_FROM_0: Bounds = Bounds { whole: true, min: (0.0, false), max: None };
+    pub const FRACTION_ABOVE_0: Bounds = Bounds { whole: false, min: (0.0, true), max: Some(1.0) };
+    pub const FRACTION: Bounds = Bounds { whole: false, min: (0.0, false), max: Some(1.0) };
+
+    /// What is wrong with `n`, if anything.
+    fn refuses(self, n: f64) -> Option<String> {
+        let (min, exclusive) = self.min;
+        if self.whole && n.fract() != 0.0 {
+            return Some("a whole number".to_owned());
+        }
+        if n < min || (exclusive && n == min) {
+            return Some(match exclusive {
+                true => format!("above {min}"),
+                false => format!("at least {min}"),
+            });
+        }
+        match self.max {
+            Some(max) if n > max => Some(format!("at most {max}")),
+            _ => None,
+        }
+    }
+}
+
+/// The setting named `key`, if Claude Code 2.1.332 reads it.
+pub fn setting(key: &str) -> Option<&'static Setting> {
+    super::settings_keys::SETTINGS.iter().find(|setting| setting.name == key)
+}
+
+/// For a top-level key whose bad value Claude Code drops and loads the rest
+/// of the file: why a problem in it is a warning.
+pub fn dropped(key: &str) -> Option<&'static str> {
+    setting(key).filter(|setting| setting.failure == Failure::Ignored).map(|_| IGNORED)
+}
+
+const IGNORED: &str = "Claude Code 2.1.332 ignores this value and loads the rest of the file";
+
+const SKIPS_FILE: &str = "Claude Code 2.1.332 skips this whole settings file (its permission \
+    rules and hooks too) when a value fails its settings schema";
+
+/// The keys whose values agentc reads into its own types (and reports there).
+const TYPED: &[&str] =
+    &["$schema", "permissions", "hooks", "enabledMcpjsonServers", "disabledMcpjsonServers"];
+
+fn kind_of(node: &Node) -> u8 {
+    match node.value {
+        Value::Null => NULL,
+        Value::Bool(_) => BOOL,
+        Value::Int(_) | Value::UInt(_) | Value::BigInt(_) | Value::Float(_) => NUMBER,
+        Value::Str(_) => STRING,
+        Value::Seq(_) => ARRAY,
+        Value::Map(_) => OBJECT,
+    }
+}
+
+/// The value of every top-level key Claude Code reads, against the shape it
+/// takes: a value the schema refuses makes Claude Code skip the whole file
+/// (an error), one a repair step drops is a warning, and a key only managed
+/// settings honour is a warning wherever it is.
+pub fn values(source: &Source, tree: &Node, out: &mut Vec<Diagnostic>) {
+    let Value::Map(entries) = &tree.value else { return };
+    let has = |key: &str| entries.iter().any(|entry| entry.key == key);
+    for entry in entries {
+        let key = entry.key.as_str();
+        if let Some(alias_of) = alias(key)
+            && has(alias_of)
+        {
+            out.push(
+                Diagnostic::at(
+                    Code::InvalidValue,
+                    &source.path,
+                    entry.key_span,
+                    format!("`{key}` is another name for `{alias_of}`, which the file also sets"),
+                )
+                .with_severity(Severity::Warning)
+                .with_help(format!(
+                    "Claude Code 2.1.332 ignores `{key}` when both are set: keep one, under \
+                     `{alias_of}`"
+                )),
+            );
+            continue;
+        }
+        if TYPED.contains(&key) {
+            continue;
+        }
+        let Some(setting) = setting(key) else { continue };
+        let mut check = Check { source, setting, severity: Severity::Error, why: SKIPS_FILE, out };
+        if setting.failure != Failure::SkipsFile {
+            (check.severity, check.why) = (Severity::Warning, IGNORED);
+        }
+        check.entry(entry);
+    }
+}
+
+/// The settings Claude Code reads under two names, with the name it prefers.
+fn alias(key: &str) -> Option<&'static str> {
+    match key {
+        "additionalMarketplaces" => Some("extraKnownMarketplaces"),
+        "allowedMarketplaces" => Some("strictKnownMarketplaces"),
+        _ => None,
+    }
+}
+
+/// One setting's value checked, its problems at the level its failure has.
+struct Check<'a> {
+    source: &'a Source,
+    setting: &'static Setting,
+    severity: Severity,
+    why: &'static str,
+    out: &'a mut Vec<Diagnostic>,
+}
+
+impl Check<'_> {
+    fn report(&mut self, span: Span, message: String) {
+        let diagnostic = Diagnostic::at(Code::InvalidValue, &self.source.path, span, message);
+        self.out.push(diagnostic.with_severity(self.severity).with_help(self.why));
+    }
+
+    fn entry(&mut self, entry: &Entry) {
+        let name = self.setting.name;
+        if self.setting.failure == Failure::Managed {
+            let diagnostic = Diagnostic::at(
+                Code::InvalidValue,
+                &self.source.path,
+                entry.key_span,
+                format!("Claude Code reads `{name}` only from managed settings"),
+            );
+            self.out.push(diagnostic.with_severity(Severity::Warning).with_help(
+                "an organisation sets it in its managed settings; in a project's settings Claude \
+                 Code ignores it: remove it",
+            ));
+            return;
+        }
+        let node = &entry.value;
+        if kind_of(node) & self.setting.kinds == 0 {
+            let expected = match self.setting.shape {
+                Shape::OneOf(values) => format!("one of {}", quoted(values)),
+                _ => describe(self.setting.kinds),
+            };
+            let found = node.describe();
+            self.report(node.span, format!("`{name}` must be {expected}, not {found}"));
+            return;
+        }
+        match (&node.value, self.setting.shape) {
+            (Value::Str(text), Shape::OneOf(values)) => self.one_of(name, node, text, values),
+            (_, Shape::Number(bounds)) => {
+                if let Some(wanted) = number(node).and_then(|n| bounds.refuses(n)) {
+                    self.report(node.span, format!("`{name}` must be {wanted}"));
+                }
+            }
+            (Value::Seq(items), Shape::Items(kinds)) => {
+                if let Some(bad) = items.iter().find(|item| kind_of(item) & kinds == 0) {
+                    let message = format!(
+                        "each item of `{name}` must be {}, not {}",
+                        describe(kinds),
+                        bad.describe()
+                    );
+                    self.report(bad.span, message);
+                }
+            }
+            (Value::Map(entries), Shape::Values(kinds)) => {
+                for entry in entries.iter().filter(|entry| kind_of(&entry.value) & kinds == 0) {
+                    let message = format!(
+                        "each value of `{name}` must be {}, not {}",
+                        describe(kinds),
+                        entry.value.describe()
+                    );
+                    self.report(entry.value.span, message);
+                }
+            }
+            (Value::Map(entries), Shape::ValuesOneOf(values)) => {
+                for entry in entries {
+                    let label = format!("{name}.{}", entry.key);
+                    match &entry.value.value {
+                        Value::Str(text) => self.one_of(&label, &entry.value, text, values),
+                        _ => {
+                            let found = entry.value.describe();
+                            let message =
+                                format!("`{label}` must be one of {}, not {found}", quoted(values));
+                            self.report(entry.value.span, message);
+                        }
+                    }
+                }
+            }
+            (Value::Map(entries), Shape::Fields(fields) | Shape::Closed(fields)) => {
+                let closed = matches!(self.setting.shape, Shape::Closed(_));
+                self.fields(name, node, entries, fields, closed);
+            }
+            _ => {}
+        }
+    }
+
+    fn fields(
+        &mut self,
+        name: &str,
+        node: &Node,
+        entries: &[Entry],
+        fields: &[Field],
+        closed: bool,
+    ) {
+        for field in fields.iter().filter(|f| f.required) {
+            if !entries.iter().any(|entry| entry.key == field.name) {
+                let message = format!("`{name}` needs `{}`", field.name);
+                self.report(node.span, message);
+            }
+        }
+        for entry in entries {
+            let Some(field) = fields.iter().find(|field| field.name == entry.key) else {
+                if closed {
+                    let known = quoted(&fields.iter().map(|f| f.name).collect::<Vec<_>>());
+                    let message = format!("`{name}` takes only {known}, not `{}`", entry.key);
+                    self.report(entry.key_span, message);
+                }
+                continue;
+            };
+            let label = format!("{name}.{}", field.name);
+            let value = &entry.value;
+            match &value.value {
+                _ if kind_of(value) & field.kinds == 0 => {
+                    let message = format!(
+                        "`{label}` must be {}, not {}",
+                        describe(field.kinds),
+                        value.describe()
+                    );
+                    self.report(value.span, message);
+                }
+                Value::Str(text) if !field.values.is_empty() => {
+                    self.one_of(&label, value, text, field.values)
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn one_of(&mut self, name: &str, node: &Node, text: &str, values: &'static [&'static str]) {
+        if values.contains(&text) {
+            return;
+        }
+        let file = &self.source.path;
+        let diagnostic = Diagnostic::at(
+            Code::InvalidValue,
+            file,
+            node.span,
+            format!("`{text}` is not a value of `{name}`"),
+        )
+        .with_severity(self.severity);
+        let entry = Spanned { value: text.to_owned(), span: node.span, text_at: node.text_at };
+        let list = quoted(values);
+        let why = self.why;
+        self.out.push(super::super::near_miss(
+            diagnostic,
+            file,
+            &entry,
+            text,
+            values,
+            &format!("values are case-sensitive; {why}"),
+            &format!("`{name}` takes {list}; {why}"),
+        ));
+    }
+}
+
+fn number(node: &Node) -> Option<f64> {
+    match &node.value {
+        Value::Int(n) => Some(*n as f64),
+        Value::UInt(n) => Some(*n as f64),
+        Value::Float(n) => Some(*n),
+        Value::BigInt(text) => text.parse().ok(),
+        _ => None,
+    }
+}
+
+fn quoted(values: &[&str]) -> String {
+    let quoted: Vec<String> = values.iter().map(|v| format!("`{v}`")).collect();
+    match quoted.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    }
 }

@@ -165,3 +165,115 @@ fn a_refused_value_skips_the_whole_settings_file() {
     assert_eq!(mode(json!({ "teammateMode": "split" })), "plan");
     assert_eq!(mode(json!({ "hooks": { "OnStop": [] } })), "plan");
 }
+
+/// Permission rules as people write them, right and wrong.
+const RULES: &[&str] = &[
+    "Bash",
+    "Bash(npm run test:*)",
+    "Bash(npm run *)",
+    "Bash(git * main)",
+    "Bash(:*)",
+    "Bash()",
+    "Bash(**)",
+    "Bash(echo \\(x)",
+    "Bash(npm run build) ",
+    "Bash (ls)",
+    "Bash(FOO=* npm test)",
+    "read",
+    "Read",
+    "Read(*)",
+    "Read(:*)",
+    "Read(./src/**)",
+    "Read(~/.zshrc)",
+    "Read(//etc/hosts)",
+    "Edit(/src/**/*.ts)",
+    "Edit(src/**:*)",
+    "Write(./out)",
+    "Glob(*.ts)",
+    "NotebookEdit(x.ipynb)",
+    "WebFetch",
+    "WebFetch(https://example.com/docs)",
+    "WebFetch(example.com)",
+    "WebFetch(domain:example.com)",
+    "WebFetch(domain:*.google.com)",
+    "WebSearch",
+    "WebSearch(rust*)",
+    "WebSearch(rust docs)",
+    "mcp__github",
+    "mcp__github__get_issue",
+    "mcp__github__*",
+    "mcp__github__get_*",
+    "mcp__*",
+    "mcp__git*__x",
+    "mcp__github(x)",
+    "mcp__github__get_issue(42)",
+    "Foo*",
+    "Nonsense((",
+    "",
+    "Agent(Explore)",
+    "Skill(deploy)",
+    "Unknowntool",
+];
+
+/// Which rules of `allow`, `ask` and `deny` Claude Code's validator skips:
+/// `claude doctor` names each, and agentc must give each an `invalid-value`
+/// warning — and no other rule one.
+#[test]
+fn claude_doctor_and_agentc_agree_on_permission_rules() {
+    let Some(claude) = claude() else { return };
+    let lists = ["allow", "ask", "deny"];
+    let mut lines = vec!["{".to_owned(), r#"  "permissions": {"#.to_owned()];
+    let mut at = BTreeMap::new();
+    for (i, list) in lists.iter().enumerate() {
+        lines.push(format!("    {list:?}: ["));
+        for (j, rule) in RULES.iter().enumerate() {
+            at.insert(lines.len() + 1, (*list, *rule));
+            let comma = if j + 1 < RULES.len() { "," } else { "" };
+            lines.push(format!("      {}{comma}", Value::from(*rule)));
+        }
+        lines.push(if i + 1 < lists.len() { "    ],".into() } else { "    ]".into() });
+    }
+    lines.extend(["  }".to_owned(), "}".to_owned()]);
+    let home = tempfile::tempdir().unwrap();
+    let top = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(top.path().join(".git")).unwrap();
+    std::fs::create_dir_all(top.path().join(".claude")).unwrap();
+    std::fs::write(top.path().join(".claude/settings.json"), lines.join("\n")).unwrap();
+
+    let out = claude_command(&claude, home.path(), top.path()).arg("doctor").output().unwrap();
+    let text = common::text(&out.stdout);
+    let mut skipped = std::collections::BTreeSet::new();
+    for line in text.lines() {
+        let Some((_, problem)) = line.split_once(" › permissions.") else { continue };
+        let Some((list, message)) = problem.split_once(": ") else { continue };
+        let Some(rule) = message
+            .strip_prefix("Invalid permission rule \"")
+            .and_then(|rest| rest.split_once("\" was skipped"))
+            .map(|(rule, _)| rule)
+        else {
+            panic!("an unexpected problem: {line}")
+        };
+        skipped.insert((list.to_owned(), rule.replace("\\\\", "\\")));
+    }
+    assert!(skipped.len() >= 30, "claude doctor skipped only {skipped:?}");
+
+    let out = common::agentc(&["check", "--message-format", "json"], top.path());
+    let mut warned = std::collections::BTreeSet::new();
+    for line in common::text(&out.stdout).lines() {
+        let value: Value = serde_json::from_str(line).unwrap();
+        if value["code"] != "invalid-value" {
+            continue;
+        }
+        assert_eq!(value["severity"], "warning", "{value}");
+        let line = value["line"].as_u64().unwrap() as usize;
+        let (list, rule) = at[&line];
+        warned.insert((list.to_owned(), rule.to_owned()));
+    }
+    let missed: Vec<_> = skipped.difference(&warned).collect();
+    let extra: Vec<_> = warned.difference(&skipped).collect();
+    assert!(
+        missed.is_empty() && extra.is_empty(),
+        "claude doctor skips, agentc does not warn: {missed:?}\nagentc warns, claude doctor \
+         loads: {extra:?}"
+    );
+}

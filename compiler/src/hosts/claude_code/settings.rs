@@ -1,7 +1,9 @@
 //! Claude Code's project settings: permission rules are written in the
 //! grammar of a subagent's `tools` (`Read`, `Bash(npm run test:*)`,
 //! `mcp__github__get_issue`) and checked against the same catalogue; a rule
-//! whose parentheses do not close is one Claude Code cannot parse and skips.
+//! Claude Code's validator refuses is one it skips, loading the rest; and
+//! every other key's value has the shape Claude Code takes
+//! ([`super::settings_keys`]).
 
 use agentc_schema::settings::Permissions;
 use agentc_schema::{Span, Spanned, ToolRules};
@@ -18,23 +20,27 @@ pub const PERMISSION_MODES: &[&str] =
 /// Every rule of `allow`, `ask` and `deny`, and `defaultMode`.
 pub fn permissions(source: &Source, permissions: &Permissions, out: &mut Vec<Diagnostic>) {
     let file = &source.path;
-    let lists = [&permissions.allow, &permissions.ask, &permissions.deny];
+    let lists =
+        [("allow", &permissions.allow), ("ask", &permissions.ask), ("deny", &permissions.deny)];
     let mut rules = Vec::new();
-    for rule in lists.into_iter().flatten().flatten() {
-        if !balanced(&rule.value) {
-            out.push(
-                Diagnostic::at(
-                    Code::InvalidValue,
-                    file,
-                    rule.span,
-                    format!("the permission rule `{}` does not close its parentheses", rule.value),
-                )
+    for (list, rule) in
+        lists.into_iter().flat_map(|(list, rules)| rules.iter().flatten().map(move |r| (list, r)))
+    {
+        if let Some((message, help)) = rule_problem(&rule.value, list) {
+            let diagnostic = Diagnostic::at(Code::InvalidValue, file, rule.span, message)
                 .with_severity(Severity::Warning)
-                .with_help(
-                    "write `Tool` or `Tool(specifier)`, e.g. `Bash(npm run test:*)`; Claude Code \
-                     skips a rule it cannot parse",
+                .with_help(format!(
+                    "{help}; Claude Code 2.1.332 skips this rule and loads the rest"
+                ));
+            out.push(match rewritten(&rule.value) {
+                Some(fixed) => diagnostic.with_fix(
+                    format!("write `{fixed}`"),
+                    file,
+                    rule.verbatim(0..rule.value.len()),
+                    fixed,
                 ),
-            );
+                None => diagnostic,
+            });
             continue;
         }
         rules.push(rule.clone());
@@ -42,6 +48,122 @@ pub fn permissions(source: &Source, permissions: &Permissions, out: &mut Vec<Dia
     super::tools(source, &ToolRules(rules), out);
     if let Some(mode) = &permissions.default_mode {
         default_mode(source, mode, out);
+    }
+}
+
+/// A refused rule rewritten as it was certainly meant, where it was: the
+/// tool's capital, the space after `)`, empty parentheses, a URL's domain.
+fn rewritten(rule: &str) -> Option<String> {
+    let trimmed = rule.trim_end();
+    if trimmed != rule && trimmed.ends_with(')') {
+        return Some(trimmed.to_owned());
+    }
+    if let Some(tool) = rule.strip_suffix("()") {
+        return Some(tool.to_owned());
+    }
+    if let Some(url) = rule.strip_prefix("WebFetch(").and_then(|r| r.strip_suffix(')'))
+        && let Some((_, rest)) = url.split_once("://")
+    {
+        let host = rest.split(['/', ':', '?', '#']).next().unwrap_or(rest);
+        return (!host.is_empty()).then(|| format!("WebFetch(domain:{host})"));
+    }
+    let mut chars = rule.chars();
+    let first = chars.next()?;
+    let tool = rule.split('(').next().unwrap_or(rule);
+    (first.is_lowercase() && !tool.contains('_'))
+        .then(|| first.to_uppercase().chain(chars).collect())
+}
+
+/// The tools whose specifier is a path pattern (gitignore-style globs).
+const PATH_TOOLS: &[&str] =
+    &["Read", "Write", "Edit", "Glob", "NotebookRead", "NotebookEdit", "Cd"];
+
+/// Why Claude Code's permission-rule validator refuses `rule` in `list`
+/// (`allow`, `ask` or `deny`), and how to write it: the checks of its
+/// validator as 2.1.332 runs them (`docs/research/claude-config.md` §4.2;
+/// `cli/tests/hosts/settings.rs` holds them to the host).
+fn rule_problem(rule: &str, list: &str) -> Option<(String, String)> {
+    if rule.trim().is_empty() {
+        return Some(("an empty permission rule".into(), "remove it".into()));
+    }
+    let (tool, content) = match rule.find('(') {
+        Some(open) => {
+            // Parentheses inside the specifier are literal: the rule need
+            // only end at a closing one.
+            let Some(inner) = rule[open + 1..].strip_suffix(')') else {
+                return Some((
+                    format!("the permission rule `{rule}` does not end at its closing `)`"),
+                    "write `Tool` or `Tool(specifier)`, e.g. `Bash(npm run test:*)`, with \
+                     nothing after the `)`"
+                        .into(),
+                ));
+            };
+            (&rule[..open], Some(inner))
+        }
+        None => (rule, None),
+    };
+    if content == Some("") {
+        return Some((
+            format!("the permission rule `{rule}` has empty parentheses"),
+            format!("write `{tool}` alone, or a specifier inside the parentheses"),
+        ));
+    }
+    if !tool.contains('_') && tool.starts_with(|c: char| c.is_lowercase()) {
+        let mut upper = tool.chars();
+        let fixed: String =
+            upper.next().into_iter().flat_map(char::to_uppercase).chain(upper).collect();
+        return Some((
+            format!("the tool `{tool}` of a permission rule does not start with a capital"),
+            format!("tool names start with a capital: write `{fixed}`"),
+        ));
+    }
+    if let Some(mcp) = tool.strip_prefix("mcp__") {
+        if content.is_some() {
+            return Some((
+                format!("the permission rule `{rule}` gives an MCP tool a specifier"),
+                format!(
+                    "MCP rules take no parentheses: write `{tool}`, or `mcp__<server>__*` for every tool of a server"
+                ),
+            ));
+        }
+        let literal_server = mcp.split_once("__").is_some_and(|(server, _)| !server.contains('*'));
+        if list == "allow" && tool.contains('*') && !literal_server {
+            return Some((
+                format!("the allow rule `{rule}` has a wildcard in its server's name"),
+                "an allow rule names the server it widens: write `mcp__<server>` or `mcp__<server>__*`".into(),
+            ));
+        }
+        return None;
+    }
+    if list == "allow" && tool.contains('*') {
+        return Some((
+            format!("the allow rule `{rule}` has a wildcard in its tool's name"),
+            "an allow rule names the tool it widens; wildcards in a tool's name are for `deny` and `ask`".into(),
+        ));
+    }
+    let content = content?;
+    match tool {
+        "Bash" if content == ":*" => Some((
+            format!("the permission rule `{rule}` has no command before `:*`"),
+            "write the command prefix before `:*`, e.g. `Bash(npm run test:*)`, or `Bash` for every command".into(),
+        )),
+        _ if PATH_TOOLS.contains(&tool) && content.ends_with(":*") => Some((
+            format!("the permission rule `{rule}` uses `:*`, which only `Bash` rules take"),
+            "match paths with globs, e.g. `Read(./src/**)`".into(),
+        )),
+        "WebFetch" if !content.starts_with("domain:") => {
+            let host = content.split("://").nth(1).unwrap_or(content);
+            let host = host.split(['/', ':']).next().unwrap_or(host);
+            Some((
+                format!("the permission rule `{rule}` does not name a domain"),
+                format!("WebFetch rules name a domain, not a URL: write `WebFetch(domain:{host})`"),
+            ))
+        }
+        "WebSearch" if content.contains(['*', '?']) => Some((
+            format!("the permission rule `{rule}` has a wildcard"),
+            "WebSearch rules take exact search terms, without `*` or `?`".into(),
+        )),
+        _ => None,
     }
 }
 
@@ -71,24 +193,6 @@ fn default_mode(source: &Source, mode: &Spanned<agentc_schema::Text>, out: &mut 
         "the modes are `default`, `acceptEdits`, `plan`, `auto`, `dontAsk` and \
          `bypassPermissions`",
     ));
-}
-
-/// Whether every `(` of a rule is closed, and none closes early.
-fn balanced(rule: &str) -> bool {
-    let mut depth = 0i32;
-    for c in rule.chars() {
-        match c {
-            '(' => depth += 1,
-            ')' => {
-                depth -= 1;
-                if depth < 0 {
-                    return false;
-                }
-            }
-            _ => {}
-        }
-    }
-    depth == 0
 }
 
 /// The JSON kinds a setting's value may take, as bits.

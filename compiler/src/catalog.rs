@@ -77,7 +77,7 @@ catalog! {
     NameMismatch = "name-mismatch", Warning, "a declared name differs from the folder name (an error where the Agent Skills specification is the host)";
     EmptyBody = "empty-body", Error, "a SKILL.md has no body";
     AmbiguousAgent = "ambiguous-agent", Error, "a folder holds both AGENT.md and agent.json";
-    ReservedName = "reserved-name", Error, "an agent folder uses a reserved name";
+    ReservedName = "reserved-name", Error, "an agent folder, or a Claude Code MCP server, uses a reserved name";
     EmptyRoot = "empty-root", Error, "the root holds no agent, skill or layout agentc knows";
     StrayEntry = "stray-entry", Warning, "a folder or file the layout does not explain (its contents are not read)";
     MissingEntryPoint = "missing-entry-point", Error, "an entry point file is absent or empty";

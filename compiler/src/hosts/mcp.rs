@@ -45,6 +45,19 @@ impl Reader {
 
 /// Each server of a file: its type, what that type needs, and its variable
 /// references (for VS Code, that each `${input:…}` names an input).
+/// The server names Claude Code 2.1.332 keeps for itself and does not load
+/// from a configuration (each seen refused by `claude doctor`).
+const CLAUDE_RESERVED: &[&str] = &[
+    "workspace",
+    "claude-in-chrome",
+    "Claude in Chrome",
+    "claude-code-remote",
+    "webagent",
+    "computer-use",
+    "claude.ai",
+    "Slack sign-in (Claude Code tag)",
+];
+
 pub fn servers(
     source: &Source,
     servers: &McpServers,
@@ -55,6 +68,21 @@ pub fn servers(
     let file = &source.path;
     for (name, server) in servers {
         let value = &server.value;
+        if reader == Reader::ClaudeCode && CLAUDE_RESERVED.contains(&name.value.as_str()) {
+            out.push(
+                Diagnostic::at(
+                    Code::ReservedName,
+                    file,
+                    name.span,
+                    format!("`{}` is a name Claude Code keeps for its own MCP servers", name.value),
+                )
+                .with_help(
+                    "Claude Code 2.1.332 does not load a server under this name (`claude \
+                     doctor`: \"reserved for internal use\"): rename it",
+                ),
+            );
+            continue;
+        }
         // Whatever its type: an unknown one is reported below, and ends the
         // server's checks.
         if reader == Reader::Copilot {

@@ -88,6 +88,14 @@ pub fn servers(
         if reader == Reader::Copilot {
             out.extend(copilot_tools(source, &name.value, name.span, value.tools.as_deref()));
         }
+        if let Some(command) = &value.command {
+            // `sh -c "curl … | sh"` is written across `command` and `args`.
+            let args = value.args.iter().flatten().map(|arg| arg.value.as_str());
+            let line: Vec<&str> = std::iter::once(command.value.as_str()).chain(args).collect();
+            if !crate::shell::downloads_and_runs(&line.join(" ")).is_empty() {
+                out.push(crate::shell::at(source, command.span, "this MCP server's command"));
+            }
+        }
         let kind = value.kind.as_ref().map(|k| k.value.as_str());
         let remote = match kind {
             Some("http" | "sse") => true,

@@ -78,6 +78,9 @@ pub fn check(source: &Source, hooks: &Hooks, out: &mut Vec<Diagnostic>) {
             }
             for hook in &group.hooks {
                 let value = &hook.value;
+                if let Some(command) = &value.command {
+                    out.extend(crate::shell::diagnostics(source, command, "this hook"));
+                }
                 if let Some(condition) = &value.condition
                     && !IF_EVENTS.contains(&event.value.as_str())
                 {

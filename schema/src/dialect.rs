@@ -106,6 +106,10 @@ pub enum Dialect {
     GeminiExtension,
     /// A Kiro steering file (`.kiro/steering/*.md`).
     KiroSteering,
+    /// A Claude Code rule (`.claude/rules/**/*.md`).
+    ClaudeRule,
+    /// A Claude Code output style (`.claude/output-styles/*.md`).
+    ClaudeOutputStyle,
 }
 
 impl Dialect {
@@ -150,6 +154,8 @@ impl Dialect {
             Dialect::GeminiCommand => "gemini-command",
             Dialect::GeminiExtension => "gemini-extension",
             Dialect::KiroSteering => "kiro-steering",
+            Dialect::ClaudeRule => "claude-rule",
+            Dialect::ClaudeOutputStyle => "claude-output-style",
         }
     }
 

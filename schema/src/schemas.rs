@@ -46,12 +46,14 @@ pub enum Kind {
     GeminiCommand,
     GeminiExtension,
     KiroSteering,
+    ClaudeRule,
+    ClaudeOutputStyle,
     Project,
     Message,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 32] = [
+    pub const ALL: [Kind; 34] = [
         Kind::Agent,
         Kind::AgentMd,
         Kind::Skill,
@@ -82,6 +84,8 @@ impl Kind {
         Kind::GeminiCommand,
         Kind::GeminiExtension,
         Kind::KiroSteering,
+        Kind::ClaudeRule,
+        Kind::ClaudeOutputStyle,
         Kind::Project,
         Kind::Message,
     ];
@@ -119,6 +123,8 @@ impl Kind {
             Kind::GeminiCommand => "gemini-command",
             Kind::GeminiExtension => "gemini-extension",
             Kind::KiroSteering => "kiro-steering",
+            Kind::ClaudeRule => "claude-rule",
+            Kind::ClaudeOutputStyle => "claude-output-style",
             Kind::Project => "project",
             Kind::Message => "message",
         }
@@ -161,6 +167,8 @@ impl Kind {
             Kind::GeminiCommand => ".gemini/commands/<name>.toml, Gemini CLI's custom commands",
             Kind::GeminiExtension => "gemini-extension.json, a Gemini CLI extension's manifest",
             Kind::KiroSteering => "the YAML frontmatter of .kiro/steering/<name>.md",
+            Kind::ClaudeRule => "the YAML frontmatter of .claude/rules/<name>.md",
+            Kind::ClaudeOutputStyle => "the YAML frontmatter of .claude/output-styles/<name>.md",
             Kind::Project => "agentc.toml, the project file",
             Kind::Message => "a line of --message-format json: a diagnostic or the summary",
         }
@@ -195,6 +203,8 @@ impl Kind {
             Dialect::GeminiCommand => Kind::GeminiCommand,
             Dialect::GeminiExtension => Kind::GeminiExtension,
             Dialect::KiroSteering => Kind::KiroSteering,
+            Dialect::ClaudeRule => Kind::ClaudeRule,
+            Dialect::ClaudeOutputStyle => Kind::ClaudeOutputStyle,
             Dialect::CopilotRepoInstructions
             | Dialect::AgentsMd
             | Dialect::ClaudeMd
@@ -258,6 +268,8 @@ impl Kind {
             Kind::GeminiCommand => draft07::<GeminiCommand>(),
             Kind::GeminiExtension => draft07::<GeminiExtension>(),
             Kind::KiroSteering => draft07::<KiroSteeringFrontmatter>(),
+            Kind::ClaudeRule => draft07::<crate::ClaudeRuleFrontmatter>(),
+            Kind::ClaudeOutputStyle => draft07::<crate::ClaudeOutputStyleFrontmatter>(),
             Kind::Project => draft07::<ProjectFile>(),
             Kind::Message => draft07::<crate::message::Message>(),
         }

@@ -17,7 +17,7 @@ use agentc_schema::{
 };
 
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::hosts::claude_code::settings;
+use crate::hosts::claude_code::{rules as claude_rules, settings};
 use crate::hosts::copilot::prompts;
 use crate::hosts::{cline, cursor, gemini, kiro, opencode};
 use crate::parse::files::{
@@ -53,6 +53,8 @@ pub enum ConfigDoc {
     GeminiCommand(Document<GeminiCommand>),
     GeminiExtension(Box<Document<GeminiExtension>>),
     KiroSteering(Box<Markdown<KiroSteeringFrontmatter>>),
+    ClaudeRule(Box<Markdown<agentc_schema::ClaudeRuleFrontmatter>>),
+    OutputStyle(Box<Markdown<agentc_schema::ClaudeOutputStyleFrontmatter>>),
 }
 
 impl ConfigDoc {
@@ -67,6 +69,8 @@ impl ConfigDoc {
             ConfigDoc::OpencodeAgent(md) => Some(md.body_span),
             ConfigDoc::OpencodeCommand(md) => Some(md.body_span),
             ConfigDoc::KiroSteering(md) => Some(md.body_span),
+            ConfigDoc::ClaudeRule(md) => Some(md.body_span),
+            ConfigDoc::OutputStyle(md) => Some(md.body_span),
             _ => None,
         }
     }
@@ -167,6 +171,12 @@ pub fn config(
         Dialect::GeminiCommand => gemini::command(source, out).map(ConfigDoc::GeminiCommand),
         Dialect::GeminiExtension => {
             gemini::extension(source, out).map(|doc| ConfigDoc::GeminiExtension(doc.into()))
+        }
+        Dialect::ClaudeRule => {
+            claude_rules::rule(source, out).map(|md| ConfigDoc::ClaudeRule(md.into()))
+        }
+        Dialect::ClaudeOutputStyle => {
+            claude_rules::output_style(source, out).map(|md| ConfigDoc::OutputStyle(md.into()))
         }
         Dialect::KiroSteering => {
             kiro::read(source, out).map(|md| ConfigDoc::KiroSteering(md.into()))

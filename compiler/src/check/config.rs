@@ -141,6 +141,7 @@ pub fn check(fs: &dyn Fs, trees: &Trees<'_>, project: &Project) -> Checked {
             ConfigDoc::Settings(doc) => {
                 let value = &doc.value;
                 settings::values(source, &doc.tree, &mut out);
+                settings::dangerous(source, &doc.tree, &mut out);
                 if let Some(permissions) = &value.permissions {
                     settings::permissions(source, permissions, &mut out);
                 }

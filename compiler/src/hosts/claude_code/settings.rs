@@ -380,6 +380,90 @@ pub fn values(source: &Source, tree: &Node, out: &mut Vec<Diagnostic>) {
     }
 }
 
+/// The settings whose value is a command Claude Code runs on its own, for
+/// credentials or around every command.
+const HELPERS: &[&str] = &[
+    "apiKeyHelper",
+    "awsCredentialExport",
+    "awsAuthRefresh",
+    "gcpAuthRefresh",
+    "otelHeadersHelper",
+    "proxyAuthHelper",
+    "processWrapper",
+];
+
+/// Environment variables that make every program Claude Code starts load
+/// code first.
+const PRELOADS: &[&str] =
+    &["LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "BASH_ENV", "ENV", "PERL5OPT"];
+
+/// What a shared settings file makes every contributor's Claude Code run:
+/// a credential or wrapper command, and variables in `env` that load code
+/// into every process (`LD_PRELOAD`, `NODE_OPTIONS=--require …`). Claude Code
+/// runs them as written once the folder is trusted — likely a mistake in a
+/// committed file, or worse. Warnings; a personal `settings.local.json` is
+/// the user's own.
+pub fn dangerous(source: &Source, tree: &Node, out: &mut Vec<Diagnostic>) {
+    if source.path.path.ends_with("settings.local.json") {
+        return;
+    }
+    let Value::Map(entries) = &tree.value else { return };
+    for entry in entries {
+        if HELPERS.contains(&entry.key.as_str()) && matches!(entry.value.value, Value::Str(_)) {
+            out.push(
+                Diagnostic::at(
+                    Code::InvalidValue,
+                    &source.path,
+                    entry.value.span,
+                    format!(
+                        "`{}` in a shared settings file runs this command for everyone",
+                        entry.key
+                    ),
+                )
+                .with_severity(Severity::Warning)
+                .with_help(
+                    "Claude Code runs it on the machine of everyone who opens the project; \
+                     credentials are each person's own: set it in `~/.claude/settings.json` or \
+                     `.claude/settings.local.json`",
+                ),
+            );
+        }
+        if entry.key != "env" {
+            continue;
+        }
+        let Value::Map(vars) = &entry.value.value else { continue };
+        for var in vars {
+            let loads = match (&var.key[..], &var.value.value) {
+                (name, _) if PRELOADS.contains(&name) => true,
+                ("NODE_OPTIONS", Value::Str(options)) => options.split_whitespace().any(|o| {
+                    ["-r", "--require", "--import", "--loader", "--experimental-loader"]
+                        .iter()
+                        .any(|flag| o == *flag || o.starts_with(&format!("{flag}=")))
+                }),
+                _ => false,
+            };
+            if loads {
+                out.push(
+                    Diagnostic::at(
+                        Code::InvalidValue,
+                        &source.path,
+                        var.key_span,
+                        format!(
+                            "`{}` makes every program Claude Code starts load code first",
+                            var.key
+                        ),
+                    )
+                    .with_severity(Severity::Warning)
+                    .with_help(
+                        "every shell command, hook and MCP server then runs it too; remove it, or \
+                         keep it in your own settings if you need it",
+                    ),
+                );
+            }
+        }
+    }
+}
+
 /// The settings Claude Code reads under two names, with the name it prefers.
 fn alias(key: &str) -> Option<&'static str> {
     match key {

@@ -21,6 +21,7 @@ pub mod bundled;
 pub mod config;
 pub mod copilot_files;
 pub mod hidden;
+pub mod hidden_instructions;
 pub mod links;
 pub mod memory;
 

@@ -186,11 +186,18 @@ pub struct ContentRules {
     pub hidden_character: bool,
     /// `unclosed-markup`: fences and XML-style tags a Markdown body opens.
     pub unclosed_markup: bool,
+    /// `hidden-instruction`: directives in a Markdown file's HTML comments.
+    pub hidden_instruction: bool,
 }
 
 impl ContentRules {
     pub const ALL: ContentRules =
-        ContentRules { secret: true, hidden_character: true, unclosed_markup: true };
+        ContentRules {
+            secret: true,
+            hidden_character: true,
+            unclosed_markup: true,
+            hidden_instruction: true,
+        };
 }
 
 impl Default for ContentRules {
@@ -282,6 +289,7 @@ impl Options {
             secret: runs(Code::Secret),
             hidden_character: runs(Code::HiddenCharacter),
             unclosed_markup: runs(Code::UnclosedMarkup),
+            hidden_instruction: runs(Code::HiddenInstruction),
         }
     }
 

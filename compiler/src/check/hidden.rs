@@ -201,6 +201,15 @@ type Found = (usize, char, Kind);
 /// with a fix that removes it (the first [`MAX_RUNS`], then one for the rest);
 /// nothing, and no work, where the compile does not run `hidden-character`.
 pub fn scan(source: &Source) -> Vec<Diagnostic> {
+    let mut found = characters(source);
+    if source.content_rules.hidden_instruction {
+        found.extend(super::hidden_instructions::scan(source));
+    }
+    found
+}
+
+/// The hidden characters of one file.
+fn characters(source: &Source) -> Vec<Diagnostic> {
     let text: &str = &source.text;
     let bytes = text.as_bytes();
     if !source.content_rules.hidden_character || bytes.is_ascii() {

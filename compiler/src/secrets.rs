@@ -36,13 +36,19 @@ pub trait Scanned {
 /// gitleaks' default configuration, v8.30.1 (see the folder's README).
 const GITLEAKS: &str = include_str!("../vendor/gitleaks/gitleaks.toml");
 
-/// The rules agentc does not apply, and why.
-const SKIPPED: &[(&str, &str)] = &[
+/// Rules agentc applies only to some files, with the paths and why.
+const SCOPED: &[(&str, &str, &str)] = &[
     // It matches any `key`/`token`/`secret`/`password` assignment whose value
     // looks random enough: in agent files, which explain configuration in
-    // prose and examples, that is mostly placeholders and identifiers. The
-    // rules kept each know a provider's token format.
-    ("generic-api-key", "no provider's format: an assignment with a random-looking value"),
+    // prose and examples, that is mostly placeholders and identifiers. In the
+    // configuration files that start MCP servers and hold their `env` and
+    // `headers` — where a credential written as text is the mistake — it is
+    // what finds one that follows no provider's format.
+    (
+        "generic-api-key",
+        r"(?:^|/)(?:\.mcp\.json|mcp\.json|mcp_config\.json|settings(?:\.local)?\.json|config\.toml|opencode\.jsonc?|gemini-extension\.json|plugin\.json)$",
+        "no provider's format: an assignment with a random-looking value, in a configuration file",
+    ),
 ];
 
 /// Characters of a secret left visible when it is shown masked: enough to
@@ -328,9 +334,10 @@ impl Rules {
             let text = |key: &str| table.get(key).and_then(Item::as_str).unwrap_or_default();
             let id = text("id");
             // A rule with no regex is gitleaks' check of a file's name alone.
-            if text("regex").is_empty() || SKIPPED.iter().any(|(skipped, _)| *skipped == id) {
+            if text("regex").is_empty() {
                 continue;
             }
+            let scope = SCOPED.iter().find(|(scoped, ..)| *scoped == id).map(|(_, path, _)| *path);
             let number = |key: &str| {
                 let value = table.get(key).and_then(Item::as_value);
                 value.and_then(|v| v.as_float().or_else(|| v.as_integer().map(|i| i as f64)))
@@ -340,7 +347,7 @@ impl Rules {
                 id: id.to_owned(),
                 kind: kind(text("description"), id),
                 regex: Pattern::new(text("regex")),
-                path: Some(text("path")).filter(|p| !p.is_empty()).map(Pattern::new),
+                path: scope.or(Some(text("path")).filter(|p| !p.is_empty())).map(Pattern::new),
                 secret_group: number("secretGroup").unwrap_or(0.0) as usize,
                 entropy: number("entropy").unwrap_or(0.0),
                 allowlists: table
@@ -865,7 +872,7 @@ mod tests {
                 assert!(pattern.regex().is_some(), "{}", pattern.source);
             }
         }
-        for (id, _) in SKIPPED {
+        for (id, ..) in SCOPED {
             assert!(GITLEAKS.contains(&format!("id = \"{id}\"")), "{id} is not a rule");
         }
     }

@@ -61,7 +61,7 @@ pub fn plugin_components(
 }
 
 /// A plugin a marketplace lists by a local folder that discovery did not
-/// find (it holds no manifest and is not in a folder of plugins): the
+/// find (deeper than it looks, or not in a folder of plugins): the
 /// folder `path` (relative to `base`, the marketplace's folder, `rel` as
 /// users see that) read as a plugin, as Claude Code reads it, when it is
 /// inside the project. `None` when it is not there (reported by
@@ -79,7 +79,9 @@ pub fn listed_plugin(
         return None;
     }
     let entries = walk.list(&entry.path, &entry.rel);
-    walk.plugin(entry.name.clone(), (&entry.path, &entry.rel), None, &entries);
+    // Claude Code reads a listed plugin's manifest wherever the folder is.
+    let manifest = walk.plugin_manifest(&entries);
+    walk.plugin(entry.name.clone(), (&entry.path, &entry.rel), manifest, &entries);
     Some(walk.layout)
 }
 

@@ -191,13 +191,12 @@ pub struct ContentRules {
 }
 
 impl ContentRules {
-    pub const ALL: ContentRules =
-        ContentRules {
-            secret: true,
-            hidden_character: true,
-            unclosed_markup: true,
-            hidden_instruction: true,
-        };
+    pub const ALL: ContentRules = ContentRules {
+        secret: true,
+        hidden_character: true,
+        unclosed_markup: true,
+        hidden_instruction: true,
+    };
 }
 
 impl Default for ContentRules {

@@ -43,6 +43,10 @@ pub fn permissions(source: &Source, permissions: &Permissions, out: &mut Vec<Dia
             });
             continue;
         }
+        if let Some(diagnostic) = unconsulted(source, rule, list) {
+            out.push(diagnostic);
+            continue;
+        }
         rules.push(rule.clone());
     }
     super::tools(source, &ToolRules(rules), out);
@@ -72,6 +76,49 @@ fn rewritten(rule: &str) -> Option<String> {
     let tool = rule.split('(').next().unwrap_or(rule);
     (first.is_lowercase() && !tool.contains('_'))
         .then(|| first.to_uppercase().chain(chars).collect())
+}
+
+/// A path rule Claude Code's file permission checks never consult: they
+/// match `Edit(path)` for every tool that edits files and `Read(path)` for
+/// every tool that reads them, so `Write(docs/**)` in `deny` denies nothing
+/// (Claude Code 2.1.332's validator: "is not matched by file permission
+/// checks — only Edit(path) rules are").
+fn unconsulted(source: &Source, rule: &Spanned<String>, list: &str) -> Option<Diagnostic> {
+    let text = rule.value.as_str();
+    let (tool, rest) = text.split_once('(')?;
+    let meant = match tool {
+        "Write" | "NotebookEdit" | "MultiEdit" => "Edit",
+        "Glob" => "Read",
+        _ => return None,
+    };
+    if rest.contains(":*") {
+        return None;
+    }
+    let fixed = format!("{meant}({rest}");
+    let effect = match list {
+        "deny" => "denies nothing",
+        "ask" => "asks about nothing",
+        _ => "allows nothing",
+    };
+    Some(
+        Diagnostic::at(
+            Code::InvalidValue,
+            &source.path,
+            rule.span,
+            format!("`{text}` {effect}: file permission checks consult only `{meant}(path)` rules"),
+        )
+        .with_severity(Severity::Warning)
+        .with_help(format!(
+            "`{meant}` rules cover every file-{} tool: write `{fixed}`",
+            if meant == "Edit" { "editing" } else { "reading" }
+        ))
+        .with_fix(
+            format!("write `{fixed}`"),
+            &source.path,
+            rule.verbatim(0..text.len()),
+            fixed,
+        ),
+    )
 }
 
 /// The tools whose specifier is a path pattern (gitignore-style globs).

@@ -112,39 +112,23 @@ fn scripts(
     skill: &Skill,
     bundling: &Bundling<'_>,
 ) -> Vec<(Source, PathBuf)> {
-    let source = &skill.source;
-    if !source.slice(skill.parsed.body_span).contains("scripts/") {
+    if !skill.source.slice(skill.parsed.body_span).contains("scripts/") {
         return Vec::new();
     }
-    let (Some(file), Some(canonical)) =
-        (normalize(Path::new(&*source.path.path)), skill.file.file.path.parent())
-    else {
+    let Some(walk) = Walk::of(fs, trees, bundling, skill) else {
         return Vec::new();
     };
-    let folder = file.parent().unwrap_or(Path::new("")).to_path_buf();
-    if fs.kind(&canonical.join("scripts")).ok() != Some(EntryKind::Dir) {
+    let scripts = walk.canonical.join("scripts");
+    if fs.kind(&scripts).ok() != Some(EntryKind::Dir) {
         return Vec::new();
     }
-    let Ok(mut entries) = fs.read_dir(&canonical.join("scripts")) else {
+    let Ok(mut entries) = fs.read_dir(&scripts) else {
         return Vec::new();
     };
     entries.retain(|(_, kind)| *kind == EntryKind::File);
     entries.sort_by(|a, b| a.0.cmp(&b.0));
-    let walk = Walk {
-        fs,
-        trees,
-        bundling,
-        origin: source.path.origin,
-        folder: folder.clone(),
-        canonical,
-        seen: HashSet::new(),
-        queue: VecDeque::new(),
-    };
-    entries
-        .iter()
-        .take(MAX_SCRIPTS)
-        .filter_map(|(name, _)| walk.read(&folder.join("scripts").join(name)))
-        .collect()
+    let folder = walk.folder.join("scripts");
+    entries.iter().take(MAX_SCRIPTS).filter_map(|(name, _)| walk.read(&folder.join(name))).collect()
 }
 
 /// [`skill_links`], each broken link an error.
@@ -168,22 +152,10 @@ fn skill_links_as_written(
     if found.is_empty() {
         return out;
     }
-    let (Some(file), Some(canonical)) =
-        (normalize(Path::new(&*source.path.path)), skill.file.file.path.parent())
-    else {
+    let Some(mut walk) = Walk::of(fs, trees, bundling, skill) else {
         return out;
     };
-    let folder = file.parent().unwrap_or(Path::new("")).to_path_buf();
-    let mut walk = Walk {
-        fs,
-        trees,
-        bundling,
-        origin: source.path.origin,
-        folder: folder.clone(),
-        canonical,
-        seen: HashSet::from([file]),
-        queue: VecDeque::new(),
-    };
+    let folder = walk.folder.clone();
     for path in &found {
         walk.follow(&folder, path);
     }
@@ -206,7 +178,28 @@ fn skill_links_as_written(
     out
 }
 
-impl Walk<'_> {
+impl<'a> Walk<'a> {
+    /// The walk of `skill`'s folder, `SKILL.md` met.
+    fn of(
+        fs: &'a dyn Fs,
+        trees: &'a Trees<'a>,
+        bundling: &'a Bundling<'a>,
+        skill: &'a Skill,
+    ) -> Option<Walk<'a>> {
+        let file = normalize(Path::new(&*skill.source.path.path))?;
+        let canonical = skill.file.file.path.parent()?;
+        Some(Walk {
+            fs,
+            trees,
+            bundling,
+            origin: skill.source.path.origin,
+            folder: file.parent().unwrap_or(Path::new("")).to_path_buf(),
+            canonical,
+            seen: HashSet::from([file]),
+            queue: VecDeque::new(),
+        })
+    }
+
     /// Queues the file `path` (written in a file of the folder `from`) leads
     /// to, when it is a Markdown file of the skill not met before.
     fn follow(&mut self, from: &Path, path: &str) {

@@ -261,6 +261,10 @@ struct Rules {
     by_keyword: Vec<Vec<usize>>,
     /// Rules without keywords, run on every file.
     always: Vec<usize>,
+    /// Rules run only on the files their `path` matches ([`SCOPED`]), on
+    /// every such file: their keywords are common words, which would make
+    /// every file's keyword pass slower for the few files they apply to.
+    scoped: Vec<usize>,
     global: Allowlist,
 }
 
@@ -314,6 +318,7 @@ impl Rules {
             keywords: None,
             by_keyword: Vec::new(),
             always: Vec::new(),
+            scoped: Vec::new(),
             global: Allowlist::from_table(&Table::new()),
         };
         // The file is compiled in and a test parses it: this fails only if
@@ -329,6 +334,7 @@ impl Rules {
         let mut keywords: Vec<String> = Vec::new();
         let mut by_keyword: Vec<Vec<usize>> = Vec::new();
         let mut always = Vec::new();
+        let mut scoped = Vec::new();
         let tables = doc.get("rules").and_then(Item::as_array_of_tables);
         for table in tables.into_iter().flat_map(|t| t.iter()) {
             let text = |key: &str| table.get(key).and_then(Item::as_str).unwrap_or_default();
@@ -359,6 +365,10 @@ impl Rules {
                     .collect(),
                 keywords: strings(table.get("keywords")).iter().map(|w| w.to_lowercase()).collect(),
             });
+            if scope.is_some() {
+                scoped.push(index);
+                continue;
+            }
             let words = strings(table.get("keywords"));
             // A keyword of two letters, or a letter and a full stop (`sk`,
             // `ey`, `s.`), is in nearly every file of prose, so it filters
@@ -390,7 +400,7 @@ impl Rules {
             .kind(Some(AhoCorasickKind::DFA))
             .build(&keywords)
             .ok();
-        Rules { rules, keywords, by_keyword, always, global }
+        Rules { rules, keywords, by_keyword, always, scoped, global }
     }
 }
 
@@ -440,6 +450,12 @@ pub fn scan(path: &str, text: &str) -> Vec<Found> {
         return Vec::new();
     };
     let mut wanted: Vec<usize> = rules.always.clone();
+    wanted.extend(
+        rules
+            .scoped
+            .iter()
+            .filter(|&&i| rules.rules[i].path.as_ref().is_some_and(|p| p.is_match(path))),
+    );
     let mut seen = vec![false; rules.by_keyword.len()];
     for found in keywords.find_overlapping_iter(text) {
         let keyword = found.pattern().as_usize();

@@ -20,6 +20,7 @@ use crate::suggest::{confident, did_you_mean, list_names};
 pub mod bundled;
 pub mod config;
 pub mod copilot_files;
+pub mod copilot_hooks;
 pub mod hidden;
 pub mod links;
 pub mod memory;

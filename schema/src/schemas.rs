@@ -46,12 +46,14 @@ pub enum Kind {
     GeminiCommand,
     GeminiExtension,
     KiroSteering,
+    CopilotHooks,
+    CopilotSetupSteps,
     Project,
     Message,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 32] = [
+    pub const ALL: [Kind; 34] = [
         Kind::Agent,
         Kind::AgentMd,
         Kind::Skill,
@@ -82,6 +84,8 @@ impl Kind {
         Kind::GeminiCommand,
         Kind::GeminiExtension,
         Kind::KiroSteering,
+        Kind::CopilotHooks,
+        Kind::CopilotSetupSteps,
         Kind::Project,
         Kind::Message,
     ];
@@ -119,6 +123,8 @@ impl Kind {
             Kind::GeminiCommand => "gemini-command",
             Kind::GeminiExtension => "gemini-extension",
             Kind::KiroSteering => "kiro-steering",
+            Kind::CopilotHooks => "copilot-hooks",
+            Kind::CopilotSetupSteps => "copilot-setup-steps",
             Kind::Project => "project",
             Kind::Message => "message",
         }
@@ -161,6 +167,10 @@ impl Kind {
             Kind::GeminiCommand => ".gemini/commands/<name>.toml, Gemini CLI's custom commands",
             Kind::GeminiExtension => "gemini-extension.json, a Gemini CLI extension's manifest",
             Kind::KiroSteering => "the YAML frontmatter of .kiro/steering/<name>.md",
+            Kind::CopilotHooks => ".github/hooks/<name>.json, GitHub Copilot's hooks",
+            Kind::CopilotSetupSteps => {
+                ".github/workflows/copilot-setup-steps.yml, the Copilot cloud agent's setup"
+            }
             Kind::Project => "agentc.toml, the project file",
             Kind::Message => "a line of --message-format json: a diagnostic or the summary",
         }
@@ -195,6 +205,8 @@ impl Kind {
             Dialect::GeminiCommand => Kind::GeminiCommand,
             Dialect::GeminiExtension => Kind::GeminiExtension,
             Dialect::KiroSteering => Kind::KiroSteering,
+            Dialect::CopilotHooks => Kind::CopilotHooks,
+            Dialect::CopilotSetupSteps => Kind::CopilotSetupSteps,
             Dialect::CopilotRepoInstructions
             | Dialect::AgentsMd
             | Dialect::ClaudeMd
@@ -258,6 +270,8 @@ impl Kind {
             Kind::GeminiCommand => draft07::<GeminiCommand>(),
             Kind::GeminiExtension => draft07::<GeminiExtension>(),
             Kind::KiroSteering => draft07::<KiroSteeringFrontmatter>(),
+            Kind::CopilotHooks => draft07::<crate::CopilotHooksFile>(),
+            Kind::CopilotSetupSteps => draft07::<crate::CopilotSetupSteps>(),
             Kind::Project => draft07::<ProjectFile>(),
             Kind::Message => draft07::<crate::message::Message>(),
         }

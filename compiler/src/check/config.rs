@@ -218,6 +218,10 @@ pub fn check(fs: &dyn Fs, trees: &Trees<'_>, project: &Project) -> Checked {
             ConfigDoc::OpencodeAgent(_)
             | ConfigDoc::OpencodeCommand(_)
             | ConfigDoc::OpencodeConfig(_) => {}
+            ConfigDoc::CopilotHooks(doc) => {
+                super::copilot_hooks::scripts(fs, trees, source, &doc.value, &mut out);
+            }
+            ConfigDoc::CopilotSetupSteps(_) => {}
         }
     }
     gemini::duplicates(&gemini_commands, &mut out);

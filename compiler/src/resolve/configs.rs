@@ -68,7 +68,9 @@ pub fn resolve(project: &Project, model: &mut Model) {
             | ConfigDoc::OpencodeCommand(_)
             | ConfigDoc::OpencodeConfig(_)
             | ConfigDoc::GeminiCommand(_)
-            | ConfigDoc::KiroSteering(_) => {}
+            | ConfigDoc::KiroSteering(_)
+            | ConfigDoc::CopilotHooks(_)
+            | ConfigDoc::CopilotSetupSteps(_) => {}
         }
     }
     for plugin in &project.plugins {

@@ -63,12 +63,13 @@ fn one(
                 if diagnostic.message.ends_with("names a file that does not exist") {
                     diagnostic.message =
                         format!("the working folder `{}` does not exist", cwd.value);
-                    diagnostic.help = Some(
-                        "the Copilot CLI cannot start a hook in a folder that is not there \
+                    let near = diagnostic.help.take().filter(|h| h.starts_with("did you mean"));
+                    diagnostic.help = Some(format!(
+                        "{}the Copilot CLI cannot start a hook in a folder that is not there \
                          (`spawn /bin/bash ENOENT`), so the hook fails every time; `cwd` is \
-                         relative to the repository's top"
-                            .to_owned(),
-                    );
+                         relative to the repository's top",
+                        near.map(|n| format!("{n} ")).unwrap_or_default()
+                    ));
                 }
                 out.push(diagnostic);
                 return;

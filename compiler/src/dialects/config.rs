@@ -374,7 +374,11 @@ pub fn config(
         Dialect::CopilotHooks => {
             // The Copilot CLI reads strict JSON and skips keys it does not know.
             let reading = Reading { ignores_unknown: true, ..json };
-            let doc = decode_text(source, text, 0, reading, out)?;
+            let before = out.len();
+            let doc = decode_text(source, text, 0, reading, out);
+            crate::hosts::copilot::hooks::notes_are_pedantic(source, &mut out[before..]);
+            let doc = doc?;
+            crate::hosts::copilot::hooks::dropped(&doc.tree, &mut out[before..]);
             crate::hosts::copilot::hooks::check(source, &doc.value, out);
             Some(ConfigDoc::CopilotHooks(Box::new(doc)))
         }

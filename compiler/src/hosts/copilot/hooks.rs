@@ -38,6 +38,24 @@ fn events() -> impl Iterator<Item = &'static str> {
     COPILOT_HOOK_EVENTS.iter().chain(COPILOT_CLAUDE_EVENTS).copied()
 }
 
+/// The event names to suggest for `name`: those written in its own style
+/// (`preToolUse` or Claude Code's `PreToolUse`), where one is near.
+fn near_events(name: &str) -> Vec<&'static str> {
+    // A difference of case alone is the nearest of all.
+    let same: Vec<&str> = events().filter(|e| e.eq_ignore_ascii_case(name)).collect();
+    if let [one] = same.as_slice() {
+        return vec![*one];
+    }
+    let own: &[&str] = match name.starts_with(|c: char| c.is_ascii_uppercase()) {
+        true => COPILOT_CLAUDE_EVENTS,
+        false => COPILOT_HOOK_EVENTS,
+    };
+    match did_you_mean(name, own.iter().copied()) {
+        Some(_) => own.to_vec(),
+        None => events().collect(),
+    }
+}
+
 /// The checks of one hooks file that need nothing but the file.
 pub fn check(source: &Source, file: &CopilotHooksFile, out: &mut Vec<Diagnostic>) {
     if let Some(version) = file.version.as_ref().filter(|v| v.value != 1) {
@@ -59,6 +77,54 @@ pub fn check(source: &Source, file: &CopilotHooksFile, out: &mut Vec<Diagnostic>
         }
         for entry in entries {
             group(source, name, entry, out);
+        }
+    }
+}
+
+/// The decoder's findings in plain words; and keys people write to explain
+/// a hook (`comment`, `description`), which the Copilot CLI ignores and
+/// which are no near miss of `command`, made pedantic.
+pub fn notes_are_pedantic(source: &Source, found: &mut [Diagnostic]) {
+    const NOTES: &[&str] =
+        &["comment", "comments", "_comment", "$comment", "description", "note", "notes", "name"];
+    for diagnostic in found.iter_mut() {
+        // The decoder's words for the number types.
+        for (rust, words) in [("expected f64", "expected a number"), ("expected u64", "expected 1")]
+        {
+            if let Some(rest) = diagnostic.message.strip_prefix(rust) {
+                diagnostic.message = format!("{words}{rest}");
+            }
+        }
+    }
+    for diagnostic in found.iter_mut().filter(|d| d.code == Code::UnknownField) {
+        let key = diagnostic.location.span.and_then(|s| source.text.get(s.start..s.end));
+        if key.is_some_and(|k| NOTES.contains(&k.trim_matches('"'))) {
+            diagnostic.pedantic = true;
+            diagnostic.help = Some("the Copilot CLI ignores keys it does not read".to_owned());
+        }
+    }
+}
+
+/// The decoder's findings that make the Copilot CLI drop the whole file —
+/// the file, its `hooks` or an event's value of the wrong kind — say so.
+pub fn dropped(tree: &crate::parse::tree::Node, found: &mut [Diagnostic]) {
+    use crate::parse::tree::Value;
+    let mut spans = vec![tree.span];
+    if let Some(hooks) = crate::parse::files::entry_value(tree, "hooks") {
+        spans.push(hooks.span);
+        if let Value::Map(events) = &hooks.value {
+            spans.extend(events.iter().map(|e| e.value.span));
+        }
+    }
+    for diagnostic in found.iter_mut() {
+        let at = diagnostic.location.span;
+        if diagnostic.code == Code::InvalidValue
+            && diagnostic.help.is_none()
+            && at.is_some_and(|at| spans.contains(&at))
+        {
+            diagnostic.help = Some(format!(
+                "the file is a mapping, `hooks` maps each event to a list of hooks; {DROPPED}"
+            ));
         }
     }
 }
@@ -186,14 +252,12 @@ fn http(source: &Source, event: &str, entry: &Spanned<CopilotHook>, out: &mut Ve
         );
         return;
     };
-    if !lower.starts_with("http://") || local(rest) {
-        return;
-    }
-    let why = if AUTHORIZING.contains(&event) {
+    let plain = lower.starts_with("http://");
+    let why = if plain && AUTHORIZING.contains(&event) {
         Some(format!(
             "a hook at `{event}` decides on tool calls, so its answer must come over `https://`"
         ))
-    } else if entry.value.allowed_env_vars.as_ref().is_some_and(|v| !v.is_empty()) {
+    } else if plain && entry.value.allowed_env_vars.as_ref().is_some_and(|v| !v.is_empty()) {
         Some("the hook sends `allowedEnvVars` in its headers, which must not cross the network in clear".to_owned())
     } else {
         None
@@ -211,18 +275,53 @@ fn http(source: &Source, event: &str, entry: &Spanned<CopilotHook>, out: &mut Ve
                      `COPILOT_HOOK_ALLOW_HTTP_AUTH_HOOKS=1`)"
             )),
         );
+        return;
+    }
+    if let Some(host) = internal(rest) {
+        out.push(
+            Diagnostic::at(
+                Code::InvalidValue,
+                file,
+                url.span,
+                format!("the hook posts to `{host}`, an address the Copilot CLI blocks"),
+            )
+            .with_severity(Severity::Warning)
+            .with_help(
+                "the Copilot CLI refuses HTTP hooks to loopback, private and link-local \
+                 addresses (\"URLs must not target loopback, private, or link-local \
+                 addresses\"), so the hook fails each time it runs, unless the user sets \
+                 `COPILOT_HOOK_ALLOW_LOCALHOST=1`",
+            ),
+        );
     }
 }
 
-/// Whether the host part of a URL (after the scheme) is this machine.
-fn local(rest: &str) -> bool {
+/// The host of a URL (after its scheme) when it is one the Copilot CLI
+/// blocks: a loopback, private or link-local address written as such
+/// (`localhost`, `127.0.0.1`, `10.…`, `192.168.…`, `[::1]`); names are not
+/// looked up.
+fn internal(rest: &str) -> Option<&str> {
     let host = rest.split(['/', '?', '#']).next().unwrap_or("");
     let host = host.rsplit('@').next().unwrap_or(host);
     let name = match host.strip_prefix('[') {
         Some(v6) => v6.split(']').next().unwrap_or(""),
         None => host.split(':').next().unwrap_or(""),
     };
-    matches!(name, "localhost" | "127.0.0.1" | "::1") || name.ends_with(".localhost")
+    if name == "localhost" || name.ends_with(".localhost") {
+        return Some(name);
+    }
+    let blocked = match name.parse::<std::net::IpAddr>().ok()? {
+        std::net::IpAddr::V4(ip) => {
+            ip.is_loopback() || ip.is_private() || ip.is_link_local() || ip.is_unspecified()
+        }
+        std::net::IpAddr::V6(ip) => {
+            ip.is_loopback()
+                || ip.is_unspecified()
+                || (ip.segments()[0] & 0xfe00) == 0xfc00
+                || (ip.segments()[0] & 0xffc0) == 0xfe80
+        }
+    };
+    blocked.then_some(name)
 }
 
 /// A prompt hook: only at `sessionStart`, with text.
@@ -297,7 +396,8 @@ fn unknown_event(source: &Source, event: &Spanned<String>) -> Diagnostic {
         format!("`{name}` is not a Copilot hook event"),
     )
     .with_severity(Severity::Warning);
-    let Some(close) = did_you_mean(name, events()) else {
+    let candidates = near_events(name);
+    let Some(close) = did_you_mean(name, candidates.iter().copied()) else {
         return diagnostic.with_help(
             "the Copilot CLI ignores hooks under an event it does not have; its events are \
              `sessionStart`, `sessionEnd`, `userPromptSubmitted`, `preToolUse`, `postToolUse`, \
@@ -310,7 +410,7 @@ fn unknown_event(source: &Source, event: &Spanned<String>) -> Diagnostic {
         "did you mean `{close}`? event names are case-sensitive, and the Copilot CLI ignores \
          hooks under another name"
     ));
-    match confident(name, events()) {
+    match confident(name, candidates.iter().copied()) {
         Some(fix) => diagnostic.with_severity(Severity::Error).with_fix(
             format!("rename the event to `{fix}`"),
             file,

@@ -21,6 +21,7 @@ pub mod bundled;
 pub mod config;
 pub mod copilot_files;
 pub mod copilot_hooks;
+pub mod copilot_tools;
 pub mod hidden;
 pub mod links;
 pub mod memory;

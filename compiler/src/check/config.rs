@@ -230,6 +230,7 @@ pub fn check(fs: &dyn Fs, trees: &Trees<'_>, project: &Project) -> Checked {
     }
     frontmatter(fs, trees, project, &mut out);
     subagent_servers(project, &mut out);
+    super::copilot_tools::check(project, &mut out);
     // What each host reads into the context at start depends on every
     // skill's and assistant's frontmatter: redone with these on each update.
     out.extend(crate::budget::check(project));

@@ -4,11 +4,12 @@
 use std::path::{Path, PathBuf};
 
 use agentc::schema::{
-    AgentFrontmatter, AgentManifest, ClaudeCommandFrontmatter, ClaudeSubagentFrontmatter,
-    ClineRuleFrontmatter, CopilotAgentFrontmatter, CopilotInstructionsFrontmatter,
-    CopilotPromptFrontmatter, CursorRuleFrontmatter, Dialect, Kind, KiroSteeringFrontmatter,
-    OpencodeAgentFrontmatter, OpencodeCommandFrontmatter, PluginManifest, ProjectFile, Registry,
-    SkillFrontmatter, ToolManifest,
+    AgentFrontmatter, AgentManifest, ClaudeCommandFrontmatter, ClaudeOutputStyleFrontmatter,
+    ClaudeRuleFrontmatter, ClaudeSubagentFrontmatter, ClineRuleFrontmatter,
+    CopilotAgentFrontmatter, CopilotInstructionsFrontmatter, CopilotPromptFrontmatter,
+    CursorRuleFrontmatter, Dialect, Kind, KiroSteeringFrontmatter, OpencodeAgentFrontmatter,
+    OpencodeCommandFrontmatter, PluginManifest, ProjectFile, Registry, SkillFrontmatter,
+    ToolManifest,
 };
 use agentc_compiler::RelPath;
 use agentc_compiler::diagnostic::Severity;
@@ -162,6 +163,12 @@ fn compiler_errors(kind: Kind, path: &Path) -> Vec<String> {
         Kind::CopilotSetupSteps => config(Dialect::CopilotSetupSteps, &mut out),
         Kind::KiroSteering => {
             drop(decode_text::<KiroSteeringFrontmatter>(&source, &text, 0, front, &mut out))
+        }
+        Kind::ClaudeRule => {
+            drop(decode_text::<ClaudeRuleFrontmatter>(&source, &text, 0, front, &mut out))
+        }
+        Kind::ClaudeOutputStyle => {
+            drop(decode_text::<ClaudeOutputStyleFrontmatter>(&source, &text, 0, front, &mut out))
         }
         Kind::OpencodeAgent => {
             drop(decode_text::<OpencodeAgentFrontmatter>(&source, &text, 0, front, &mut out))

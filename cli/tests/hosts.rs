@@ -22,6 +22,8 @@ use serde_json::Value;
 mod common;
 #[path = "hosts/copilot.rs"]
 mod copilot;
+#[path = "hosts/settings.rs"]
+mod settings;
 
 /// The version `.ci/run` installs; the messages that state Claude Code's
 /// behaviour name it.

@@ -77,7 +77,7 @@ catalog! {
     NameMismatch = "name-mismatch", Warning, "a declared name differs from the folder name (an error where the Agent Skills specification is the host)";
     EmptyBody = "empty-body", Error, "a SKILL.md has no body";
     AmbiguousAgent = "ambiguous-agent", Error, "a folder holds both AGENT.md and agent.json";
-    ReservedName = "reserved-name", Error, "an agent folder uses a reserved name";
+    ReservedName = "reserved-name", Error, "an agent folder, or a Claude Code MCP server, uses a reserved name";
     EmptyRoot = "empty-root", Error, "the root holds no agent, skill or layout agentc knows";
     StrayEntry = "stray-entry", Warning, "a folder or file the layout does not explain (its contents are not read)";
     MissingEntryPoint = "missing-entry-point", Error, "an entry point file is absent or empty";
@@ -118,6 +118,7 @@ catalog! {
     UnmatchedGlob = "unmatched-glob", Warning, "a file pattern (Copilot `applyTo`, Cursor `globs`, Cline `paths`, Kiro `fileMatchPattern`) that matches no file in the repository, so what it guards never applies";
     HiddenCharacter = "hidden-character", Error, "Unicode a reviewer cannot see in an agent file: tag characters or a bidirectional control (an error), a zero-width or other invisible character (a warning)";
     Secret = "secret", Error, "a private key or a token of a known format committed in an agent file (gitleaks' rules); never shown";
+    PipeToShell = "pipe-to-shell", Warning, "a hook, MCP server command or skill script that downloads code and runs it unseen (`curl … | sh`)";
 }
 
 impl Code {

@@ -56,6 +56,7 @@ pub mod repository;
 pub mod resolve;
 pub mod runbook;
 pub mod secrets;
+pub mod shell;
 pub mod source;
 pub mod suggest;
 pub mod update;

@@ -112,6 +112,10 @@ pub enum Dialect {
     /// The Copilot cloud agent's setup workflow
     /// (`.github/workflows/copilot-setup-steps.yml`).
     CopilotSetupSteps,
+    /// A Claude Code rule (`.claude/rules/**/*.md`).
+    ClaudeRule,
+    /// A Claude Code output style (`.claude/output-styles/*.md`).
+    ClaudeOutputStyle,
 }
 
 impl Dialect {
@@ -158,6 +162,8 @@ impl Dialect {
             Dialect::KiroSteering => "kiro-steering",
             Dialect::CopilotHooks => "copilot-hooks",
             Dialect::CopilotSetupSteps => "copilot-setup-steps",
+            Dialect::ClaudeRule => "claude-rule",
+            Dialect::ClaudeOutputStyle => "claude-output-style",
         }
     }
 

@@ -57,7 +57,10 @@ pub use mcp::{McpJson, McpServer, VscodeMcp};
 pub use names::{NameError, NameKind, check_name};
 pub use opencode::{OpencodeAgentFrontmatter, OpencodeCommandFrontmatter, OpencodeConfig};
 pub use project::{LintLevel, PROJECT_FILE, ProjectFile};
-pub use rules::{ClineRuleFrontmatter, CursorRuleFrontmatter, KiroSteeringFrontmatter};
+pub use rules::{
+    ClaudeOutputStyleFrontmatter, ClaudeRuleFrontmatter, ClineRuleFrontmatter,
+    CursorRuleFrontmatter, KiroSteeringFrontmatter,
+};
 pub use schemas::Kind;
 pub use settings::ClaudeSettings;
 pub use shared::SharedStr;

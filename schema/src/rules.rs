@@ -131,3 +131,55 @@ pub struct KiroSteeringFrontmatter {
     #[schemars(example = &"REST conventions for the API handlers")]
     pub description: Option<Spanned<Text>>,
 }
+
+/// # Claude Code rule
+///
+/// The YAML frontmatter of a Claude Code rule (`.claude/rules/**/*.md`). A
+/// rule without `paths` is loaded in every session.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
+#[schemars(
+    title = "Claude Code rule frontmatter",
+    extend("$id" = "https://agentc.dev/schemas/claude-rule.schema.json")
+)]
+pub struct ClaudeRuleFrontmatter {
+    /// # Paths
+    ///
+    /// Globs of the files the rule is for: Claude Code loads it when the
+    /// model works on a file one of them matches.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Vec<String>", example = serde_json::json!(["src/api/**/*.ts"]))]
+    pub paths: Option<serde_json::Value>,
+}
+
+/// # Claude Code output style
+///
+/// The YAML frontmatter of a Claude Code output style
+/// (`.claude/output-styles/<name>.md`).
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
+#[schemars(
+    title = "Claude Code output style frontmatter",
+    extend("$id" = "https://agentc.dev/schemas/claude-output-style.schema.json")
+)]
+pub struct ClaudeOutputStyleFrontmatter {
+    /// # Name
+    ///
+    /// The style's name in `/output-style` and `outputStyle`; the file's name
+    /// without it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = &"Terse Reviewer")]
+    pub name: Option<String>,
+
+    /// # Description
+    ///
+    /// What `/output-style` shows beside the name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = &"One-line answers, findings first")]
+    pub description: Option<String>,
+
+    /// # Keep coding instructions
+    ///
+    /// Keep Claude Code's coding instructions in the system prompt.
+    #[serde(rename = "keep-coding-instructions", default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "bool", example = true)]
+    pub keep_coding_instructions: Option<serde_json::Value>,
+}

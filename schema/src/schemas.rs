@@ -48,12 +48,14 @@ pub enum Kind {
     KiroSteering,
     CopilotHooks,
     CopilotSetupSteps,
+    ClaudeRule,
+    ClaudeOutputStyle,
     Project,
     Message,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 34] = [
+    pub const ALL: [Kind; 36] = [
         Kind::Agent,
         Kind::AgentMd,
         Kind::Skill,
@@ -86,6 +88,8 @@ impl Kind {
         Kind::KiroSteering,
         Kind::CopilotHooks,
         Kind::CopilotSetupSteps,
+        Kind::ClaudeRule,
+        Kind::ClaudeOutputStyle,
         Kind::Project,
         Kind::Message,
     ];
@@ -125,6 +129,8 @@ impl Kind {
             Kind::KiroSteering => "kiro-steering",
             Kind::CopilotHooks => "copilot-hooks",
             Kind::CopilotSetupSteps => "copilot-setup-steps",
+            Kind::ClaudeRule => "claude-rule",
+            Kind::ClaudeOutputStyle => "claude-output-style",
             Kind::Project => "project",
             Kind::Message => "message",
         }
@@ -171,6 +177,8 @@ impl Kind {
             Kind::CopilotSetupSteps => {
                 ".github/workflows/copilot-setup-steps.yml, the Copilot cloud agent's setup"
             }
+            Kind::ClaudeRule => "the YAML frontmatter of .claude/rules/<name>.md",
+            Kind::ClaudeOutputStyle => "the YAML frontmatter of .claude/output-styles/<name>.md",
             Kind::Project => "agentc.toml, the project file",
             Kind::Message => "a line of --message-format json: a diagnostic or the summary",
         }
@@ -207,6 +215,8 @@ impl Kind {
             Dialect::KiroSteering => Kind::KiroSteering,
             Dialect::CopilotHooks => Kind::CopilotHooks,
             Dialect::CopilotSetupSteps => Kind::CopilotSetupSteps,
+            Dialect::ClaudeRule => Kind::ClaudeRule,
+            Dialect::ClaudeOutputStyle => Kind::ClaudeOutputStyle,
             Dialect::CopilotRepoInstructions
             | Dialect::AgentsMd
             | Dialect::ClaudeMd
@@ -272,6 +282,8 @@ impl Kind {
             Kind::KiroSteering => draft07::<KiroSteeringFrontmatter>(),
             Kind::CopilotHooks => draft07::<crate::CopilotHooksFile>(),
             Kind::CopilotSetupSteps => draft07::<crate::CopilotSetupSteps>(),
+            Kind::ClaudeRule => draft07::<crate::ClaudeRuleFrontmatter>(),
+            Kind::ClaudeOutputStyle => draft07::<crate::ClaudeOutputStyleFrontmatter>(),
             Kind::Project => draft07::<ProjectFile>(),
             Kind::Message => draft07::<crate::message::Message>(),
         }

@@ -48,14 +48,14 @@ pub struct ClaudeSettings {
     /// Servers of the project's `.mcp.json` approved without asking.
     #[serde(rename = "enabledMcpjsonServers", default, skip_serializing_if = "Option::is_none")]
     #[schemars(example = serde_json::json!(["github"]))]
-    pub enabled_mcpjson_servers: Option<Vec<Spanned<String>>>,
+    pub enabled_mcpjson_servers: Option<Spanned<ServerNames>>,
 
     /// # Disabled `.mcp.json` servers
     ///
     /// Servers of the project's `.mcp.json` refused without asking.
     #[serde(rename = "disabledMcpjsonServers", default, skip_serializing_if = "Option::is_none")]
     #[schemars(example = serde_json::json!(["filesystem"]))]
-    pub disabled_mcpjson_servers: Option<Vec<Spanned<String>>>,
+    pub disabled_mcpjson_servers: Option<Spanned<ServerNames>>,
 
     /// # Enabled plugins
     ///
@@ -70,17 +70,58 @@ pub struct ClaudeSettings {
     #[serde(rename = "extraKnownMarketplaces", default, skip_serializing_if = "Option::is_none")]
     #[schemars(example = serde_json::json!({"company-tools": {"source": {"source": "github", "repo": "example/tools"}}}))]
     pub extra_known_marketplaces: Option<serde_json::Value>,
+}
 
-    /// # Approve every `.mcp.json` server
-    ///
-    /// Approve every `.mcp.json` server.
-    #[serde(
-        rename = "enableAllProjectMcpServers",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
-    #[schemars(example = false)]
-    pub enable_all_project_mcp_servers: Option<bool>,
+/// # Server names
+///
+/// A list of server names, or one name alone (Claude Code reads
+/// `"github"` as `["github"]`).
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[serde(untagged)]
+pub enum ServerNames {
+    One(String),
+    Many(Vec<Spanned<String>>),
+}
+
+impl ServerNames {
+    /// Each name with where it is written; a lone name is at `whole`.
+    pub fn names(&self, whole: crate::span::Span) -> Vec<Spanned<String>> {
+        match self {
+            ServerNames::One(name) => vec![Spanned::new(name.clone(), whole)],
+            ServerNames::Many(names) => names.clone(),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for ServerNames {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct NamesVisitor;
+
+        impl<'de> serde::de::Visitor<'de> for NamesVisitor {
+            type Value = ServerNames;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a list of server names, or one name")
+            }
+
+            fn visit_str<E: serde::de::Error>(self, name: &str) -> Result<ServerNames, E> {
+                Ok(ServerNames::One(name.to_owned()))
+            }
+
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<ServerNames, A::Error> {
+                let mut names = Vec::new();
+                while let Some(name) = seq.next_element()? {
+                    names.push(name);
+                }
+                Ok(ServerNames::Many(names))
+            }
+        }
+
+        deserializer.deserialize_any(NamesVisitor)
+    }
 }
 
 /// # Permissions

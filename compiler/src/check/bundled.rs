@@ -24,6 +24,7 @@ use crate::fs::{EntryKind, Fs};
 use crate::parse::links::{Link, relative_links};
 use crate::project::Skill;
 use crate::source::Source;
+use agentc_schema::{Span, Spanned};
 
 /// The largest bundled file read (a larger one is reference data, not prose).
 pub const MAX_BYTES: u64 = 1 << 20;
@@ -76,6 +77,18 @@ pub fn skill_links(
     if skill.file.dialect != agentc_schema::Dialect::Runbook {
         links.diagnostics = super::links::as_warnings(links.diagnostics);
     }
+    for (script, path) in scripts(fs, trees, skill, bundling) {
+        links.diagnostics.extend(crate::shell::diagnostics(
+            &script,
+            &Spanned {
+                value: &*script.text,
+                span: Span::new(0, script.text.len()),
+                text_at: Some(0),
+            },
+            "this script",
+        ));
+        links.bundled.push((script, path));
+    }
     // The model reads a bundled file as it is, mid-task: a secret or a
     // hidden character in it counts as one in the skill's own text, at its
     // own level.
@@ -84,6 +97,54 @@ pub fn skill_links(
         links.diagnostics.extend(super::hidden::scan(bundled));
     }
     links
+}
+
+/// How many files of a skill's `scripts/` folder are read.
+pub const MAX_SCRIPTS: usize = 32;
+
+/// The files of the skill's `scripts/` folder, when its body names that
+/// folder (a script the body does not name is one the model is not told to
+/// run): each a regular UTF-8 file inside the skill, read within the bounds
+/// bundled files are; binaries and links are passed over.
+fn scripts(
+    fs: &dyn Fs,
+    trees: &Trees<'_>,
+    skill: &Skill,
+    bundling: &Bundling<'_>,
+) -> Vec<(Source, PathBuf)> {
+    let source = &skill.source;
+    if !source.slice(skill.parsed.body_span).contains("scripts/") {
+        return Vec::new();
+    }
+    let (Some(file), Some(canonical)) =
+        (normalize(Path::new(&*source.path.path)), skill.file.file.path.parent())
+    else {
+        return Vec::new();
+    };
+    let folder = file.parent().unwrap_or(Path::new("")).to_path_buf();
+    if fs.kind(&canonical.join("scripts")).ok() != Some(EntryKind::Dir) {
+        return Vec::new();
+    }
+    let Ok(mut entries) = fs.read_dir(&canonical.join("scripts")) else {
+        return Vec::new();
+    };
+    entries.retain(|(_, kind)| *kind == EntryKind::File);
+    entries.sort_by(|a, b| a.0.cmp(&b.0));
+    let walk = Walk {
+        fs,
+        trees,
+        bundling,
+        origin: source.path.origin,
+        folder: folder.clone(),
+        canonical,
+        seen: HashSet::new(),
+        queue: VecDeque::new(),
+    };
+    entries
+        .iter()
+        .take(MAX_SCRIPTS)
+        .filter_map(|(name, _)| walk.read(&folder.join("scripts").join(name)))
+        .collect()
 }
 
 /// [`skill_links`], each broken link an error.

@@ -5,7 +5,7 @@
 //! (`hosts::claude_code`, `hosts::mcp`); this module finds what they apply
 //! to and asks the file system, through the contained seam, what exists.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 use agentc_schema::mcp::McpServers;
@@ -140,6 +140,8 @@ pub fn check(fs: &dyn Fs, trees: &Trees<'_>, project: &Project) -> Checked {
             }
             ConfigDoc::Settings(doc) => {
                 let value = &doc.value;
+                settings::values(source, &doc.tree, &mut out);
+                settings::dangerous(source, &doc.tree, &mut out);
                 if let Some(permissions) = &value.permissions {
                     settings::permissions(source, permissions, &mut out);
                 }
@@ -155,8 +157,9 @@ pub fn check(fs: &dyn Fs, trees: &Trees<'_>, project: &Project) -> Checked {
                 let servers = project_servers(project);
                 let defined: BTreeSet<&str> = servers.iter().map(String::as_str).collect();
                 let index = NameIndex::new(servers.iter().map(String::as_str));
-                let names = (value.enabled_mcpjson_servers.iter().flatten())
-                    .chain(value.disabled_mcpjson_servers.iter().flatten());
+                let lists = [&value.enabled_mcpjson_servers, &value.disabled_mcpjson_servers];
+                let names =
+                    lists.into_iter().flatten().flat_map(|names| names.value.names(names.span));
                 for name in names {
                     if defined.contains(name.value.as_str()) {
                         continue;
@@ -211,13 +214,17 @@ pub fn check(fs: &dyn Fs, trees: &Trees<'_>, project: &Project) -> Checked {
             ConfigDoc::CursorRule(md) => cursor::check(source, md, repo(), &mut out),
             ConfigDoc::ClineRule(md) => cline::check(source, md, repo(), &mut out),
             ConfigDoc::KiroSteering(md) => kiro::check(source, md, repo(), &mut out),
+            ConfigDoc::ClaudeRule(md) => {
+                crate::hosts::claude_code::rules::check_rule(source, md, repo(), &mut out)
+            }
             ConfigDoc::GeminiCommand(_) => gemini_commands.push(source),
             ConfigDoc::GeminiExtension(doc) => {
                 context_files(fs, trees, source, &doc.value.context_file_name, &mut out);
             }
             ConfigDoc::OpencodeAgent(_)
             | ConfigDoc::OpencodeCommand(_)
-            | ConfigDoc::OpencodeConfig(_) => {}
+            | ConfigDoc::OpencodeConfig(_)
+            | ConfigDoc::OutputStyle(_) => {}
             ConfigDoc::CopilotHooks(doc) => {
                 super::copilot_hooks::scripts(fs, trees, source, &doc.value, &mut out);
             }
@@ -234,7 +241,50 @@ pub fn check(fs: &dyn Fs, trees: &Trees<'_>, project: &Project) -> Checked {
     // What each host reads into the context at start depends on every
     // skill's and assistant's frontmatter: redone with these on each update.
     out.extend(crate::budget::check(project));
+    collection_of_rules(project, &mut out);
     Checked { diagnostics: out, listed }
+}
+
+/// How many rules of one kind must match nothing before they are told as one.
+const COLLECTION: usize = 10;
+
+/// A repository that keeps rules to copy elsewhere (a collection of Cursor
+/// or Claude Code rules for many stacks) matches few of their globs itself:
+/// when [`COLLECTION`] or more rules of one kind match no file, they are one
+/// warning at the first, naming how many, not one each.
+fn collection_of_rules(project: &Project, out: &mut Vec<Diagnostic>) {
+    let dialect_of: std::collections::HashMap<&RelPath, agentc_schema::Dialect> =
+        project.configs.iter().map(|c| (&c.source.path, c.file.dialect)).collect();
+    let mut unmatched: BTreeMap<agentc_schema::Dialect, BTreeSet<RelPath>> = BTreeMap::new();
+    for diagnostic in out.iter().filter(|d| d.code == Code::UnmatchedGlob) {
+        let file = &diagnostic.location.file;
+        if let Some(dialect) = dialect_of.get(file) {
+            unmatched.entry(*dialect).or_default().insert(file.clone());
+        }
+    }
+    for (dialect, files) in unmatched.into_iter().filter(|(_, files)| files.len() >= COLLECTION) {
+        let Some(first) = files.first().cloned() else { continue };
+        let Some(at) =
+            out.iter().position(|d| d.code == Code::UnmatchedGlob && d.location.file == first)
+        else {
+            continue;
+        };
+        let mut summary = out[at].clone();
+        out.retain(|d| !(d.code == Code::UnmatchedGlob && files.contains(&d.location.file)));
+        summary.message = format!(
+            "the globs of {} {} files match no file in the repository, this one's among them",
+            files.len(),
+            dialect.name()
+        );
+        summary.help = Some(
+            "a rule whose globs match nothing never applies; if this repository keeps rules to \
+             copy into others, that is expected — otherwise give each rule globs that match the \
+             files it is for"
+                .to_owned(),
+        );
+        summary.fix = None;
+        out.push(summary);
+    }
 }
 
 /// The files an extension's `contextFileName` names, beside its manifest:

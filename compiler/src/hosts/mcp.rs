@@ -45,6 +45,19 @@ impl Reader {
 
 /// Each server of a file: its type, what that type needs, and its variable
 /// references (for VS Code, that each `${input:…}` names an input).
+/// The server names Claude Code 2.1.332 keeps for itself and does not load
+/// from a configuration (each seen refused by `claude doctor`).
+const CLAUDE_RESERVED: &[&str] = &[
+    "workspace",
+    "claude-in-chrome",
+    "Claude in Chrome",
+    "claude-code-remote",
+    "webagent",
+    "computer-use",
+    "claude.ai",
+    "Slack sign-in (Claude Code tag)",
+];
+
 pub fn servers(
     source: &Source,
     servers: &McpServers,
@@ -55,10 +68,33 @@ pub fn servers(
     let file = &source.path;
     for (name, server) in servers {
         let value = &server.value;
+        if reader == Reader::ClaudeCode && CLAUDE_RESERVED.contains(&name.value.as_str()) {
+            out.push(
+                Diagnostic::at(
+                    Code::ReservedName,
+                    file,
+                    name.span,
+                    format!("`{}` is a name Claude Code keeps for its own MCP servers", name.value),
+                )
+                .with_help(
+                    "Claude Code 2.1.332 does not load a server under this name (`claude \
+                     doctor`: \"reserved for internal use\"): rename it",
+                ),
+            );
+            continue;
+        }
         // Whatever its type: an unknown one is reported below, and ends the
         // server's checks.
         if reader == Reader::Copilot {
             out.extend(copilot_tools(source, &name.value, name.span, value.tools.as_deref()));
+        }
+        if let Some(command) = &value.command {
+            // `sh -c "curl … | sh"` is written across `command` and `args`.
+            let args = value.args.iter().flatten().map(|arg| arg.value.as_str());
+            let line: Vec<&str> = std::iter::once(command.value.as_str()).chain(args).collect();
+            if !crate::shell::downloads_and_runs(&line.join(" ")).is_empty() {
+                out.push(crate::shell::at(source, command.span, "this MCP server's command"));
+            }
         }
         let kind = value.kind.as_ref().map(|k| k.value.as_str());
         let remote = match kind {

@@ -185,6 +185,7 @@ impl Host {
             }
             Dialect::GeminiCommand | Dialect::GeminiExtension | Dialect::GeminiMd => Host::Gemini,
             Dialect::KiroSteering => Host::Kiro,
+            Dialect::ClaudeRule | Dialect::ClaudeOutputStyle => Host::ClaudeCode,
         }
     }
 

@@ -52,7 +52,7 @@ pub fn agent(
         source,
         Frontmatter::Optional,
         "description: Reviews code for quality\nmode: subagent",
-        Reading { taken: OPENCODE_AGENT_V2, ..READING },
+        Reading { taken: |key| OPENCODE_AGENT_V2.contains(&key), ..READING },
         out,
     )?;
     let front = &parsed.front.value;

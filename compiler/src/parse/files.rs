@@ -65,7 +65,10 @@ pub struct Reading {
     pub ignored: Option<Ignored>,
     /// Top-level keys the host reads that agentc takes as written, without
     /// a type of its own (most of Claude Code's settings): not unknown.
-    pub taken: &'static [&'static str],
+    pub taken: fn(&str) -> bool,
+    /// Top-level keys whose value the host drops, loading the rest, when it
+    /// has the wrong type: why a problem in one is a warning.
+    pub dropped: fn(&str) -> Option<&'static str>,
     /// Required fields the host fills in itself when they are absent (a
     /// plugin's subagent is named after its file): not reported missing.
     pub defaulted: &'static [&'static str],
@@ -94,7 +97,8 @@ impl Reading {
         fields: None,
         lenient: None,
         ignored: None,
-        taken: &[],
+        taken: |_| false,
+        dropped: |_| None,
         defaulted: &[],
         absent_when_empty: &[],
         ignores_unknown: false,
@@ -106,7 +110,8 @@ impl Reading {
         fields: None,
         lenient: None,
         ignored: None,
-        taken: &[],
+        taken: |_| false,
+        dropped: |_| None,
         defaulted: &[],
         absent_when_empty: &[],
         ignores_unknown: false,
@@ -299,11 +304,11 @@ pub fn decode_text<T: DeserializeOwned>(
     };
     decoded.problems.retain(|problem| match problem {
         Problem::UnknownField { key, span, .. } => {
-            !(reading.taken.contains(&key.as_str()) && top_keys.contains(span))
+            !((reading.taken)(key) && top_keys.contains(span))
         }
         _ => true,
     });
-    decoded.extra.retain(|(key, _)| !reading.taken.contains(&key.as_str()));
+    decoded.extra.retain(|(key, _)| !(reading.taken)(key));
     let keys = Keys { tree: &tree, aside: &outside };
     for problem in decoded.problems {
         let is_misspelt = |key: &str| misspelt.iter().any(|(_, k, ..)| k == key);
@@ -648,7 +653,18 @@ fn problem_diagnostic(
         )
         .with_help(format!("add `{field}`")),
         Problem::Invalid { span, message } => {
-            Diagnostic::at(Code::InvalidValue, file, span, message)
+            let diagnostic = Diagnostic::at(Code::InvalidValue, file, span, message);
+            let dropped = match &keys.tree.value {
+                Value::Map(entries) => entries
+                    .iter()
+                    .find(|e| e.value.span.start <= span.start && span.end <= e.value.span.end)
+                    .and_then(|e| (reading.dropped)(&e.key)),
+                _ => None,
+            };
+            match dropped {
+                Some(why) => diagnostic.with_severity(Severity::Warning).with_help(why),
+                None => diagnostic,
+            }
         }
         Problem::UnknownField { key, span, .. }
             if let Some((message, help)) = reading.ignored.and_then(|f| {

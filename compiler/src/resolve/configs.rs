@@ -70,7 +70,9 @@ pub fn resolve(project: &Project, model: &mut Model) {
             | ConfigDoc::GeminiCommand(_)
             | ConfigDoc::KiroSteering(_)
             | ConfigDoc::CopilotHooks(_)
-            | ConfigDoc::CopilotSetupSteps(_) => {}
+            | ConfigDoc::CopilotSetupSteps(_)
+            | ConfigDoc::ClaudeRule(_)
+            | ConfigDoc::OutputStyle(_) => {}
         }
     }
     for plugin in &project.plugins {

@@ -13,6 +13,26 @@ use crate::diagnostic::{Diagnostic, Severity};
 use crate::source::Source;
 use crate::suggest::{confident, did_you_mean};
 
+/// The events whose hooks may filter with `if`: on any other, Claude Code
+/// never runs a hook that has one (seen with a `SessionStart` hook).
+const IF_EVENTS: &[&str] =
+    &["PreToolUse", "PostToolUse", "PostToolUseFailure", "PermissionRequest", "PermissionDenied"];
+
+/// The events that have nothing to match: Claude Code runs their hooks
+/// whatever the matcher (`docs/research/claude-config.md` §3.4).
+const MATCHER_IGNORED: &[&str] = &[
+    "UserPromptSubmit",
+    "Stop",
+    "PostToolBatch",
+    "TeammateIdle",
+    "TaskCreated",
+    "TaskCompleted",
+    "WorktreeCreate",
+    "WorktreeRemove",
+    "CwdChanged",
+    "MessageDisplay",
+];
+
 /// The checks of one file's hooks that need nothing but the file.
 pub fn check(source: &Source, hooks: &Hooks, out: &mut Vec<Diagnostic>) {
     let file = &source.path;
@@ -38,8 +58,64 @@ pub fn check(source: &Source, hooks: &Hooks, out: &mut Vec<Diagnostic>) {
                 ),
                 false => (Severity::Warning, "Claude Code skips the hook"),
             };
+            if let Some(matcher) = &group.matcher
+                && !matches!(matcher.value.as_str(), "" | "*")
+                && MATCHER_IGNORED.contains(&event.value.as_str())
+            {
+                out.push(
+                    Diagnostic::at(
+                        Code::InvalidValue,
+                        file,
+                        matcher.span,
+                        format!("Claude Code ignores the matcher of `{}` hooks", event.value),
+                    )
+                    .with_severity(Severity::Warning)
+                    .with_help(
+                        "these hooks run every time the event fires, whatever the matcher says: \
+                         remove it, or check the condition in the hook itself",
+                    ),
+                );
+            }
             for hook in &group.hooks {
                 let value = &hook.value;
+                if let Some(command) = &value.command {
+                    out.extend(crate::shell::diagnostics(source, command, "this hook"));
+                }
+                if let Some(condition) = &value.condition
+                    && !IF_EVENTS.contains(&event.value.as_str())
+                {
+                    out.push(
+                        Diagnostic::at(
+                            Code::InvalidValue,
+                            file,
+                            condition.span,
+                            format!("a hook with `if` under `{}` never runs", event.value),
+                        )
+                        .with_severity(Severity::Warning)
+                        .with_help(
+                            "Claude Code 2.1.332 evaluates `if` only on tool events (`PreToolUse`, \
+                             `PostToolUse`, `PostToolUseFailure`, `PermissionRequest`, \
+                             `PermissionDenied`) and never runs such a hook elsewhere: remove `if`",
+                        ),
+                    );
+                }
+                if let Some(timeout) = &value.timeout
+                    && timeout.value <= 0.0
+                {
+                    out.push(
+                        Diagnostic::at(
+                            Code::InvalidValue,
+                            file,
+                            timeout.span,
+                            format!("a hook's `timeout` must be above 0, not {}", timeout.value),
+                        )
+                        .with_severity(severity)
+                        .with_help(format!(
+                            "give the seconds to wait, or leave `timeout` out for the default; \
+                             otherwise {skipped}"
+                        )),
+                    );
+                }
                 let Some(kind) = value.hook_type() else {
                     out.push(unknown_type(source, &value.kind, severity, skipped));
                     continue;

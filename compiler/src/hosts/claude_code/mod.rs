@@ -6,7 +6,9 @@
 pub mod hooks;
 pub mod mcp;
 pub mod plugins;
+pub mod rules;
 pub mod settings;
+pub mod settings_keys;
 pub mod upload;
 
 use agentc_schema::assistant::{
@@ -30,6 +32,8 @@ pub const PROJECT_FILES: &[Declared] = &[
     Declared { path: ".claude/settings.local.json", dialect: Dialect::ClaudeSettings },
     Declared { path: ".mcp.json", dialect: Dialect::McpJson },
     Declared { path: ".claude-plugin/marketplace.json", dialect: Dialect::ClaudeMarketplace },
+    Declared { path: ".claude/rules/**/*.md", dialect: Dialect::ClaudeRule },
+    Declared { path: ".claude/output-styles/*.md", dialect: Dialect::ClaudeOutputStyle },
 ];
 
 /// The files a plugin holds at fixed places (the plugins reference): its

@@ -167,6 +167,9 @@ fn hook(source: &Source, event: &str, entry: &Spanned<CopilotHook>, out: &mut Ve
     match kind {
         "command" => {
             let commands = value.commands();
+            for command in commands.iter().filter_map(|(_, c)| *c) {
+                out.extend(crate::shell::diagnostics(source, command, "this hook"));
+            }
             // A command key whose value the decoder refused is reported there.
             if commands.iter().all(|(_, c)| c.is_none())
                 && !written_keys(source, entry.span)

@@ -227,9 +227,8 @@ pub const COPILOT_CLAUDE_EVENTS: &[&str] = &[
 ];
 
 /// The events whose `matcher` the Copilot CLI compiles as a regular
-/// expression, skipping the hook when it does not compile (`*`) or is
-/// empty. Under Claude Code's names a matcher is Claude Code's (`*` is
-/// every tool).
+/// expression, skipping the hook when it is empty or does not compile —
+/// under Claude Code's names too, where only `*` means every tool.
 pub const COPILOT_MATCHER_EVENTS: &[&str] = &[
     "preToolUse",
     "postToolUse",
@@ -238,4 +237,11 @@ pub const COPILOT_MATCHER_EVENTS: &[&str] = &[
     "notification",
     "subagentStart",
     "preCompact",
+    "PreToolUse",
+    "PostToolUse",
+    "PermissionRequest",
+    "PreMcpToolCall",
+    "Notification",
+    "SubagentStart",
+    "PreCompact",
 ];

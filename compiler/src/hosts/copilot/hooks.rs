@@ -445,6 +445,10 @@ fn matcher(source: &Source, event: &str, hook: &CopilotHook, out: &mut Vec<Diagn
         );
         return;
     }
+    // Under Claude Code's event names `*` is every tool, as in Claude Code.
+    if text == "*" && event.starts_with(|c: char| c.is_ascii_uppercase()) {
+        return;
+    }
     let Some(problem) = regex_problem(text) else {
         return;
     };
@@ -457,9 +461,9 @@ fn matcher(source: &Source, event: &str, hook: &CopilotHook, out: &mut Vec<Diagn
     out.push(if text == "*" {
         diagnostic
             .with_help(format!(
-                "in Copilot's own format a matcher is a regular expression, and `*` repeats \
-                 nothing; remove `matcher` to run the hook for every tool (or write `.*`); \
-                 {SKIPPED}"
+                "under the Copilot CLI's own event names a matcher is a regular expression, and \
+                 `*` repeats nothing; remove `matcher` to run the hook for every tool (or write \
+                 `.*`); {SKIPPED}"
             ))
             .with_fix("match every tool: `.*`", file, matcher.verbatim(0..1), ".*")
     } else {

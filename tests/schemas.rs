@@ -159,6 +159,8 @@ fn compiler_errors(kind: Kind, path: &Path) -> Vec<String> {
         Kind::ClineRule => {
             drop(decode_text::<ClineRuleFrontmatter>(&source, &text, 0, front, &mut out))
         }
+        Kind::CopilotHooks => config(Dialect::CopilotHooks, &mut out),
+        Kind::CopilotSetupSteps => config(Dialect::CopilotSetupSteps, &mut out),
         Kind::KiroSteering => {
             drop(decode_text::<KiroSteeringFrontmatter>(&source, &text, 0, front, &mut out))
         }

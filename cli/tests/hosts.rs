@@ -22,6 +22,8 @@ use serde_json::Value;
 mod common;
 #[path = "hosts/copilot.rs"]
 mod copilot;
+#[path = "hosts/copilot_hooks.rs"]
+mod copilot_hooks;
 #[path = "hosts/settings.rs"]
 mod settings;
 

@@ -20,6 +20,8 @@ use crate::suggest::{confident, did_you_mean, list_names};
 pub mod bundled;
 pub mod config;
 pub mod copilot_files;
+pub mod copilot_hooks;
+pub mod copilot_tools;
 pub mod hidden;
 pub mod hidden_instructions;
 pub mod links;

@@ -106,6 +106,12 @@ pub enum Dialect {
     GeminiExtension,
     /// A Kiro steering file (`.kiro/steering/*.md`).
     KiroSteering,
+    /// GitHub Copilot hooks (`.github/hooks/**/*.json`), read by the Copilot
+    /// CLI, the cloud agent and VS Code.
+    CopilotHooks,
+    /// The Copilot cloud agent's setup workflow
+    /// (`.github/workflows/copilot-setup-steps.yml`).
+    CopilotSetupSteps,
     /// A Claude Code rule (`.claude/rules/**/*.md`).
     ClaudeRule,
     /// A Claude Code output style (`.claude/output-styles/*.md`).
@@ -154,6 +160,8 @@ impl Dialect {
             Dialect::GeminiCommand => "gemini-command",
             Dialect::GeminiExtension => "gemini-extension",
             Dialect::KiroSteering => "kiro-steering",
+            Dialect::CopilotHooks => "copilot-hooks",
+            Dialect::CopilotSetupSteps => "copilot-setup-steps",
             Dialect::ClaudeRule => "claude-rule",
             Dialect::ClaudeOutputStyle => "claude-output-style",
         }

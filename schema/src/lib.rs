@@ -16,6 +16,8 @@ pub mod agent;
 pub mod assistant;
 pub mod codex;
 pub mod copilot_files;
+pub mod copilot_hooks;
+pub mod copilot_setup;
 pub mod dialect;
 pub mod gemini;
 pub mod guard;
@@ -43,6 +45,8 @@ pub use assistant::{
     PluginManifest,
 };
 pub use copilot_files::{CopilotInstructionsFrontmatter, CopilotPromptFrontmatter};
+pub use copilot_hooks::CopilotHooksFile;
+pub use copilot_setup::CopilotSetupSteps;
 pub use dialect::{Dialect, OneOrMany, ToolRules};
 pub use gemini::{GeminiCommand, GeminiExtension};
 pub use guard::{Guard, GuardError, Status, parse_guard};

@@ -46,6 +46,8 @@ pub enum Kind {
     GeminiCommand,
     GeminiExtension,
     KiroSteering,
+    CopilotHooks,
+    CopilotSetupSteps,
     ClaudeRule,
     ClaudeOutputStyle,
     Project,
@@ -53,7 +55,7 @@ pub enum Kind {
 }
 
 impl Kind {
-    pub const ALL: [Kind; 34] = [
+    pub const ALL: [Kind; 36] = [
         Kind::Agent,
         Kind::AgentMd,
         Kind::Skill,
@@ -84,6 +86,8 @@ impl Kind {
         Kind::GeminiCommand,
         Kind::GeminiExtension,
         Kind::KiroSteering,
+        Kind::CopilotHooks,
+        Kind::CopilotSetupSteps,
         Kind::ClaudeRule,
         Kind::ClaudeOutputStyle,
         Kind::Project,
@@ -123,6 +127,8 @@ impl Kind {
             Kind::GeminiCommand => "gemini-command",
             Kind::GeminiExtension => "gemini-extension",
             Kind::KiroSteering => "kiro-steering",
+            Kind::CopilotHooks => "copilot-hooks",
+            Kind::CopilotSetupSteps => "copilot-setup-steps",
             Kind::ClaudeRule => "claude-rule",
             Kind::ClaudeOutputStyle => "claude-output-style",
             Kind::Project => "project",
@@ -167,6 +173,10 @@ impl Kind {
             Kind::GeminiCommand => ".gemini/commands/<name>.toml, Gemini CLI's custom commands",
             Kind::GeminiExtension => "gemini-extension.json, a Gemini CLI extension's manifest",
             Kind::KiroSteering => "the YAML frontmatter of .kiro/steering/<name>.md",
+            Kind::CopilotHooks => ".github/hooks/<name>.json, GitHub Copilot's hooks",
+            Kind::CopilotSetupSteps => {
+                ".github/workflows/copilot-setup-steps.yml, the Copilot cloud agent's setup"
+            }
             Kind::ClaudeRule => "the YAML frontmatter of .claude/rules/<name>.md",
             Kind::ClaudeOutputStyle => "the YAML frontmatter of .claude/output-styles/<name>.md",
             Kind::Project => "agentc.toml, the project file",
@@ -203,6 +213,8 @@ impl Kind {
             Dialect::GeminiCommand => Kind::GeminiCommand,
             Dialect::GeminiExtension => Kind::GeminiExtension,
             Dialect::KiroSteering => Kind::KiroSteering,
+            Dialect::CopilotHooks => Kind::CopilotHooks,
+            Dialect::CopilotSetupSteps => Kind::CopilotSetupSteps,
             Dialect::ClaudeRule => Kind::ClaudeRule,
             Dialect::ClaudeOutputStyle => Kind::ClaudeOutputStyle,
             Dialect::CopilotRepoInstructions
@@ -268,6 +280,8 @@ impl Kind {
             Kind::GeminiCommand => draft07::<GeminiCommand>(),
             Kind::GeminiExtension => draft07::<GeminiExtension>(),
             Kind::KiroSteering => draft07::<KiroSteeringFrontmatter>(),
+            Kind::CopilotHooks => draft07::<crate::CopilotHooksFile>(),
+            Kind::CopilotSetupSteps => draft07::<crate::CopilotSetupSteps>(),
             Kind::ClaudeRule => draft07::<crate::ClaudeRuleFrontmatter>(),
             Kind::ClaudeOutputStyle => draft07::<crate::ClaudeOutputStyleFrontmatter>(),
             Kind::Project => draft07::<ProjectFile>(),

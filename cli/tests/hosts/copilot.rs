@@ -16,11 +16,11 @@ use serde_json::Value;
 use super::{Host, Tally, agentc_verdicts, common, copy, folders, known};
 
 /// The version `.ci/run` installs.
-const COPILOT_CLI: &str = "1.0.102";
+pub(crate) const COPILOT_CLI: &str = "1.0.102";
 
 /// The Copilot CLI's binary, or None (with the reason printed) where it is
 /// not installed; in CI its absence fails.
-fn copilot() -> Option<PathBuf> {
+pub(crate) fn copilot() -> Option<PathBuf> {
     let path = std::env::var_os("AGENTC_COPILOT").map(PathBuf::from);
     let home = tempfile::tempdir().unwrap();
     let runs = path.as_ref().and_then(|p| command(p, home.path()).arg("--version").output().ok());
@@ -50,7 +50,7 @@ fn copilot() -> Option<PathBuf> {
 
 /// The Copilot CLI with its settings in `home`, offline: no token, no
 /// update, no PATH (nothing a repository names can run), no input.
-fn command(copilot: &Path, home: &Path) -> Command {
+pub(crate) fn command(copilot: &Path, home: &Path) -> Command {
     let mut command = Command::new(copilot);
     command
         .env_clear()

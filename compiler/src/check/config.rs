@@ -225,6 +225,10 @@ pub fn check(fs: &dyn Fs, trees: &Trees<'_>, project: &Project) -> Checked {
             | ConfigDoc::OpencodeCommand(_)
             | ConfigDoc::OpencodeConfig(_)
             | ConfigDoc::OutputStyle(_) => {}
+            ConfigDoc::CopilotHooks(doc) => {
+                super::copilot_hooks::scripts(fs, trees, source, &doc.value, &mut out);
+            }
+            ConfigDoc::CopilotSetupSteps(_) => {}
         }
     }
     gemini::duplicates(&gemini_commands, &mut out);
@@ -233,6 +237,7 @@ pub fn check(fs: &dyn Fs, trees: &Trees<'_>, project: &Project) -> Checked {
     }
     frontmatter(fs, trees, project, &mut out);
     subagent_servers(project, &mut out);
+    super::copilot_tools::check(project, &mut out);
     // What each host reads into the context at start depends on every
     // skill's and assistant's frontmatter: redone with these on each update.
     out.extend(crate::budget::check(project));

@@ -53,6 +53,10 @@ pub enum ConfigDoc {
     GeminiCommand(Document<GeminiCommand>),
     GeminiExtension(Box<Document<GeminiExtension>>),
     KiroSteering(Box<Markdown<KiroSteeringFrontmatter>>),
+    /// A Copilot hooks file (`.github/hooks/**/*.json`).
+    CopilotHooks(Box<Document<agentc_schema::CopilotHooksFile>>),
+    /// The Copilot cloud agent's setup workflow.
+    CopilotSetupSteps(Box<Document<agentc_schema::CopilotSetupSteps>>),
     ClaudeRule(Box<Markdown<agentc_schema::ClaudeRuleFrontmatter>>),
     OutputStyle(Box<Markdown<agentc_schema::ClaudeOutputStyleFrontmatter>>),
 }
@@ -180,6 +184,24 @@ pub fn config(
         }
         Dialect::KiroSteering => {
             kiro::read(source, out).map(|md| ConfigDoc::KiroSteering(md.into()))
+        }
+        Dialect::CopilotHooks => {
+            // The Copilot CLI reads strict JSON and skips keys it does not know.
+            let reading = Reading { ignores_unknown: true, ..json };
+            let before = out.len();
+            let doc = decode_text(source, text, 0, reading, out);
+            crate::hosts::copilot::hooks::notes_are_pedantic(source, &mut out[before..]);
+            let doc = doc?;
+            crate::hosts::copilot::hooks::dropped(&doc.tree, &mut out[before..]);
+            crate::hosts::copilot::hooks::check(source, &doc.value, out);
+            Some(ConfigDoc::CopilotHooks(Box::new(doc)))
+        }
+        Dialect::CopilotSetupSteps => {
+            // A workflow's keys are GitHub Actions' to judge.
+            let reading = Reading { syntax: Syntax::Yaml, ignores_unknown: true, ..json };
+            let doc = decode_text(source, text, 0, reading, out)?;
+            crate::hosts::copilot::setup::check(source, &doc.tree, out);
+            Some(ConfigDoc::CopilotSetupSteps(Box::new(doc)))
         }
         _ => None,
     }

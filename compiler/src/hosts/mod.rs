@@ -175,7 +175,9 @@ impl Host {
             | Dialect::VscodeMcp
             | Dialect::CopilotPrompt
             | Dialect::CopilotInstructions
-            | Dialect::CopilotRepoInstructions => Host::Copilot,
+            | Dialect::CopilotRepoInstructions
+            | Dialect::CopilotHooks
+            | Dialect::CopilotSetupSteps => Host::Copilot,
             Dialect::CursorRule => Host::Cursor,
             Dialect::ClineRule => Host::Cline,
             Dialect::OpencodeAgent | Dialect::OpencodeCommand | Dialect::OpencodeConfig => {

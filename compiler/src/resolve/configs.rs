@@ -69,6 +69,8 @@ pub fn resolve(project: &Project, model: &mut Model) {
             | ConfigDoc::OpencodeConfig(_)
             | ConfigDoc::GeminiCommand(_)
             | ConfigDoc::KiroSteering(_)
+            | ConfigDoc::CopilotHooks(_)
+            | ConfigDoc::CopilotSetupSteps(_)
             | ConfigDoc::ClaudeRule(_)
             | ConfigDoc::OutputStyle(_) => {}
         }

@@ -537,6 +537,8 @@ fn config_tree(doc: &ConfigDoc) -> Option<&Node> {
         ConfigDoc::GeminiCommand(d) => &d.tree,
         ConfigDoc::GeminiExtension(d) => &d.tree,
         ConfigDoc::KiroSteering(md) => &md.front.tree,
+        ConfigDoc::CopilotHooks(d) => &d.tree,
+        ConfigDoc::CopilotSetupSteps(d) => &d.tree,
         ConfigDoc::ClaudeRule(md) => &md.front.tree,
         ConfigDoc::OutputStyle(md) => &md.front.tree,
         ConfigDoc::Markdown { .. } => return None,

@@ -9,7 +9,9 @@ use agentc_schema::{Dialect, Span, ToolRules};
 
 use super::Declared;
 
+pub mod hooks;
 pub mod prompts;
+pub mod setup;
 
 use crate::catalog::Code;
 use crate::diagnostic::{Diagnostic, Severity};
@@ -18,7 +20,8 @@ use crate::source::Source;
 /// The files VS Code reads at a workspace's top besides its folders of
 /// agents and skills: its MCP servers (the VS Code MCP reference), prompt
 /// files, instructions files (in `.github/instructions/` and every folder
-/// below) and the repository's instructions. Every Markdown file of
+/// below) and the repository's instructions; and those of the Copilot CLI
+/// and cloud agent: hooks, and the cloud agent's setup workflow. Every Markdown file of
 /// `.github/prompts/` is found, so one VS Code skips for its name is said.
 pub const PROJECT_FILES: &[Declared] = &[
     Declared { path: ".vscode/mcp.json", dialect: Dialect::VscodeMcp },
@@ -28,6 +31,13 @@ pub const PROJECT_FILES: &[Declared] = &[
         dialect: Dialect::CopilotInstructions,
     },
     Declared { path: ".github/copilot-instructions.md", dialect: Dialect::CopilotRepoInstructions },
+    // The Copilot CLI reads every `.json` below `.github/hooks/` (1.0.102
+    // loads `.github/hooks/sub/a.json`, and no `.jsonc`).
+    Declared { path: ".github/hooks/**/*.json", dialect: Dialect::CopilotHooks },
+    Declared {
+        path: ".github/workflows/copilot-setup-steps.yml",
+        dialect: Dialect::CopilotSetupSteps,
+    },
 ];
 
 /// Why a specification rule is a warning under VS Code's Copilot.

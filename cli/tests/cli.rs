@@ -1022,7 +1022,17 @@ fn completions_offer_layouts_scopes_kinds_and_codes() {
     let scopes = bash_completes(dir.path(), &["lock", "--exclude", "repo-"]).unwrap();
     assert_eq!(scopes, ["repo-prompt", "repo-skills", "repo-tools"]);
     let kinds = bash_completes(dir.path(), &["schema", "copilot-"]).unwrap();
-    assert_eq!(kinds, ["copilot-agent", "copilot-instructions", "copilot-prompt", "copilot-skill"]);
+    assert_eq!(
+        kinds,
+        [
+            "copilot-agent",
+            "copilot-hooks",
+            "copilot-instructions",
+            "copilot-prompt",
+            "copilot-setup-steps",
+            "copilot-skill"
+        ]
+    );
     let codes = bash_completes(dir.path(), &["explain", "unknown-t"]).unwrap();
     assert_eq!(codes, ["unknown-tool"]);
 }

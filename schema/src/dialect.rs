@@ -110,6 +110,12 @@ pub enum Dialect {
     ClaudeRule,
     /// A Claude Code output style (`.claude/output-styles/*.md`).
     ClaudeOutputStyle,
+    /// Codex's project configuration (`.codex/config.toml`).
+    CodexConfig,
+    /// Codex's project hooks (`.codex/hooks.json`).
+    CodexHooks,
+    /// A Codex custom agent (`.codex/agents/*.toml`).
+    CodexAgent,
 }
 
 impl Dialect {
@@ -156,6 +162,9 @@ impl Dialect {
             Dialect::KiroSteering => "kiro-steering",
             Dialect::ClaudeRule => "claude-rule",
             Dialect::ClaudeOutputStyle => "claude-output-style",
+            Dialect::CodexConfig => "codex-config",
+            Dialect::CodexHooks => "codex-hooks",
+            Dialect::CodexAgent => "codex-agent",
         }
     }
 

@@ -15,6 +15,7 @@
 pub mod agent;
 pub mod assistant;
 pub mod codex;
+pub mod codex_config;
 pub mod copilot_files;
 pub mod dialect;
 pub mod gemini;
@@ -42,6 +43,7 @@ pub use assistant::{
     ClaudeCommandFrontmatter, ClaudeSubagentFrontmatter, CopilotAgentFrontmatter, Handoff,
     PluginManifest,
 };
+pub use codex_config::{CodexAgent, CodexConfig, CodexHooksFile};
 pub use copilot_files::{CopilotInstructionsFrontmatter, CopilotPromptFrontmatter};
 pub use dialect::{Dialect, OneOrMany, ToolRules};
 pub use gemini::{GeminiCommand, GeminiExtension};

@@ -48,12 +48,15 @@ pub enum Kind {
     KiroSteering,
     ClaudeRule,
     ClaudeOutputStyle,
+    CodexConfig,
+    CodexHooks,
+    CodexAgent,
     Project,
     Message,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 34] = [
+    pub const ALL: [Kind; 37] = [
         Kind::Agent,
         Kind::AgentMd,
         Kind::Skill,
@@ -86,6 +89,9 @@ impl Kind {
         Kind::KiroSteering,
         Kind::ClaudeRule,
         Kind::ClaudeOutputStyle,
+        Kind::CodexConfig,
+        Kind::CodexHooks,
+        Kind::CodexAgent,
         Kind::Project,
         Kind::Message,
     ];
@@ -125,6 +131,9 @@ impl Kind {
             Kind::KiroSteering => "kiro-steering",
             Kind::ClaudeRule => "claude-rule",
             Kind::ClaudeOutputStyle => "claude-output-style",
+            Kind::CodexConfig => "codex-config",
+            Kind::CodexHooks => "codex-hooks",
+            Kind::CodexAgent => "codex-agent",
             Kind::Project => "project",
             Kind::Message => "message",
         }
@@ -169,6 +178,9 @@ impl Kind {
             Kind::KiroSteering => "the YAML frontmatter of .kiro/steering/<name>.md",
             Kind::ClaudeRule => "the YAML frontmatter of .claude/rules/<name>.md",
             Kind::ClaudeOutputStyle => "the YAML frontmatter of .claude/output-styles/<name>.md",
+            Kind::CodexConfig => ".codex/config.toml, Codex's project configuration",
+            Kind::CodexHooks => ".codex/hooks.json, Codex's project hooks",
+            Kind::CodexAgent => ".codex/agents/<name>.toml, a Codex custom agent",
             Kind::Project => "agentc.toml, the project file",
             Kind::Message => "a line of --message-format json: a diagnostic or the summary",
         }
@@ -205,6 +217,9 @@ impl Kind {
             Dialect::KiroSteering => Kind::KiroSteering,
             Dialect::ClaudeRule => Kind::ClaudeRule,
             Dialect::ClaudeOutputStyle => Kind::ClaudeOutputStyle,
+            Dialect::CodexConfig => Kind::CodexConfig,
+            Dialect::CodexHooks => Kind::CodexHooks,
+            Dialect::CodexAgent => Kind::CodexAgent,
             Dialect::CopilotRepoInstructions
             | Dialect::AgentsMd
             | Dialect::ClaudeMd
@@ -270,6 +285,9 @@ impl Kind {
             Kind::KiroSteering => draft07::<KiroSteeringFrontmatter>(),
             Kind::ClaudeRule => draft07::<crate::ClaudeRuleFrontmatter>(),
             Kind::ClaudeOutputStyle => draft07::<crate::ClaudeOutputStyleFrontmatter>(),
+            Kind::CodexConfig => draft07::<crate::CodexConfig>(),
+            Kind::CodexHooks => draft07::<crate::CodexHooksFile>(),
+            Kind::CodexAgent => draft07::<crate::CodexAgent>(),
             Kind::Project => draft07::<ProjectFile>(),
             Kind::Message => draft07::<crate::message::Message>(),
         }

@@ -539,6 +539,9 @@ fn config_tree(doc: &ConfigDoc) -> Option<&Node> {
         ConfigDoc::KiroSteering(md) => &md.front.tree,
         ConfigDoc::ClaudeRule(md) => &md.front.tree,
         ConfigDoc::OutputStyle(md) => &md.front.tree,
+        ConfigDoc::CodexConfig(d) => &d.tree,
+        ConfigDoc::CodexHooks(d) => &d.tree,
+        ConfigDoc::CodexAgent(d) => &d.tree,
         ConfigDoc::Markdown { .. } => return None,
     })
 }

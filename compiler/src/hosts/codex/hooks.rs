@@ -281,12 +281,24 @@ fn unknown_event(source: &Source, event: &Spanned<String>) -> Diagnostic {
 pub fn script_path(command: &Spanned<String>) -> Option<(String, Span)> {
     const TOP: &str = "$(git rev-parse --show-toplevel)/";
     let text = command.value.as_str();
+    let at_span = |from: usize, to: usize| match command.text_at {
+        Some(base) => Span::new(base + from, base + to),
+        None => command.span,
+    };
+    if let Some(found) = text.find(TOP) {
+        let from = found + TOP.len();
+        let len = text[from..].find(['"', '\'', ' ', ';', '&', '|']).unwrap_or(text.len() - from);
+        let path = &text[from..from + len];
+        if path.is_empty() || path.contains(['$', '*', '`']) {
+            return None;
+        }
+        return Some((path.to_owned(), at_span(from, from + len)));
+    }
     let mut offset = 0;
     for word in text.split(' ') {
         let at = offset;
         offset += word.len() + 1;
-        let unquoted = word.trim_matches(|c| c == '"' || c == '\'');
-        let path = unquoted.strip_prefix(TOP).unwrap_or(unquoted);
+        let path = word.trim_matches(|c| c == '"' || c == '\'');
         let scripted = [".sh", ".py", ".js", ".mjs", ".cjs", ".ts", ".rb", ".pl", ".bash"]
             .iter()
             .any(|ext| path.ends_with(ext));
@@ -295,11 +307,7 @@ pub fn script_path(command: &Spanned<String>) -> Option<(String, Span)> {
             continue;
         }
         let path = path.strip_prefix("./").unwrap_or(path).to_owned();
-        let span = match command.text_at {
-            Some(base) => Span::new(base + at, base + at + word.len()),
-            None => command.span,
-        };
-        return Some((path, span));
+        return Some((path, at_span(at, at + word.len())));
     }
     None
 }

@@ -184,7 +184,7 @@ struct CheckArgs {
     /// the nearest `agentc.toml` at or above the current folder, else the repository the
     /// current folder is in (the nearest folder above holding `.git`, `agentc.toml` or a
     /// host's folder: `.claude`, `.github`, `.agents`, `.claude-plugin`, `.codex`, `.cursor`,
-    /// `.clinerules`, `.opencode`, `.gemini`, `.kiro`, `gemini-extension.json`), every layout
+    /// `.clinerules`, `.opencode`, `.gemini`, `.kiro`, `.codex`, `gemini-extension.json`), every layout
     /// in it. A file, or a part of a host's folder, a plugin or a top-level `skills/`
     /// (`.claude/skills/deploy`), is checked as the repository's top sees it, and only
     /// what is there is reported.
@@ -290,7 +290,7 @@ struct CommonArgs {
     /// Read only these layouts; repeat it or give a comma list. Layouts: agentc, agent-skills
     /// (`.agents/skills/`), claude (`.claude/`, `.mcp.json`), claude-plugins, copilot
     /// (`.github/`, `.vscode/mcp.json`), memory (AGENTS.md, CLAUDE.md, GEMINI.md), cursor,
-    /// cline, opencode, gemini, kiro. Without it, every layout found is read.
+    /// cline, opencode, gemini, kiro, codex. Without it, every layout found is read.
     #[arg(long, value_name = "LAYOUT", value_parser = Completed(layouts), hide_possible_values = true)]
     layout: Vec<String>,
     /// The largest file agentc reads, in bytes [default: 16777216].

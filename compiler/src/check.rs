@@ -18,6 +18,7 @@ use crate::runbook::{AgentTools, Runbook};
 use crate::suggest::{confident, did_you_mean, list_names};
 
 pub mod bundled;
+pub mod codex;
 pub mod config;
 pub mod copilot_files;
 pub mod copilot_hooks;

@@ -133,10 +133,12 @@ pub enum LayoutKind {
     Gemini,
     /// `.kiro/steering/`.
     Kiro,
+    /// `.codex/config.toml`, `.codex/hooks.json`, `.codex/agents/`.
+    Codex,
 }
 
 impl LayoutKind {
-    pub const ALL: [LayoutKind; 11] = [
+    pub const ALL: [LayoutKind; 12] = [
         LayoutKind::Agentc,
         LayoutKind::AgentSkills,
         LayoutKind::Claude,
@@ -148,6 +150,7 @@ impl LayoutKind {
         LayoutKind::Opencode,
         LayoutKind::Gemini,
         LayoutKind::Kiro,
+        LayoutKind::Codex,
     ];
 
     /// The name used by `--layout`.
@@ -164,6 +167,7 @@ impl LayoutKind {
             LayoutKind::Opencode => "opencode",
             LayoutKind::Gemini => "gemini",
             LayoutKind::Kiro => "kiro",
+            LayoutKind::Codex => "codex",
         }
     }
 

@@ -116,6 +116,12 @@ pub enum Dialect {
     ClaudeRule,
     /// A Claude Code output style (`.claude/output-styles/*.md`).
     ClaudeOutputStyle,
+    /// Codex's project configuration (`.codex/config.toml`).
+    CodexConfig,
+    /// Codex's project hooks (`.codex/hooks.json`).
+    CodexHooks,
+    /// A Codex custom agent (`.codex/agents/*.toml`).
+    CodexAgent,
 }
 
 impl Dialect {
@@ -164,6 +170,9 @@ impl Dialect {
             Dialect::CopilotSetupSteps => "copilot-setup-steps",
             Dialect::ClaudeRule => "claude-rule",
             Dialect::ClaudeOutputStyle => "claude-output-style",
+            Dialect::CodexConfig => "codex-config",
+            Dialect::CodexHooks => "codex-hooks",
+            Dialect::CodexAgent => "codex-agent",
         }
     }
 

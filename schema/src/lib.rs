@@ -15,6 +15,7 @@
 pub mod agent;
 pub mod assistant;
 pub mod codex;
+pub mod codex_config;
 pub mod copilot_files;
 pub mod copilot_hooks;
 pub mod copilot_setup;
@@ -44,6 +45,7 @@ pub use assistant::{
     ClaudeCommandFrontmatter, ClaudeSubagentFrontmatter, CopilotAgentFrontmatter, Handoff,
     PluginManifest,
 };
+pub use codex_config::{CodexAgent, CodexConfig, CodexHooksFile};
 pub use copilot_files::{CopilotInstructionsFrontmatter, CopilotPromptFrontmatter};
 pub use copilot_hooks::CopilotHooksFile;
 pub use copilot_setup::CopilotSetupSteps;

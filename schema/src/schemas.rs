@@ -50,12 +50,15 @@ pub enum Kind {
     CopilotSetupSteps,
     ClaudeRule,
     ClaudeOutputStyle,
+    CodexConfig,
+    CodexHooks,
+    CodexAgent,
     Project,
     Message,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 36] = [
+    pub const ALL: [Kind; 39] = [
         Kind::Agent,
         Kind::AgentMd,
         Kind::Skill,
@@ -90,6 +93,9 @@ impl Kind {
         Kind::CopilotSetupSteps,
         Kind::ClaudeRule,
         Kind::ClaudeOutputStyle,
+        Kind::CodexConfig,
+        Kind::CodexHooks,
+        Kind::CodexAgent,
         Kind::Project,
         Kind::Message,
     ];
@@ -131,6 +137,9 @@ impl Kind {
             Kind::CopilotSetupSteps => "copilot-setup-steps",
             Kind::ClaudeRule => "claude-rule",
             Kind::ClaudeOutputStyle => "claude-output-style",
+            Kind::CodexConfig => "codex-config",
+            Kind::CodexHooks => "codex-hooks",
+            Kind::CodexAgent => "codex-agent",
             Kind::Project => "project",
             Kind::Message => "message",
         }
@@ -179,6 +188,9 @@ impl Kind {
             }
             Kind::ClaudeRule => "the YAML frontmatter of .claude/rules/<name>.md",
             Kind::ClaudeOutputStyle => "the YAML frontmatter of .claude/output-styles/<name>.md",
+            Kind::CodexConfig => ".codex/config.toml, Codex's project configuration",
+            Kind::CodexHooks => ".codex/hooks.json, Codex's project hooks",
+            Kind::CodexAgent => ".codex/agents/<name>.toml, a Codex custom agent",
             Kind::Project => "agentc.toml, the project file",
             Kind::Message => "a line of --message-format json: a diagnostic or the summary",
         }
@@ -217,6 +229,9 @@ impl Kind {
             Dialect::CopilotSetupSteps => Kind::CopilotSetupSteps,
             Dialect::ClaudeRule => Kind::ClaudeRule,
             Dialect::ClaudeOutputStyle => Kind::ClaudeOutputStyle,
+            Dialect::CodexConfig => Kind::CodexConfig,
+            Dialect::CodexHooks => Kind::CodexHooks,
+            Dialect::CodexAgent => Kind::CodexAgent,
             Dialect::CopilotRepoInstructions
             | Dialect::AgentsMd
             | Dialect::ClaudeMd
@@ -284,6 +299,9 @@ impl Kind {
             Kind::CopilotSetupSteps => draft07::<crate::CopilotSetupSteps>(),
             Kind::ClaudeRule => draft07::<crate::ClaudeRuleFrontmatter>(),
             Kind::ClaudeOutputStyle => draft07::<crate::ClaudeOutputStyleFrontmatter>(),
+            Kind::CodexConfig => draft07::<crate::CodexConfig>(),
+            Kind::CodexHooks => draft07::<crate::CodexHooksFile>(),
+            Kind::CodexAgent => draft07::<crate::CodexAgent>(),
             Kind::Project => draft07::<ProjectFile>(),
             Kind::Message => draft07::<crate::message::Message>(),
         }

@@ -229,9 +229,12 @@ pub fn check(fs: &dyn Fs, trees: &Trees<'_>, project: &Project) -> Checked {
                 super::copilot_hooks::scripts(fs, trees, source, &doc.value, &mut out);
             }
             ConfigDoc::CopilotSetupSteps(_) => {}
+            // Across files: `super::codex` below.
+            ConfigDoc::CodexConfig(_) | ConfigDoc::CodexHooks(_) | ConfigDoc::CodexAgent(_) => {}
         }
     }
     gemini::duplicates(&gemini_commands, &mut out);
+    super::codex::check(fs, trees, project, &mut out);
     for plugin in &project.plugins {
         manifest(fs, trees, plugin, &mut out);
     }

@@ -59,6 +59,9 @@ pub enum ConfigDoc {
     CopilotSetupSteps(Box<Document<agentc_schema::CopilotSetupSteps>>),
     ClaudeRule(Box<Markdown<agentc_schema::ClaudeRuleFrontmatter>>),
     OutputStyle(Box<Markdown<agentc_schema::ClaudeOutputStyleFrontmatter>>),
+    CodexConfig(Box<Document<agentc_schema::CodexConfig>>),
+    CodexHooks(Box<Document<agentc_schema::CodexHooksFile>>),
+    CodexAgent(Box<Document<agentc_schema::CodexAgent>>),
 }
 
 impl ConfigDoc {
@@ -182,6 +185,12 @@ pub fn config(
         Dialect::ClaudeOutputStyle => {
             claude_rules::output_style(source, out).map(|md| ConfigDoc::OutputStyle(md.into()))
         }
+        Dialect::CodexConfig => crate::hosts::codex::config::read(source, out)
+            .map(|doc| ConfigDoc::CodexConfig(doc.into())),
+        Dialect::CodexHooks => crate::hosts::codex::hooks::read(source, out)
+            .map(|doc| ConfigDoc::CodexHooks(doc.into())),
+        Dialect::CodexAgent => crate::hosts::codex::agents::read(source, out)
+            .map(|doc| ConfigDoc::CodexAgent(doc.into())),
         Dialect::KiroSteering => {
             kiro::read(source, out).map(|md| ConfigDoc::KiroSteering(md.into()))
         }

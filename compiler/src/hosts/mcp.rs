@@ -268,7 +268,7 @@ pub fn servers(
 /// The host of an `http://` address that leaves the machine: a loopback
 /// one (`localhost`, `127.0.0.1`, `[::1]`) stays on it, and one written
 /// through a variable (`http://${HOST}/mcp`) is not known.
-fn plain_http_host(url: &str) -> Option<&str> {
+pub fn plain_http_host(url: &str) -> Option<&str> {
     let rest = url.trim().get(..7).filter(|s| s.eq_ignore_ascii_case("http://"))?;
     let rest = &url.trim()[rest.len()..];
     let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();

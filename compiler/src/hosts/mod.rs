@@ -59,6 +59,7 @@ pub fn project_files() -> impl Iterator<Item = (LayoutKind, &'static Declared)> 
         (LayoutKind::Opencode, opencode::PROJECT_FILES),
         (LayoutKind::Gemini, gemini::PROJECT_FILES),
         (LayoutKind::Kiro, kiro::PROJECT_FILES),
+        (LayoutKind::Codex, codex::PROJECT_FILES),
     ]
     .into_iter()
     .flat_map(|(layout, files)| files.iter().map(move |file| (layout, file)))
@@ -186,6 +187,7 @@ impl Host {
             Dialect::GeminiCommand | Dialect::GeminiExtension | Dialect::GeminiMd => Host::Gemini,
             Dialect::KiroSteering => Host::Kiro,
             Dialect::ClaudeRule | Dialect::ClaudeOutputStyle => Host::ClaudeCode,
+            Dialect::CodexConfig | Dialect::CodexHooks | Dialect::CodexAgent => Host::Codex,
         }
     }
 

@@ -72,7 +72,10 @@ pub fn resolve(project: &Project, model: &mut Model) {
             | ConfigDoc::CopilotHooks(_)
             | ConfigDoc::CopilotSetupSteps(_)
             | ConfigDoc::ClaudeRule(_)
-            | ConfigDoc::OutputStyle(_) => {}
+            | ConfigDoc::OutputStyle(_)
+            | ConfigDoc::CodexConfig(_)
+            | ConfigDoc::CodexHooks(_)
+            | ConfigDoc::CodexAgent(_) => {}
         }
     }
     for plugin in &project.plugins {

@@ -98,7 +98,7 @@ pub(super) enum Syntax {
 /// without frontmatter.
 pub(super) fn syntax(kind: Kind, text: &str) -> Option<Syntax> {
     Some(match kind {
-        Kind::Project | Kind::GeminiCommand => Syntax::Toml,
+        Kind::Project | Kind::GeminiCommand | Kind::CodexConfig | Kind::CodexAgent => Syntax::Toml,
         Kind::Registry if text.trim_start().starts_with('{') => Syntax::Json,
         // YAML documents of their own, not frontmatter.
         Kind::Registry | Kind::CodexMetadata => Syntax::Yaml { begin: 0, end: text.len() },

@@ -541,6 +541,9 @@ fn config_tree(doc: &ConfigDoc) -> Option<&Node> {
         ConfigDoc::CopilotSetupSteps(d) => &d.tree,
         ConfigDoc::ClaudeRule(md) => &md.front.tree,
         ConfigDoc::OutputStyle(md) => &md.front.tree,
+        ConfigDoc::CodexConfig(d) => &d.tree,
+        ConfigDoc::CodexHooks(d) => &d.tree,
+        ConfigDoc::CodexAgent(d) => &d.tree,
         ConfigDoc::Markdown { .. } => return None,
     })
 }

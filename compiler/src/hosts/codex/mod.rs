@@ -6,12 +6,25 @@
 //! 0.171.0 binary, read 2026-12-02). A skill's `agents/openai.yaml` is read
 //! fail-open (`docs/research/other-formats.md` §4).
 
+pub mod agents;
+pub mod config;
+pub mod hooks;
+
+use agentc_schema::Dialect;
 use agentc_schema::codex::CodexMetadata;
 
-use super::{Level, SpecRule};
+use super::{Declared, Level, SpecRule};
 use crate::catalog::Code;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::source::Source;
+
+/// The project's configuration, hooks and custom agents (Codex reads them
+/// in a trusted project).
+pub const PROJECT_FILES: &[Declared] = &[
+    Declared { path: ".codex/config.toml", dialect: Dialect::CodexConfig },
+    Declared { path: ".codex/hooks.json", dialect: Dialect::CodexHooks },
+    Declared { path: ".codex/agents/*.toml", dialect: Dialect::CodexAgent },
+];
 
 /// How deep Codex looks for `SKILL.md` below a skill folder
 /// (`MAX_SCAN_DEPTH` in its `core-skills` loader).

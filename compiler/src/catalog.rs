@@ -109,7 +109,7 @@ catalog! {
     BrokenLink = "broken-link", Error, "a relative link or image in a body names a file that does not exist";
     Deprecated = "deprecated", Warning, "a field or tool name its host has retired or renamed";
     YamlCompat = "yaml-compat", Warning, "YAML that strict YAML 1.2 refuses but the host's parser reads";
-    UnknownHookEvent = "unknown-hook-event", Warning, "Claude Code hooks under an event Claude Code does not have (an error for a near miss)";
+    UnknownHookEvent = "unknown-hook-event", Warning, "hooks under an event their host (Claude Code, the Copilot CLI, Codex, …) does not have (an error for a near miss)";
     MissingPath = "missing-path", Error, "a plugin component path, marketplace plugin source or hook script that is not there";
     UnknownMcpServer = "unknown-mcp-server", Warning, "a subagent names an MCP server no configuration defines (an error for a near miss)";
     ImportChain = "import-chain", Warning, "a CLAUDE.md or GEMINI.md `@` import that leads back to a file already imported, or deeper than the host's five hops";

@@ -119,7 +119,7 @@ catalog! {
     HiddenCharacter = "hidden-character", Error, "Unicode a reviewer cannot see in an agent file: tag characters or a bidirectional control (an error), a zero-width or other invisible character (a warning)";
     Secret = "secret", Error, "a private key or a token of a known format committed in an agent file (gitleaks' rules); never shown";
     HiddenInstruction = "hidden-instruction", Warning, "an HTML comment in a Markdown file a host gives the model tells it to set its instructions aside, keep something from the user, reveal its prompt or fetch and run code";
-    PipeToShell = "pipe-to-shell", Warning, "a hook, MCP server command or skill script that downloads code and runs it unseen (`curl … | sh`)";
+    PipeToShell = "pipe-to-shell", Warning, "a hook, MCP server command or skill script that downloads code and runs it unseen (`curl` piped into `sh`)";
 }
 
 impl Code {

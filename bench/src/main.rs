@@ -66,6 +66,25 @@ enum Cmd {
         #[arg(long)]
         content_rules: bool,
     },
+    /// Times `agentc check` of two binaries — an earlier build and this one —
+    /// on one generated project, alternating them round by round so both see
+    /// the same machine: the medians of wall and CPU time, and the
+    /// ratios after/before. What a round of rules costs, side by side.
+    Versus {
+        /// The earlier `agentc` binary.
+        #[arg(long)]
+        before: PathBuf,
+        /// The `agentc` binary to compare with it.
+        #[arg(long, default_value = "target/release/agentc")]
+        after: PathBuf,
+        #[arg(long, default_value_t = 9)]
+        rounds: usize,
+        /// Where to generate (a temporary folder when not given).
+        #[arg(long)]
+        work: Option<PathBuf>,
+        #[command(flatten)]
+        spec: SpecArgs,
+    },
     /// Times the `agents!` macro at its users' cost: a library crate expanding
     /// a generated project and the same crate without the macro, each rebuilt
     /// (`cargo build`, dev profile) after an edit — a sentence added to one
@@ -177,6 +196,9 @@ fn main() -> ExitCode {
             );
         }),
         Cmd::Measure { command } => measure(&command),
+        Cmd::Versus { before, after, rounds, work, spec } => {
+            versus(&before, &after, rounds, work, &spec.into())
+        }
         Cmd::Lsp { agentc, skills, wild, verify_every, work } => {
             lsp::run(lsp::Args { agentc, skills, wild, verify_every, work })
         }
@@ -218,6 +240,100 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// One side of [`Cmd::Versus`]: the wall and CPU time of each round.
+#[derive(Default)]
+struct Side {
+    wall: Vec<Duration>,
+    cpu: Vec<Duration>,
+}
+
+impl Side {
+    fn median(runs: &[Duration]) -> Duration {
+        let mut sorted = runs.to_vec();
+        sorted.sort();
+        sorted[sorted.len() / 2]
+    }
+}
+
+fn versus(
+    before: &Path,
+    after: &Path,
+    rounds: usize,
+    work: Option<PathBuf>,
+    spec: &agentc_bench::Spec,
+) -> std::io::Result<()> {
+    if rounds == 0 {
+        return Err(std::io::Error::other("--rounds must be at least 1"));
+    }
+    let binaries = [agentc_binary(before)?, agentc_binary(after)?];
+    let temp;
+    let dir = match work {
+        Some(dir) => dir,
+        None => {
+            temp = TempDir::new()?;
+            temp.0.join("project")
+        }
+    };
+    let stats = generate(&dir, spec)?;
+    let mut sides = [Side::default(), Side::default()];
+    // One unmeasured run each warms the page cache.
+    for binary in &binaries {
+        Command::new(binary)
+            .arg("check")
+            .arg(&dir)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()?;
+    }
+    for round in 0..rounds {
+        let order = if round % 2 == 0 { [0, 1] } else { [1, 0] };
+        for i in order {
+            let before_usage =
+                nix::sys::resource::getrusage(nix::sys::resource::UsageWho::RUSAGE_CHILDREN)?;
+            let start = Instant::now();
+            let mut child = Command::new(&binaries[i])
+                .arg("check")
+                .arg(&dir)
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()?;
+            let status = child.wait()?;
+            let wall = start.elapsed();
+            let usage =
+                nix::sys::resource::getrusage(nix::sys::resource::UsageWho::RUSAGE_CHILDREN)?;
+            if status.code() != Some(0) {
+                return Err(std::io::Error::other(format!(
+                    "{} check exited {status}",
+                    binaries[i].display()
+                )));
+            }
+            let cpu = |u: &nix::sys::resource::Usage| {
+                let (user, system) = (u.user_time(), u.system_time());
+                Duration::from_micros(
+                    (user.tv_sec() * 1_000_000
+                        + user.tv_usec()
+                        + system.tv_sec() * 1_000_000
+                        + system.tv_usec()) as u64,
+                )
+            };
+            let side = &mut sides[i];
+            side.wall.push(wall);
+            side.cpu.push(cpu(&usage).saturating_sub(cpu(&before_usage)));
+        }
+    }
+    println!("{} files, {} bytes; {rounds} rounds, alternating", stats.files, stats.bytes);
+    println!("| binary | `agentc check` wall | CPU |");
+    println!("|---|---|---|");
+    for (name, side) in ["before", "after"].iter().zip(&sides) {
+        println!("| {name} | {} | {} |", ms(Side::median(&side.wall)), ms(Side::median(&side.cpu)));
+    }
+    let ratio = |f: fn(&Side) -> &Vec<Duration>| {
+        Side::median(f(&sides[1])).as_secs_f64() / Side::median(f(&sides[0])).as_secs_f64()
+    };
+    println!("| after / before | {:.3} | {:.3} |", ratio(|s| &s.wall), ratio(|s| &s.cpu));
+    Ok(())
 }
 
 fn measure(command: &[String]) -> std::io::Result<()> {

@@ -153,6 +153,7 @@ fn compiler_errors(kind: Kind, path: &Path) -> Vec<String> {
         Kind::OpencodeConfig => config(Dialect::OpencodeConfig, &mut out),
         Kind::GeminiCommand => config(Dialect::GeminiCommand, &mut out),
         Kind::GeminiExtension => config(Dialect::GeminiExtension, &mut out),
+        Kind::GeminiSettings => config(Dialect::GeminiSettings, &mut out),
         Kind::CodexConfig => config(Dialect::CodexConfig, &mut out),
         Kind::CodexHooks => config(Dialect::CodexHooks, &mut out),
         Kind::CodexAgent => config(Dialect::CodexAgent, &mut out),

@@ -126,3 +126,50 @@ pub struct GeminiExtension {
     #[schemars(example = &"https://github.com/example/new-extension")]
     pub migrated_to: Option<String>,
 }
+
+/// # Gemini CLI settings
+///
+/// `.gemini/settings.json`, the project's settings (read in a trusted
+/// folder). JSON with comments. The keys agentc types are below; every other
+/// key of Gemini CLI's own settings schema (0.61.0) is checked against that
+/// schema as Gemini CLI checks it.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[schemars(
+    title = "Gemini CLI settings.json",
+    extend("$id" = "https://agentc.dev/schemas/gemini-settings.schema.json")
+)]
+pub struct GeminiSettings {
+    /// # MCP servers
+    ///
+    /// By name: a local server (`command`) or a remote one (`url` for SSE,
+    /// `httpUrl` for streamable HTTP).
+    #[serde(rename = "mcpServers", default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = serde_json::json!({"github": {"httpUrl": "https://api.githubcopilot.com/mcp/", "headers": {"Authorization": "Bearer $GITHUB_TOKEN"}}}))]
+    pub mcp_servers: Option<McpServers>,
+
+    /// # Hooks
+    ///
+    /// By event (`BeforeTool`, `AfterTool`, `BeforeAgent`, `AfterAgent`,
+    /// `Notification`, `SessionStart`, `SessionEnd`, `PreCompress`,
+    /// `BeforeModel`, `AfterModel`, `BeforeToolSelection`): a list of
+    /// `{ "matcher", "sequential", "hooks": [{ "type": "command", "command",
+    /// "timeout" }] }`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = serde_json::json!({"BeforeTool": [{"matcher": "write_file|replace", "hooks": [{"type": "command", "command": "$GEMINI_PROJECT_DIR/.gemini/hooks/check.sh", "timeout": 30000}]}]}))]
+    pub hooks: Option<serde_json::Value>,
+
+    /// # General
+    ///
+    /// `defaultApprovalMode` (`default`, `auto_edit`, `plan`), `vimMode`,
+    /// `checkpointing`, ...
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = serde_json::json!({"defaultApprovalMode": "auto_edit"}))]
+    pub general: Option<serde_json::Value>,
+
+    /// # Tools
+    ///
+    /// `sandbox`, `allowed`, `exclude`, `core`, `shell`, ...
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = serde_json::json!({"allowed": ["run_shell_command(git status)"]}))]
+    pub tools: Option<serde_json::Value>,
+}

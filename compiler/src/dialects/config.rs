@@ -62,6 +62,7 @@ pub enum ConfigDoc {
     CodexConfig(Box<Document<agentc_schema::CodexConfig>>),
     CodexHooks(Box<Document<agentc_schema::CodexHooksFile>>),
     CodexAgent(Box<Document<agentc_schema::CodexAgent>>),
+    GeminiSettings(Box<Document<agentc_schema::GeminiSettings>>),
 }
 
 impl ConfigDoc {
@@ -191,6 +192,8 @@ pub fn config(
             .map(|doc| ConfigDoc::CodexHooks(doc.into())),
         Dialect::CodexAgent => crate::hosts::codex::agents::read(source, out)
             .map(|doc| ConfigDoc::CodexAgent(doc.into())),
+        Dialect::GeminiSettings => crate::hosts::gemini::settings::read(source, out)
+            .map(|doc| ConfigDoc::GeminiSettings(doc.into())),
         Dialect::KiroSteering => {
             kiro::read(source, out).map(|md| ConfigDoc::KiroSteering(md.into()))
         }

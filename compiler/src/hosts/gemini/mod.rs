@@ -5,6 +5,8 @@
 //! skipped, and an extension without a valid `name` or a `version` is not
 //! loaded: errors. Unknown keys are dropped in both: warnings.
 
+pub mod settings;
+
 use std::collections::BTreeMap;
 
 use agentc_schema::{Dialect, GeminiCommand, GeminiExtension};
@@ -20,6 +22,7 @@ use crate::source::Source;
 pub const PROJECT_FILES: &[Declared] = &[
     Declared { path: ".gemini/commands/**/*.toml", dialect: Dialect::GeminiCommand },
     Declared { path: "gemini-extension.json", dialect: Dialect::GeminiExtension },
+    Declared { path: ".gemini/settings.json", dialect: Dialect::GeminiSettings },
 ];
 
 /// Where the commands live; a command's name is its path below, folders

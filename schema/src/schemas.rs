@@ -8,8 +8,8 @@ use crate::{
     AgentFrontmatter, AgentManifest, ClaudeCommandFrontmatter, ClaudeSettings,
     ClaudeSubagentFrontmatter, ClineRuleFrontmatter, CopilotAgentFrontmatter,
     CopilotInstructionsFrontmatter, CopilotPromptFrontmatter, CursorRuleFrontmatter, GeminiCommand,
-    GeminiExtension, GeminiSettings, HooksFile, KiroSteeringFrontmatter, Lockfile, Marketplace, McpJson,
-    OpencodeAgentFrontmatter, OpencodeCommandFrontmatter, OpencodeConfig, PluginManifest,
+    GeminiExtension, GeminiSettings, HooksFile, KiroSteeringFrontmatter, Lockfile, Marketplace,
+    McpJson, OpencodeAgentFrontmatter, OpencodeCommandFrontmatter, OpencodeConfig, PluginManifest,
     ProjectFile, Registry, SkillFrontmatter, ToolManifest, VscodeMcp,
 };
 

@@ -68,8 +68,7 @@ const MCP_KEYS: &[&str] =
 const APPROVAL_MODES: &[&str] = &["default", "auto_edit", "plan", "yolo"];
 
 /// What Gemini CLI does with a value its schema refuses.
-const GOES_ON: &str =
-    "Gemini CLI 0.61.0 prints \"Invalid configuration\" at start-up and goes on with the value \
+const GOES_ON: &str = "Gemini CLI 0.61.0 prints \"Invalid configuration\" at start-up and goes on with the value \
      as written";
 
 /// Reads the settings and checks them.
@@ -89,7 +88,9 @@ pub fn read(source: &Source, out: &mut Vec<Diagnostic>) -> Option<Document<Gemin
         at += 1;
         at <= start
             || !(d.code == Code::UnknownField
-                && MCP_KEYS.iter().any(|k| d.message == format!("unknown field `{k}` (kept as metadata)")))
+                && MCP_KEYS
+                    .iter()
+                    .any(|k| d.message == format!("unknown field `{k}` (kept as metadata)")))
     });
     let doc = doc?;
     if let Value::Map(entries) = &doc.tree.value {
@@ -142,8 +143,13 @@ fn expected(schema: &Schema) -> String {
             format!("one of {}", values.join(", "))
         }
         "union" => {
-            let kinds: Vec<String> =
-                schema.get("u").and_then(Schema::as_array).into_iter().flatten().map(expected).collect();
+            let kinds: Vec<String> = schema
+                .get("u")
+                .and_then(Schema::as_array)
+                .into_iter()
+                .flatten()
+                .map(expected)
+                .collect();
             kinds.join(" or ")
         }
         _ => "anything".into(),
@@ -288,9 +294,9 @@ fn unknown_key(source: &Source, key: &str, span: Span, schema: &Schema, path: &s
     // category (`tools.autoAccept`).
     let nested = path.is_empty().then(|| nested(key)).flatten();
     diagnostic.with_help(match nested {
-        Some(moved) => format!(
-            "Gemini CLI 0.61.0 ignores it; settings are grouped now: write it as `{moved}`"
-        ),
+        Some(moved) => {
+            format!("Gemini CLI 0.61.0 ignores it; settings are grouped now: write it as `{moved}`")
+        }
         None => "Gemini CLI 0.61.0 ignores keys it does not know; remove it, or check the \
                  settings reference (https://geminicli.com/docs/reference/configuration/)"
             .into(),
@@ -391,7 +397,9 @@ fn hooks(source: &Source, node: &Node, out: &mut Vec<Diagnostic>) {
                     entry.value.span,
                     format!("`hooks.{event}` is {}; Gemini CLI takes a list", kind(&entry.value)),
                 )
-                .with_help("Gemini CLI 0.61.0 skips the event's hooks; write a list of definitions"),
+                .with_help(
+                    "Gemini CLI 0.61.0 skips the event's hooks; write a list of definitions",
+                ),
             );
             continue;
         };

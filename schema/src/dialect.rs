@@ -124,6 +124,8 @@ pub enum Dialect {
     CodexAgent,
     /// Gemini CLI's project settings (`.gemini/settings.json`).
     GeminiSettings,
+    /// A Gemini CLI subagent (`.gemini/agents/*.md`).
+    GeminiAgent,
 }
 
 impl Dialect {
@@ -176,6 +178,7 @@ impl Dialect {
             Dialect::CodexHooks => "codex-hooks",
             Dialect::CodexAgent => "codex-agent",
             Dialect::GeminiSettings => "gemini-settings",
+            Dialect::GeminiAgent => "gemini-agent",
         }
     }
 

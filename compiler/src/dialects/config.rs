@@ -63,6 +63,7 @@ pub enum ConfigDoc {
     CodexHooks(Box<Document<agentc_schema::CodexHooksFile>>),
     CodexAgent(Box<Document<agentc_schema::CodexAgent>>),
     GeminiSettings(Box<Document<agentc_schema::GeminiSettings>>),
+    GeminiAgent(Box<Markdown<agentc_schema::GeminiAgentFrontmatter>>),
 }
 
 impl ConfigDoc {
@@ -79,6 +80,7 @@ impl ConfigDoc {
             ConfigDoc::KiroSteering(md) => Some(md.body_span),
             ConfigDoc::ClaudeRule(md) => Some(md.body_span),
             ConfigDoc::OutputStyle(md) => Some(md.body_span),
+            ConfigDoc::GeminiAgent(md) => Some(md.body_span),
             _ => None,
         }
     }
@@ -194,6 +196,8 @@ pub fn config(
             .map(|doc| ConfigDoc::CodexAgent(doc.into())),
         Dialect::GeminiSettings => crate::hosts::gemini::settings::read(source, out)
             .map(|doc| ConfigDoc::GeminiSettings(doc.into())),
+        Dialect::GeminiAgent => crate::hosts::gemini::agents::read(source, out)
+            .map(|md| ConfigDoc::GeminiAgent(md.into())),
         Dialect::KiroSteering => {
             kiro::read(source, out).map(|md| ConfigDoc::KiroSteering(md.into()))
         }

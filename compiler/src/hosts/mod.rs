@@ -187,7 +187,8 @@ impl Host {
             Dialect::GeminiCommand
             | Dialect::GeminiExtension
             | Dialect::GeminiMd
-            | Dialect::GeminiSettings => Host::Gemini,
+            | Dialect::GeminiSettings
+            | Dialect::GeminiAgent => Host::Gemini,
             Dialect::KiroSteering => Host::Kiro,
             Dialect::ClaudeRule | Dialect::ClaudeOutputStyle => Host::ClaudeCode,
             Dialect::CodexConfig | Dialect::CodexHooks | Dialect::CodexAgent => Host::Codex,

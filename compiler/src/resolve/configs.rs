@@ -76,7 +76,8 @@ pub fn resolve(project: &Project, model: &mut Model) {
             | ConfigDoc::CodexConfig(_)
             | ConfigDoc::CodexHooks(_)
             | ConfigDoc::CodexAgent(_)
-            | ConfigDoc::GeminiSettings(_) => {}
+            | ConfigDoc::GeminiSettings(_)
+            | ConfigDoc::GeminiAgent(_) => {}
         }
     }
     for plugin in &project.plugins {

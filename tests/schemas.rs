@@ -7,9 +7,9 @@ use agentc::schema::{
     AgentFrontmatter, AgentManifest, ClaudeCommandFrontmatter, ClaudeOutputStyleFrontmatter,
     ClaudeRuleFrontmatter, ClaudeSubagentFrontmatter, ClineRuleFrontmatter,
     CopilotAgentFrontmatter, CopilotInstructionsFrontmatter, CopilotPromptFrontmatter,
-    CursorRuleFrontmatter, Dialect, Kind, KiroSteeringFrontmatter, OpencodeAgentFrontmatter,
-    OpencodeCommandFrontmatter, PluginManifest, ProjectFile, Registry, SkillFrontmatter,
-    ToolManifest,
+    CursorRuleFrontmatter, Dialect, GeminiAgentFrontmatter, Kind, KiroSteeringFrontmatter,
+    OpencodeAgentFrontmatter, OpencodeCommandFrontmatter, PluginManifest, ProjectFile, Registry,
+    SkillFrontmatter, ToolManifest,
 };
 use agentc_compiler::RelPath;
 use agentc_compiler::diagnostic::Severity;
@@ -153,6 +153,10 @@ fn compiler_errors(kind: Kind, path: &Path) -> Vec<String> {
         Kind::OpencodeConfig => config(Dialect::OpencodeConfig, &mut out),
         Kind::GeminiCommand => config(Dialect::GeminiCommand, &mut out),
         Kind::GeminiExtension => config(Dialect::GeminiExtension, &mut out),
+        Kind::GeminiSettings => config(Dialect::GeminiSettings, &mut out),
+        Kind::GeminiAgent => {
+            drop(decode_text::<GeminiAgentFrontmatter>(&source, &text, 0, front, &mut out))
+        }
         Kind::CodexConfig => config(Dialect::CodexConfig, &mut out),
         Kind::CodexHooks => config(Dialect::CodexHooks, &mut out),
         Kind::CodexAgent => config(Dialect::CodexAgent, &mut out),

@@ -122,6 +122,10 @@ pub enum Dialect {
     CodexHooks,
     /// A Codex custom agent (`.codex/agents/*.toml`).
     CodexAgent,
+    /// Gemini CLI's project settings (`.gemini/settings.json`).
+    GeminiSettings,
+    /// A Gemini CLI subagent (`.gemini/agents/*.md`).
+    GeminiAgent,
 }
 
 impl Dialect {
@@ -173,6 +177,8 @@ impl Dialect {
             Dialect::CodexConfig => "codex-config",
             Dialect::CodexHooks => "codex-hooks",
             Dialect::CodexAgent => "codex-agent",
+            Dialect::GeminiSettings => "gemini-settings",
+            Dialect::GeminiAgent => "gemini-agent",
         }
     }
 

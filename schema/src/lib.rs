@@ -50,7 +50,7 @@ pub use copilot_files::{CopilotInstructionsFrontmatter, CopilotPromptFrontmatter
 pub use copilot_hooks::CopilotHooksFile;
 pub use copilot_setup::CopilotSetupSteps;
 pub use dialect::{Dialect, OneOrMany, ToolRules};
-pub use gemini::{GeminiCommand, GeminiExtension};
+pub use gemini::{GeminiAgentFrontmatter, GeminiCommand, GeminiExtension, GeminiSettings};
 pub use guard::{Guard, GuardError, Status, parse_guard};
 pub use hooks::{HookMatcher, HookType, HooksFile};
 pub use lockfile::Lockfile;

@@ -7,10 +7,11 @@ use crate::dialect::Dialect;
 use crate::{
     AgentFrontmatter, AgentManifest, ClaudeCommandFrontmatter, ClaudeSettings,
     ClaudeSubagentFrontmatter, ClineRuleFrontmatter, CopilotAgentFrontmatter,
-    CopilotInstructionsFrontmatter, CopilotPromptFrontmatter, CursorRuleFrontmatter, GeminiCommand,
-    GeminiExtension, HooksFile, KiroSteeringFrontmatter, Lockfile, Marketplace, McpJson,
-    OpencodeAgentFrontmatter, OpencodeCommandFrontmatter, OpencodeConfig, PluginManifest,
-    ProjectFile, Registry, SkillFrontmatter, ToolManifest, VscodeMcp,
+    CopilotInstructionsFrontmatter, CopilotPromptFrontmatter, CursorRuleFrontmatter,
+    GeminiAgentFrontmatter, GeminiCommand, GeminiExtension, GeminiSettings, HooksFile,
+    KiroSteeringFrontmatter, Lockfile, Marketplace, McpJson, OpencodeAgentFrontmatter,
+    OpencodeCommandFrontmatter, OpencodeConfig, PluginManifest, ProjectFile, Registry,
+    SkillFrontmatter, ToolManifest, VscodeMcp,
 };
 
 /// A kind of file agentc reads or writes.
@@ -45,6 +46,8 @@ pub enum Kind {
     OpencodeConfig,
     GeminiCommand,
     GeminiExtension,
+    GeminiSettings,
+    GeminiAgent,
     KiroSteering,
     CopilotHooks,
     CopilotSetupSteps,
@@ -58,7 +61,7 @@ pub enum Kind {
 }
 
 impl Kind {
-    pub const ALL: [Kind; 39] = [
+    pub const ALL: [Kind; 41] = [
         Kind::Agent,
         Kind::AgentMd,
         Kind::Skill,
@@ -88,6 +91,8 @@ impl Kind {
         Kind::OpencodeConfig,
         Kind::GeminiCommand,
         Kind::GeminiExtension,
+        Kind::GeminiSettings,
+        Kind::GeminiAgent,
         Kind::KiroSteering,
         Kind::CopilotHooks,
         Kind::CopilotSetupSteps,
@@ -132,6 +137,8 @@ impl Kind {
             Kind::OpencodeConfig => "opencode-config",
             Kind::GeminiCommand => "gemini-command",
             Kind::GeminiExtension => "gemini-extension",
+            Kind::GeminiSettings => "gemini-settings",
+            Kind::GeminiAgent => "gemini-agent",
             Kind::KiroSteering => "kiro-steering",
             Kind::CopilotHooks => "copilot-hooks",
             Kind::CopilotSetupSteps => "copilot-setup-steps",
@@ -181,6 +188,10 @@ impl Kind {
             Kind::OpencodeConfig => "opencode.json and opencode.jsonc, OpenCode's configuration",
             Kind::GeminiCommand => ".gemini/commands/<name>.toml, Gemini CLI's custom commands",
             Kind::GeminiExtension => "gemini-extension.json, a Gemini CLI extension's manifest",
+            Kind::GeminiSettings => ".gemini/settings.json, Gemini CLI's project settings",
+            Kind::GeminiAgent => {
+                "the YAML frontmatter of .gemini/agents/<name>.md, a Gemini CLI subagent"
+            }
             Kind::KiroSteering => "the YAML frontmatter of .kiro/steering/<name>.md",
             Kind::CopilotHooks => ".github/hooks/<name>.json, GitHub Copilot's hooks",
             Kind::CopilotSetupSteps => {
@@ -224,6 +235,8 @@ impl Kind {
             Dialect::OpencodeConfig => Kind::OpencodeConfig,
             Dialect::GeminiCommand => Kind::GeminiCommand,
             Dialect::GeminiExtension => Kind::GeminiExtension,
+            Dialect::GeminiSettings => Kind::GeminiSettings,
+            Dialect::GeminiAgent => Kind::GeminiAgent,
             Dialect::KiroSteering => Kind::KiroSteering,
             Dialect::CopilotHooks => Kind::CopilotHooks,
             Dialect::CopilotSetupSteps => Kind::CopilotSetupSteps,
@@ -294,6 +307,8 @@ impl Kind {
             Kind::OpencodeConfig => draft07::<OpencodeConfig>(),
             Kind::GeminiCommand => draft07::<GeminiCommand>(),
             Kind::GeminiExtension => draft07::<GeminiExtension>(),
+            Kind::GeminiSettings => draft07::<GeminiSettings>(),
+            Kind::GeminiAgent => draft07::<GeminiAgentFrontmatter>(),
             Kind::KiroSteering => draft07::<KiroSteeringFrontmatter>(),
             Kind::CopilotHooks => draft07::<crate::CopilotHooksFile>(),
             Kind::CopilotSetupSteps => draft07::<crate::CopilotSetupSteps>(),

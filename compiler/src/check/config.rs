@@ -231,6 +231,7 @@ pub fn check(fs: &dyn Fs, trees: &Trees<'_>, project: &Project) -> Checked {
             ConfigDoc::CopilotSetupSteps(_) => {}
             // Across files: `super::codex` below.
             ConfigDoc::CodexConfig(_) | ConfigDoc::CodexHooks(_) | ConfigDoc::CodexAgent(_) => {}
+            ConfigDoc::GeminiSettings(_) | ConfigDoc::GeminiAgent(_) => {}
         }
     }
     gemini::duplicates(&gemini_commands, &mut out);

@@ -62,6 +62,8 @@ pub enum ConfigDoc {
     CodexConfig(Box<Document<agentc_schema::CodexConfig>>),
     CodexHooks(Box<Document<agentc_schema::CodexHooksFile>>),
     CodexAgent(Box<Document<agentc_schema::CodexAgent>>),
+    GeminiSettings(Box<Document<agentc_schema::GeminiSettings>>),
+    GeminiAgent(Box<Markdown<agentc_schema::GeminiAgentFrontmatter>>),
 }
 
 impl ConfigDoc {
@@ -78,6 +80,7 @@ impl ConfigDoc {
             ConfigDoc::KiroSteering(md) => Some(md.body_span),
             ConfigDoc::ClaudeRule(md) => Some(md.body_span),
             ConfigDoc::OutputStyle(md) => Some(md.body_span),
+            ConfigDoc::GeminiAgent(md) => Some(md.body_span),
             _ => None,
         }
     }
@@ -191,6 +194,10 @@ pub fn config(
             .map(|doc| ConfigDoc::CodexHooks(doc.into())),
         Dialect::CodexAgent => crate::hosts::codex::agents::read(source, out)
             .map(|doc| ConfigDoc::CodexAgent(doc.into())),
+        Dialect::GeminiSettings => crate::hosts::gemini::settings::read(source, out)
+            .map(|doc| ConfigDoc::GeminiSettings(doc.into())),
+        Dialect::GeminiAgent => crate::hosts::gemini::agents::read(source, out)
+            .map(|md| ConfigDoc::GeminiAgent(md.into())),
         Dialect::KiroSteering => {
             kiro::read(source, out).map(|md| ConfigDoc::KiroSteering(md.into()))
         }

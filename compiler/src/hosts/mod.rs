@@ -184,7 +184,11 @@ impl Host {
             Dialect::OpencodeAgent | Dialect::OpencodeCommand | Dialect::OpencodeConfig => {
                 Host::OpenCode
             }
-            Dialect::GeminiCommand | Dialect::GeminiExtension | Dialect::GeminiMd => Host::Gemini,
+            Dialect::GeminiCommand
+            | Dialect::GeminiExtension
+            | Dialect::GeminiMd
+            | Dialect::GeminiSettings
+            | Dialect::GeminiAgent => Host::Gemini,
             Dialect::KiroSteering => Host::Kiro,
             Dialect::ClaudeRule | Dialect::ClaudeOutputStyle => Host::ClaudeCode,
             Dialect::CodexConfig | Dialect::CodexHooks | Dialect::CodexAgent => Host::Codex,

@@ -26,6 +26,8 @@ pub enum Syntax {
     Json,
     /// JSON with comments and trailing commas (VS Code's files).
     Jsonc,
+    /// JSON with comments, no trailing comma (Gemini CLI's settings).
+    JsonComments,
     Toml,
 }
 
@@ -209,8 +211,9 @@ pub fn decode_text<T: DeserializeOwned>(
                 return None;
             }
         },
-        Syntax::Json | Syntax::Jsonc => match match reading.syntax {
+        Syntax::Json | Syntax::Jsonc | Syntax::JsonComments => match match reading.syntax {
             Syntax::Jsonc => json::parse_jsonc(text),
+            Syntax::JsonComments => json::parse_with_comments(text),
             _ => json::parse(text),
         } {
             Ok(parsed) => (parsed.root, parsed.duplicates, Vec::new()),

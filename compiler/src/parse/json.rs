@@ -37,6 +37,15 @@ const STRICT: ParseOptions = ParseOptions {
 const JSONC: ParseOptions =
     ParseOptions { allow_comments: true, allow_trailing_commas: true, ..STRICT };
 
+/// What Gemini CLI reads in its settings (`strip-json-comments`, then
+/// `JSON.parse`): comments, and no trailing comma.
+const COMMENTS: ParseOptions = ParseOptions { allow_comments: true, ..STRICT };
+
+/// Parses JSON with comments and no trailing comma, as Gemini CLI does.
+pub fn parse_with_comments(text: &str) -> Result<Parsed, SyntaxError> {
+    parse_with(text, &COMMENTS)
+}
+
 /// Parses a JSON text; spans are byte offsets into `text`.
 pub fn parse(text: &str) -> Result<Parsed, SyntaxError> {
     parse_with(text, &STRICT)

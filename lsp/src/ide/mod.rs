@@ -544,6 +544,8 @@ fn config_tree(doc: &ConfigDoc) -> Option<&Node> {
         ConfigDoc::CodexConfig(d) => &d.tree,
         ConfigDoc::CodexHooks(d) => &d.tree,
         ConfigDoc::CodexAgent(d) => &d.tree,
+        ConfigDoc::GeminiSettings(d) => &d.tree,
+        ConfigDoc::GeminiAgent(md) => &md.front.tree,
         ConfigDoc::Markdown { .. } => return None,
     })
 }

@@ -5,6 +5,9 @@
 //! skipped, and an extension without a valid `name` or a `version` is not
 //! loaded: errors. Unknown keys are dropped in both: warnings.
 
+pub mod agents;
+pub mod settings;
+
 use std::collections::BTreeMap;
 
 use agentc_schema::{Dialect, GeminiCommand, GeminiExtension};
@@ -20,6 +23,8 @@ use crate::source::Source;
 pub const PROJECT_FILES: &[Declared] = &[
     Declared { path: ".gemini/commands/**/*.toml", dialect: Dialect::GeminiCommand },
     Declared { path: "gemini-extension.json", dialect: Dialect::GeminiExtension },
+    Declared { path: ".gemini/settings.json", dialect: Dialect::GeminiSettings },
+    Declared { path: ".gemini/agents/*.md", dialect: Dialect::GeminiAgent },
 ];
 
 /// Where the commands live; a command's name is its path below, folders

@@ -122,6 +122,8 @@ pub enum Dialect {
     CodexHooks,
     /// A Codex custom agent (`.codex/agents/*.toml`).
     CodexAgent,
+    /// A Codex plugin's manifest (`.codex-plugin/plugin.json`).
+    CodexPlugin,
 }
 
 impl Dialect {
@@ -173,6 +175,7 @@ impl Dialect {
             Dialect::CodexConfig => "codex-config",
             Dialect::CodexHooks => "codex-hooks",
             Dialect::CodexAgent => "codex-agent",
+            Dialect::CodexPlugin => "codex-plugin",
         }
     }
 

@@ -62,6 +62,7 @@ pub enum ConfigDoc {
     CodexConfig(Box<Document<agentc_schema::CodexConfig>>),
     CodexHooks(Box<Document<agentc_schema::CodexHooksFile>>),
     CodexAgent(Box<Document<agentc_schema::CodexAgent>>),
+    CodexPlugin(Box<Document<agentc_schema::CodexPlugin>>),
 }
 
 impl ConfigDoc {
@@ -191,6 +192,8 @@ pub fn config(
             .map(|doc| ConfigDoc::CodexHooks(doc.into())),
         Dialect::CodexAgent => crate::hosts::codex::agents::read(source, out)
             .map(|doc| ConfigDoc::CodexAgent(doc.into())),
+        Dialect::CodexPlugin => crate::hosts::codex::plugin::read(source, out)
+            .map(|doc| ConfigDoc::CodexPlugin(doc.into())),
         Dialect::KiroSteering => {
             kiro::read(source, out).map(|md| ConfigDoc::KiroSteering(md.into()))
         }

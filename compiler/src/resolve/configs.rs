@@ -75,7 +75,8 @@ pub fn resolve(project: &Project, model: &mut Model) {
             | ConfigDoc::OutputStyle(_)
             | ConfigDoc::CodexConfig(_)
             | ConfigDoc::CodexHooks(_)
-            | ConfigDoc::CodexAgent(_) => {}
+            | ConfigDoc::CodexAgent(_)
+            | ConfigDoc::CodexPlugin(_) => {}
         }
     }
     for plugin in &project.plugins {

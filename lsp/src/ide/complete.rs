@@ -113,7 +113,8 @@ pub(super) fn syntax(kind: Kind, text: &str) -> Option<Syntax> {
         | Kind::McpJson
         | Kind::VscodeMcp
         | Kind::OpencodeConfig
-        | Kind::GeminiExtension => Syntax::Json,
+        | Kind::GeminiExtension
+        | Kind::CodexPlugin => Syntax::Json,
         _ => Syntax::Yaml { begin: 4, end: frontmatter_end(text)? },
     })
 }

@@ -544,6 +544,7 @@ fn config_tree(doc: &ConfigDoc) -> Option<&Node> {
         ConfigDoc::CodexConfig(d) => &d.tree,
         ConfigDoc::CodexHooks(d) => &d.tree,
         ConfigDoc::CodexAgent(d) => &d.tree,
+        ConfigDoc::CodexPlugin(d) => &d.tree,
         ConfigDoc::Markdown { .. } => return None,
     })
 }

@@ -26,14 +26,22 @@ pub struct CodexPlugin {
     #[schemars(example = &"my-plugin")]
     pub name: Option<Spanned<String>>,
     /// # Version
+    ///
+    /// The plugin's version, a string; Codex refuses a number.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(example = &"1.0.0")]
     pub version: Option<Spanned<String>>,
     /// # Description
+    ///
+    /// What the plugin does.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = &"Planning and review workflows.")]
     pub description: Option<Spanned<String>>,
     /// # Keywords
+    ///
+    /// Words to find the plugin by.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = serde_json::json!(["planning", "review"]))]
     pub keywords: Option<Vec<String>>,
     /// # Skills
     ///
@@ -45,6 +53,7 @@ pub struct CodexPlugin {
     ///
     /// A `./…` path to an MCP configuration, or the servers themselves.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = &"./.mcp.json")]
     pub mcp_servers: Option<serde_json::Value>,
     /// # Apps
     ///
@@ -62,6 +71,7 @@ pub struct CodexPlugin {
     ///
     /// How the plugin is shown in Codex's plugin list.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = serde_json::json!({"displayName": "My Plugin", "category": "Coding"}))]
     pub interface: Option<CodexPluginInterface>,
 }
 
@@ -70,30 +80,48 @@ pub struct CodexPlugin {
 #[serde(rename_all = "camelCase")]
 pub struct CodexPluginInterface {
     /// # Display name
+    ///
+    /// The name shown in the plugin list.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub display_name: Option<String>,
     /// # Short description
+    ///
+    /// One line shown under the name.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub short_description: Option<String>,
     /// # Long description
+    ///
+    /// The plugin's page text.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub long_description: Option<String>,
     /// # Developer name
+    ///
+    /// Who made it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub developer_name: Option<String>,
     /// # Category
+    ///
+    /// Its category in the plugin list (e.g. `Coding`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub category: Option<String>,
     /// # Capabilities
+    ///
+    /// What it may do (e.g. `Read`, `Write`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub capabilities: Option<Vec<String>>,
     /// # Website
+    ///
+    /// Its website (also spelt `websiteURL`).
     #[serde(default, alias = "websiteURL", skip_serializing_if = "Option::is_none")]
     pub website_url: Option<String>,
     /// # Privacy policy
+    ///
+    /// Its privacy policy (also spelt `privacyPolicyURL`).
     #[serde(default, alias = "privacyPolicyURL", skip_serializing_if = "Option::is_none")]
     pub privacy_policy_url: Option<String>,
     /// # Terms of service
+    ///
+    /// Its terms (also spelt `termsOfServiceURL`).
     #[serde(default, alias = "termsOfServiceURL", skip_serializing_if = "Option::is_none")]
     pub terms_of_service_url: Option<String>,
     /// # Starter prompts
@@ -102,18 +130,28 @@ pub struct CodexPluginInterface {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub default_prompt: Option<serde_json::Value>,
     /// # Brand colour
+    ///
+    /// `#RRGGBB`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub brand_color: Option<String>,
     /// # Composer icon
+    ///
+    /// A `./…` image in the plugin.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub composer_icon: Option<Spanned<String>>,
     /// # Logo
+    ///
+    /// A `./…` image in the plugin.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub logo: Option<Spanned<String>>,
     /// # Dark logo
+    ///
+    /// A `./…` image in the plugin.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub logo_dark: Option<Spanned<String>>,
     /// # Screenshots
+    ///
+    /// `./…` images in the plugin.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub screenshots: Option<Vec<String>>,
 }

@@ -151,6 +151,7 @@ fn schemas_are_written_atomically_to_a_directory() {
             "codex-config.schema.json",
             "codex-hooks.schema.json",
             "codex-metadata.schema.json",
+            "codex-plugin.schema.json",
             "codex-skill.schema.json",
             "copilot-agent.schema.json",
             "copilot-hooks.schema.json",

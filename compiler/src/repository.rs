@@ -15,13 +15,14 @@ use agentc_schema::PROJECT_FILE;
 /// project file, or a folder (or Cline's `.clinerules` file) an assistant
 /// reads there, or a Gemini CLI extension's manifest, which marks the top of
 /// the extension's folder as `.claude-plugin` marks a plugin's.
-pub const MARKERS: [&str; 13] = [
+pub const MARKERS: [&str; 14] = [
     ".git",
     PROJECT_FILE,
     ".claude",
     ".github",
     ".agents",
     ".claude-plugin",
+    ".codex-plugin",
     ".codex",
     ".cursor",
     ".clinerules",

@@ -126,6 +126,8 @@ pub enum Dialect {
     GeminiSettings,
     /// A Gemini CLI subagent (`.gemini/agents/*.md`).
     GeminiAgent,
+    /// A Codex plugin's manifest (`.codex-plugin/plugin.json`).
+    CodexPlugin,
 }
 
 impl Dialect {
@@ -179,6 +181,7 @@ impl Dialect {
             Dialect::CodexAgent => "codex-agent",
             Dialect::GeminiSettings => "gemini-settings",
             Dialect::GeminiAgent => "gemini-agent",
+            Dialect::CodexPlugin => "codex-plugin",
         }
     }
 

@@ -16,6 +16,7 @@ pub mod agent;
 pub mod assistant;
 pub mod codex;
 pub mod codex_config;
+pub mod codex_plugin;
 pub mod copilot_files;
 pub mod copilot_hooks;
 pub mod copilot_setup;
@@ -46,6 +47,7 @@ pub use assistant::{
     PluginManifest,
 };
 pub use codex_config::{CodexAgent, CodexConfig, CodexHooksFile};
+pub use codex_plugin::CodexPlugin;
 pub use copilot_files::{CopilotInstructionsFrontmatter, CopilotPromptFrontmatter};
 pub use copilot_hooks::CopilotHooksFile;
 pub use copilot_setup::CopilotSetupSteps;

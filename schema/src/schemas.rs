@@ -56,12 +56,13 @@ pub enum Kind {
     CodexConfig,
     CodexHooks,
     CodexAgent,
+    CodexPlugin,
     Project,
     Message,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 41] = [
+    pub const ALL: [Kind; 42] = [
         Kind::Agent,
         Kind::AgentMd,
         Kind::Skill,
@@ -101,6 +102,7 @@ impl Kind {
         Kind::CodexConfig,
         Kind::CodexHooks,
         Kind::CodexAgent,
+        Kind::CodexPlugin,
         Kind::Project,
         Kind::Message,
     ];
@@ -147,6 +149,7 @@ impl Kind {
             Kind::CodexConfig => "codex-config",
             Kind::CodexHooks => "codex-hooks",
             Kind::CodexAgent => "codex-agent",
+            Kind::CodexPlugin => "codex-plugin",
             Kind::Project => "project",
             Kind::Message => "message",
         }
@@ -202,6 +205,7 @@ impl Kind {
             Kind::CodexConfig => ".codex/config.toml, Codex's project configuration",
             Kind::CodexHooks => ".codex/hooks.json, Codex's project hooks",
             Kind::CodexAgent => ".codex/agents/<name>.toml, a Codex custom agent",
+            Kind::CodexPlugin => ".codex-plugin/plugin.json, a Codex plugin's manifest",
             Kind::Project => "agentc.toml, the project file",
             Kind::Message => "a line of --message-format json: a diagnostic or the summary",
         }
@@ -245,6 +249,7 @@ impl Kind {
             Dialect::CodexConfig => Kind::CodexConfig,
             Dialect::CodexHooks => Kind::CodexHooks,
             Dialect::CodexAgent => Kind::CodexAgent,
+            Dialect::CodexPlugin => Kind::CodexPlugin,
             Dialect::CopilotRepoInstructions
             | Dialect::AgentsMd
             | Dialect::ClaudeMd
@@ -317,6 +322,7 @@ impl Kind {
             Kind::CodexConfig => draft07::<crate::CodexConfig>(),
             Kind::CodexHooks => draft07::<crate::CodexHooksFile>(),
             Kind::CodexAgent => draft07::<crate::CodexAgent>(),
+            Kind::CodexPlugin => draft07::<crate::CodexPlugin>(),
             Kind::Project => draft07::<ProjectFile>(),
             Kind::Message => draft07::<crate::message::Message>(),
         }

@@ -232,6 +232,9 @@ pub fn check(fs: &dyn Fs, trees: &Trees<'_>, project: &Project) -> Checked {
             // Across files: `super::codex` below.
             ConfigDoc::CodexConfig(_) | ConfigDoc::CodexHooks(_) | ConfigDoc::CodexAgent(_) => {}
             ConfigDoc::GeminiSettings(_) | ConfigDoc::GeminiAgent(_) => {}
+            ConfigDoc::CodexPlugin(doc) => {
+                codex_plugin_paths(fs, trees, source, &doc.tree, &mut out)
+            }
         }
     }
     gemini::duplicates(&gemini_commands, &mut out);
@@ -665,4 +668,74 @@ fn top_join(top: &str, path: &str) -> std::sync::Arc<str> {
 
 fn same_folder(a: &RelPath, b: &RelPath) -> bool {
     a.origin == b.origin && a.path.trim_end_matches('/') == b.path.trim_end_matches('/')
+}
+
+/// The files a Codex plugin's manifest names (`skills`, `mcpServers`,
+/// `apps`, `hooks`, `interface`'s images), relative to the plugin's folder.
+/// Codex loads the plugin without the missing part: a warning.
+fn codex_plugin_paths(
+    fs: &dyn Fs,
+    trees: &Trees<'_>,
+    source: &Source,
+    tree: &Node,
+    out: &mut Vec<Diagnostic>,
+) {
+    use crate::hosts::codex::plugin::refused;
+    let manifest = Path::new(&*source.path.path);
+    let Some(folder) = manifest.parent().and_then(Path::parent) else {
+        return;
+    };
+    let Value::Map(entries) = &tree.value else {
+        return;
+    };
+    let mut named: Vec<(&str, &Node)> = Vec::new();
+    for entry in entries {
+        match entry.key.as_str() {
+            "skills" | "mcpServers" | "apps" | "hooks" => named.push(("component", &entry.value)),
+            "interface" => {
+                if let Value::Map(fields) = &entry.value.value {
+                    for field in fields {
+                        if matches!(
+                            field.key.as_str(),
+                            "composerIcon" | "logo" | "logoDark" | "screenshots"
+                        ) {
+                            named.push(("image", &field.value));
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    for (what, node) in named {
+        let items: Vec<&Node> = match &node.value {
+            Value::Str(_) => vec![node],
+            Value::Seq(items) => items.iter().collect(),
+            _ => Vec::new(),
+        };
+        for item in items {
+            let Value::Str(path) = &item.value else {
+                continue;
+            };
+            if path.is_empty() || refused(path).is_some() {
+                continue;
+            }
+            let span = match item.text_at {
+                Some(at) => Span::new(at, at + path.len()),
+                None => item.span,
+            };
+            let named = Named {
+                code: Code::MissingPath,
+                what,
+                path,
+                span,
+                relative_to: "the plugin's folder",
+            };
+            if let Some(diagnostic) = missing(fs, trees, source, folder, &named) {
+                out.push(diagnostic.with_severity(Severity::Warning).with_help(
+                    "create it or correct the path; Codex 0.171.0 loads the plugin without it",
+                ));
+            }
+        }
+    }
 }

@@ -64,6 +64,7 @@ pub enum ConfigDoc {
     CodexAgent(Box<Document<agentc_schema::CodexAgent>>),
     GeminiSettings(Box<Document<agentc_schema::GeminiSettings>>),
     GeminiAgent(Box<Markdown<agentc_schema::GeminiAgentFrontmatter>>),
+    CodexPlugin(Box<Document<agentc_schema::CodexPlugin>>),
 }
 
 impl ConfigDoc {
@@ -198,6 +199,8 @@ pub fn config(
             .map(|doc| ConfigDoc::GeminiSettings(doc.into())),
         Dialect::GeminiAgent => crate::hosts::gemini::agents::read(source, out)
             .map(|md| ConfigDoc::GeminiAgent(md.into())),
+        Dialect::CodexPlugin => crate::hosts::codex::plugin::read(source, out)
+            .map(|doc| ConfigDoc::CodexPlugin(doc.into())),
         Dialect::KiroSteering => {
             kiro::read(source, out).map(|md| ConfigDoc::KiroSteering(md.into()))
         }

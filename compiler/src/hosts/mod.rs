@@ -68,7 +68,7 @@ pub fn project_files() -> impl Iterator<Item = (LayoutKind, &'static Declared)> 
 /// The files a Claude Code plugin holds at fixed places besides its
 /// component folders.
 pub fn plugin_files() -> impl Iterator<Item = &'static Declared> {
-    claude_code::PLUGIN_FILES.iter()
+    claude_code::PLUGIN_FILES.iter().chain(codex::PLUGIN_FILES)
 }
 
 /// Whoever reads a file of a dialect.
@@ -191,7 +191,10 @@ impl Host {
             | Dialect::GeminiAgent => Host::Gemini,
             Dialect::KiroSteering => Host::Kiro,
             Dialect::ClaudeRule | Dialect::ClaudeOutputStyle => Host::ClaudeCode,
-            Dialect::CodexConfig | Dialect::CodexHooks | Dialect::CodexAgent => Host::Codex,
+            Dialect::CodexConfig
+            | Dialect::CodexHooks
+            | Dialect::CodexAgent
+            | Dialect::CodexPlugin => Host::Codex,
         }
     }
 

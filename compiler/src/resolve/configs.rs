@@ -78,6 +78,7 @@ pub fn resolve(project: &Project, model: &mut Model) {
             | ConfigDoc::CodexAgent(_)
             | ConfigDoc::GeminiSettings(_)
             | ConfigDoc::GeminiAgent(_) => {}
+            ConfigDoc::CodexPlugin(_) => {}
         }
     }
     for plugin in &project.plugins {

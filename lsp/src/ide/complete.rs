@@ -114,7 +114,8 @@ pub(super) fn syntax(kind: Kind, text: &str) -> Option<Syntax> {
         | Kind::VscodeMcp
         | Kind::OpencodeConfig
         | Kind::GeminiExtension
-        | Kind::GeminiSettings => Syntax::Json,
+        | Kind::GeminiSettings
+        | Kind::CodexPlugin => Syntax::Json,
         _ => Syntax::Yaml { begin: 4, end: frontmatter_end(text)? },
     })
 }

@@ -546,6 +546,7 @@ fn config_tree(doc: &ConfigDoc) -> Option<&Node> {
         ConfigDoc::CodexAgent(d) => &d.tree,
         ConfigDoc::GeminiSettings(d) => &d.tree,
         ConfigDoc::GeminiAgent(md) => &md.front.tree,
+        ConfigDoc::CodexPlugin(d) => &d.tree,
         ConfigDoc::Markdown { .. } => return None,
     })
 }

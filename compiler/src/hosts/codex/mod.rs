@@ -9,6 +9,7 @@
 pub mod agents;
 pub mod config;
 pub mod hooks;
+pub mod plugin;
 
 use agentc_schema::Dialect;
 use agentc_schema::codex::CodexMetadata;
@@ -24,7 +25,12 @@ pub const PROJECT_FILES: &[Declared] = &[
     Declared { path: ".codex/config.toml", dialect: Dialect::CodexConfig },
     Declared { path: ".codex/hooks.json", dialect: Dialect::CodexHooks },
     Declared { path: ".codex/agents/*.toml", dialect: Dialect::CodexAgent },
+    Declared { path: ".codex-plugin/plugin.json", dialect: Dialect::CodexPlugin },
 ];
+
+/// A plugin folder's Codex manifest, beside a Claude Code plugin's.
+pub const PLUGIN_FILES: &[Declared] =
+    &[Declared { path: ".codex-plugin/plugin.json", dialect: Dialect::CodexPlugin }];
 
 /// How deep Codex looks for `SKILL.md` below a skill folder
 /// (`MAX_SCAN_DEPTH` in its `core-skills` loader).

@@ -732,7 +732,11 @@ fn codex_plugin_paths(
                 relative_to: "the plugin's folder",
             };
             if let Some(diagnostic) = missing(fs, trees, source, folder, &named) {
-                out.push(diagnostic.with_severity(Severity::Warning).with_help(
+                // Codex loads the plugin without the part, and a manifest
+                // generated for many plugins names `./skills/` in each
+                // (wshobson/agents: 41), most with none: what the host
+                // tolerates is pedantic.
+                out.push(diagnostic.with_severity(Severity::Warning).pedantic().with_help(
                     "create it or correct the path; Codex 0.171.0 loads the plugin without it",
                 ));
             }

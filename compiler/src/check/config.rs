@@ -485,12 +485,7 @@ fn paths_in(
     what: &str,
     out: &mut Vec<Diagnostic>,
 ) {
-    let items: Vec<&Node> = match &node.value {
-        Value::Str(_) => vec![node],
-        Value::Seq(items) => items.iter().collect(),
-        _ => Vec::new(),
-    };
-    for item in items {
+    for item in node.one_or_many() {
         let Value::Str(path) = &item.value else {
             continue;
         };
@@ -708,12 +703,7 @@ fn codex_plugin_paths(
         }
     }
     for (what, node) in named {
-        let items: Vec<&Node> = match &node.value {
-            Value::Str(_) => vec![node],
-            Value::Seq(items) => items.iter().collect(),
-            _ => Vec::new(),
-        };
-        for item in items {
+        for item in node.one_or_many() {
             let Value::Str(path) = &item.value else {
                 continue;
             };

@@ -63,6 +63,15 @@ impl Node {
         };
         Node { span, value: Value::Str(value), text_at }
     }
+    /// A list's items, or the value itself: for keys that take one value or
+    /// a list of them (`paths`, a plugin's component paths).
+    pub fn one_or_many(&self) -> Vec<&Node> {
+        match &self.value {
+            Value::Seq(items) => items.iter().collect(),
+            _ => vec![self],
+        }
+    }
+
     /// What kind of value this is, for messages ("found a list").
     pub fn describe(&self) -> &'static str {
         match self.value {

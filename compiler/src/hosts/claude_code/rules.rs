@@ -34,11 +34,9 @@ pub fn rule(source: &Source, out: &mut Vec<Diagnostic>) -> Option<Markdown<Claud
         out,
     )?;
     if let Some(node) = entry_value(&parsed.front.tree, "paths") {
-        let items: Vec<_> = match &node.value {
-            Value::Seq(items) => items.iter().collect(),
-            _ => vec![node],
-        };
-        for item in items.into_iter().filter(|item| !matches!(item.value, Value::Str(_))) {
+        for item in
+            node.one_or_many().into_iter().filter(|item| !matches!(item.value, Value::Str(_)))
+        {
             out.push(
                 Diagnostic::at(
                     Code::InvalidValue,

@@ -11,6 +11,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use agentc_compiler::hosts::claude_code::settings::{Field, Inner, Shape};
 use agentc_compiler::hosts::claude_code::settings_keys::SETTINGS;
 use serde_json::{Value, json};
 
@@ -24,6 +25,17 @@ enum Doctor {
     SkipsFile,
     /// A repair step dropped the value (or the key) and loaded the rest.
     Drops,
+}
+
+impl Doctor {
+    /// What a problem `claude doctor` lists did to the file.
+    fn of(message: &str) -> Doctor {
+        let drops = ["ignored", "was skipped", "was removed", "While it is present"];
+        match drops.iter().any(|w| message.contains(w)) {
+            true => Doctor::Drops,
+            false => Doctor::SkipsFile,
+        }
+    }
 }
 
 /// One value of each JSON kind, and some of each kind Claude Code bounds.
@@ -58,10 +70,7 @@ fn doctor(claude: &Path, home: &Path, top: &Path) -> BTreeMap<String, (Doctor, S
         let Some((_, problem)) = line.split_once(" › ") else { continue };
         let Some((path, message)) = problem.split_once(": ") else { continue };
         let key = path.split('.').next().unwrap_or(path).to_owned();
-        let drops = ["ignored", "was skipped", "was removed", "While it is present"]
-            .iter()
-            .any(|w| message.contains(w));
-        let verdict = if drops { Doctor::Drops } else { Doctor::SkipsFile };
+        let verdict = Doctor::of(message);
         let at = said.entry(key).or_insert((verdict, message.to_owned()));
         if verdict == Doctor::SkipsFile {
             *at = (verdict, message.to_owned());
@@ -127,6 +136,131 @@ fn claude_doctor_and_agentc_agree_on_every_setting() {
         }
     }
     assert!(judged > 1_000, "only {judged} values judged");
+    assert!(
+        disagreements.is_empty(),
+        "{} disagreements with claude doctor:\n{}",
+        disagreements.len(),
+        disagreements.join("\n")
+    );
+}
+
+/// The fields of an object setting, every field down to those that hold no
+/// object of their own, written one a line with `value` in each: the file,
+/// and the dotted path each line is about.
+fn nested(value: &Value) -> (String, Vec<String>) {
+    fn write(
+        fields: &[Field],
+        at: &str,
+        value: &Value,
+        text: &mut String,
+        lines: &mut Vec<String>,
+    ) {
+        for (i, field) in fields.iter().enumerate() {
+            let path = format!("{at}.{}", field.name);
+            let comma = if i + 1 < fields.len() { "," } else { "" };
+            match field.inner {
+                Inner::Fields(inner) => {
+                    text.push_str(&format!("{:?}: {{\n", field.name));
+                    lines.push(path.clone());
+                    write(inner, &path, value, text, lines);
+                    text.push_str(&format!("}}{comma}\n"));
+                    lines.push(path);
+                }
+                _ => {
+                    text.push_str(&format!("{:?}: {value}{comma}\n", field.name));
+                    lines.push(path);
+                }
+            }
+        }
+    }
+    let objects: Vec<_> = SETTINGS
+        .iter()
+        .filter_map(|setting| match setting.shape {
+            Shape::Fields(fields) | Shape::Closed(fields) => Some((setting.name, fields)),
+            _ => None,
+        })
+        .collect();
+    let (mut text, mut lines) = ("{\n".to_owned(), vec![String::new()]);
+    for (i, (name, fields)) in objects.iter().enumerate() {
+        text.push_str(&format!("{name:?}: {{\n"));
+        lines.push((*name).to_owned());
+        write(fields, name, value, &mut text, &mut lines);
+        text.push_str(if i + 1 < objects.len() { "},\n" } else { "}\n" });
+        lines.push((*name).to_owned());
+    }
+    text.push_str("}\n");
+    (text, lines)
+}
+
+/// The fields inside object settings (`sandbox` and its `network`,
+/// `worktree`, `statusLine`, …): each given a
+/// value of every kind, agentc must refuse exactly the values Claude Code's
+/// schema refuses (the whole file is then skipped).
+#[test]
+fn claude_doctor_and_agentc_agree_on_nested_fields() {
+    let Some(claude) = claude() else { return };
+    let mut disagreements = Vec::new();
+    let mut judged = 0;
+    for (probe, value) in probes() {
+        let (text, lines) = nested(&value);
+        let home = tempfile::tempdir().unwrap();
+        let top = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(top.path().join(".git")).unwrap();
+        std::fs::create_dir_all(top.path().join(".claude")).unwrap();
+        std::fs::write(top.path().join(".claude/settings.json"), &text).unwrap();
+        let out = claude_command(&claude, home.path(), top.path()).arg("doctor").output().unwrap();
+        let said = common::text(&out.stdout);
+        let section = said.split_once("Invalid settings\n").map(|(_, s)| s).unwrap_or_default();
+        // What the host did with each field: a problem inside a field's
+        // value is about that field.
+        let mut host: BTreeMap<String, Doctor> = BTreeMap::new();
+        for line in section.split("\n\n").next().unwrap_or_default().lines() {
+            let Some((path, message)) =
+                line.split_once(" › ").and_then(|(_, p)| p.split_once(": "))
+            else {
+                continue;
+            };
+            let mut path = path.to_owned();
+            while !lines.contains(&path) && path.contains('.') {
+                path.truncate(path.rfind('.').unwrap_or(0));
+            }
+            let verdict = Doctor::of(message);
+            let at = host.entry(path).or_insert(verdict);
+            if verdict == Doctor::SkipsFile {
+                *at = verdict;
+            }
+        }
+        let out = common::agentc(&["check", "--message-format", "json"], top.path());
+        let mut ours: BTreeMap<String, String> = BTreeMap::new();
+        for line in common::text(&out.stdout).lines() {
+            let value: Value = serde_json::from_str(line).unwrap();
+            let (Some(severity), Some(n)) = (value["severity"].as_str(), value["line"].as_u64())
+            else {
+                continue;
+            };
+            let at = ours.entry(lines[n as usize - 1].clone()).or_default();
+            if at.as_str() != "error" {
+                *at = severity.to_owned();
+            }
+        }
+        for path in lines.iter().filter(|path| path.contains('.')) {
+            judged += 1;
+            let verdict = host.get(path).copied().unwrap_or(Doctor::Takes);
+            let severity = ours.get(path).map(String::as_str).unwrap_or_default();
+            let agrees = match verdict {
+                Doctor::SkipsFile => severity == "error",
+                Doctor::Drops => severity == "warning",
+                Doctor::Takes => severity != "error",
+            };
+            if !agrees {
+                disagreements.push(format!(
+                    "{path} = {value} ({probe}): claude doctor {verdict:?}; agentc {severity:?}"
+                ));
+            }
+        }
+    }
+    assert!(judged > 300, "only {judged} values judged");
+    disagreements.dedup();
     assert!(
         disagreements.is_empty(),
         "{} disagreements with claude doctor:\n{}",

@@ -321,6 +321,45 @@ pub struct Field {
     pub kinds: u8,
     pub values: &'static [&'static str],
     pub required: bool,
+    pub inner: Inner,
+}
+
+impl Field {
+    /// An optional field of these kinds, taken whatever it holds.
+    pub const fn new(name: &'static str, kinds: u8) -> Field {
+        Field { name, kinds, values: &[], required: false, inner: Inner::Any }
+    }
+
+    /// A list of text (Claude Code refuses any other item).
+    pub const fn texts(name: &'static str) -> Field {
+        Field { inner: Inner::Items(STRING), ..Field::new(name, ARRAY) }
+    }
+
+    /// An object with these fields (others taken as written).
+    pub const fn object(name: &'static str, fields: &'static [Field]) -> Field {
+        Field { inner: Inner::Fields(fields), ..Field::new(name, OBJECT) }
+    }
+
+    /// Text, one of these.
+    pub const fn one_of(name: &'static str, values: &'static [&'static str]) -> Field {
+        Field { values, ..Field::new(name, STRING) }
+    }
+
+    pub const fn required(self) -> Field {
+        Field { required: true, ..self }
+    }
+}
+
+/// What a field asks of what it holds.
+#[derive(Clone, Copy, Debug)]
+pub enum Inner {
+    Any,
+    /// A list whose items are of these kinds.
+    Items(u8),
+    /// An object whose every value is of these kinds.
+    Values(u8),
+    /// An object with these fields (others taken as written).
+    Fields(&'static [Field]),
 }
 
 /// The numbers a setting takes.
@@ -568,14 +607,7 @@ impl Check<'_> {
                 }
             }
             (Value::Seq(items), Shape::Items(kinds)) => {
-                if let Some(bad) = items.iter().find(|item| kind_of(item) & kinds == 0) {
-                    let message = format!(
-                        "each item of `{name}` must be {}, not {}",
-                        describe(kinds),
-                        bad.describe()
-                    );
-                    self.report(bad.span, message);
-                }
+                self.kinds_of(&format!("each item of `{name}`"), items.iter(), kinds)
             }
             (Value::Map(entries), Shape::Values(kinds)) => {
                 for entry in entries.iter().filter(|entry| kind_of(&entry.value) & kinds == 0) {
@@ -646,8 +678,29 @@ impl Check<'_> {
                 Value::Str(text) if !field.values.is_empty() => {
                     self.one_of(&label, value, text, field.values)
                 }
+                Value::Seq(items) => {
+                    if let Inner::Items(kinds) = field.inner {
+                        self.kinds_of(&format!("each item of `{label}`"), items.iter(), kinds);
+                    }
+                }
+                Value::Map(entries) => match field.inner {
+                    Inner::Fields(inner) => self.fields(&label, value, entries, inner, false),
+                    Inner::Values(kinds) => {
+                        let values = entries.iter().map(|entry| &entry.value);
+                        self.kinds_of(&format!("each value of `{label}`"), values, kinds);
+                    }
+                    _ => {}
+                },
                 _ => {}
             }
+        }
+    }
+
+    /// The first of `nodes` not of `kinds` (Claude Code names only that one).
+    fn kinds_of<'n>(&mut self, what: &str, mut nodes: impl Iterator<Item = &'n Node>, kinds: u8) {
+        if let Some(bad) = nodes.find(|node| kind_of(node) & kinds == 0) {
+            let message = format!("{what} must be {}, not {}", describe(kinds), bad.describe());
+            self.report(bad.span, message);
         }
     }
 

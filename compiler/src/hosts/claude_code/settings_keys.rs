@@ -6,7 +6,7 @@
 
 use super::settings::Failure::{Ignored, Managed, SkipsFile};
 use super::settings::{
-    ANY, ARRAY, BOOL, Bounds, Field, NULL, NUMBER, OBJECT, STRING, Setting, Shape,
+    ANY, ARRAY, BOOL, Bounds, Field, Inner, NULL, NUMBER, OBJECT, STRING, Setting, Shape,
 };
 
 /// A key Claude Code reads and takes whatever its value.
@@ -14,27 +14,91 @@ const fn any(name: &'static str) -> Setting {
     Setting { name, kinds: ANY, shape: Shape::Plain, failure: SkipsFile }
 }
 
-/// `statusLine` and `fileSuggestion`: a command Claude Code runs.
+/// `statusLine`: a command Claude Code runs.
 const COMMAND: &[Field] = &[
-    Field { name: "type", kinds: STRING, values: &["command"], required: true },
-    Field { name: "command", kinds: STRING, values: &[], required: true },
-    Field { name: "padding", kinds: NUMBER, values: &[], required: false },
+    Field::one_of("type", &["command"]).required(),
+    Field::new("command", STRING).required(),
+    Field::new("padding", NUMBER),
 ];
 
-const SPINNER_VERBS: &[Field] = &[
-    Field { name: "mode", kinds: STRING, values: &["append", "replace"], required: true },
-    Field { name: "verbs", kinds: ARRAY, values: &[], required: true },
+/// `fileSuggestion`: as `statusLine`, without its `padding`.
+const FILE_SUGGESTION: &[Field] =
+    &[Field::one_of("type", &["command"]).required(), Field::new("command", STRING).required()];
+
+const SPINNER_VERBS: &[Field] =
+    &[Field::one_of("mode", &["append", "replace"]).required(), Field::texts("verbs").required()];
+
+const MODEL_PICKER: &[Field] = &[objects("options").required()];
+
+/// A list of objects.
+const fn objects(name: &'static str) -> Field {
+    Field { inner: Inner::Items(OBJECT), ..Field::new(name, ARRAY) }
+}
+
+const REMOTE_CONTROL: &[Field] = &[Field::one_of("shareHostProfile", &["off", "basic", "full"])];
+
+/// `sandbox`, as far down as Claude Code's schema goes; the settings keep
+/// what it does not name.
+const SANDBOX: &[Field] = &[
+    Field::new("enabled", BOOL),
+    Field::new("autoAllowBashIfSandboxed", BOOL),
+    Field::new("allowUnsandboxedCommands", BOOL),
+    Field::new("enableWeakerNestedSandbox", BOOL),
+    Field::new("enableWeakerNetworkIsolation", BOOL),
+    Field::new("allowNestedUserNamespaces", BOOL),
+    Field::new("allowAppleEvents", BOOL),
+    Field::new("failIfUnavailable", BOOL),
+    Field::texts("excludedCommands"),
+    Field { inner: Inner::Values(ARRAY), ..Field::new("ignoreViolations", OBJECT) },
+    Field::object(
+        "network",
+        &[
+            Field::new("allowAllUnixSockets", BOOL),
+            Field::new("allowLocalBinding", BOOL),
+            Field::new("allowManagedDomainsOnly", BOOL),
+            Field::new("strictAllowlist", BOOL),
+            Field::texts("allowMachLookup"),
+            Field::texts("allowUnixSockets"),
+            Field::texts("allowedDomains"),
+            Field::texts("deniedDomains"),
+            Field::new("httpProxyPort", NUMBER),
+            Field::new("socksProxyPort", NUMBER),
+            Field::object(
+                "tlsTerminate",
+                &[Field::new("caCertPath", STRING), Field::new("caKeyPath", STRING)],
+            ),
+        ],
+    ),
+    Field::object(
+        "filesystem",
+        &[
+            Field::texts("allowRead"),
+            Field::texts("allowWrite"),
+            Field::texts("denyRead"),
+            Field::texts("denyWrite"),
+            Field::new("allowManagedReadPathsOnly", BOOL),
+            Field::new("disabled", BOOL),
+        ],
+    ),
+    Field::object(
+        "credentials",
+        &[objects("files"), objects("envVars"), Field::new("allowPlaintextInject", BOOL)],
+    ),
+    Field::object("ripgrep", &[Field::new("command", STRING).required(), Field::texts("args")]),
+    Field::object("windows", &[Field::one_of("backend", &["sandboxuser", "mxc"])]),
 ];
 
-const MODEL_PICKER: &[Field] =
-    &[Field { name: "options", kinds: ARRAY, values: &[], required: true }];
+const WORKTREE: &[Field] = &[
+    Field::texts("symlinkDirectories"),
+    Field::texts("sparsePaths"),
+    Field::one_of("baseRef", &["fresh", "head"]),
+];
 
-const REMOTE_CONTROL: &[Field] = &[Field {
-    name: "shareHostProfile",
-    kinds: STRING,
-    values: &["off", "basic", "full"],
-    required: false,
-}];
+const AUTO_MODE: &[Field] =
+    &[Field::texts("allow"), Field::texts("environment"), Field::new("classifyAllShell", BOOL)];
+
+const ATTRIBUTION: &[Field] =
+    &[Field::new("commit", STRING), Field::new("pr", STRING), Field::new("sessionUrl", BOOL)];
 
 /// Every top-level key of the settings schema, in its order.
 pub const SETTINGS: &[Setting] = &[
@@ -50,7 +114,7 @@ pub const SETTINGS: &[Setting] = &[
     Setting {
         name: "fileSuggestion",
         kinds: OBJECT,
-        shape: Shape::Fields(COMMAND),
+        shape: Shape::Fields(FILE_SUGGESTION),
         failure: SkipsFile,
     },
     Setting { name: "respectGitignore", kinds: BOOL, shape: Shape::Plain, failure: SkipsFile },
@@ -99,7 +163,12 @@ pub const SETTINGS: &[Setting] = &[
         failure: SkipsFile,
     },
     Setting { name: "env", kinds: OBJECT, shape: Shape::Plain, failure: SkipsFile },
-    Setting { name: "attribution", kinds: BOOL | OBJECT, shape: Shape::Plain, failure: SkipsFile },
+    Setting {
+        name: "attribution",
+        kinds: BOOL | OBJECT,
+        shape: Shape::Fields(ATTRIBUTION),
+        failure: SkipsFile,
+    },
     Setting { name: "attributionProject", kinds: STRING, shape: Shape::Plain, failure: SkipsFile },
     Setting { name: "attributionProjectPolicy", kinds: 0, shape: Shape::Plain, failure: Managed },
     Setting { name: "includeCoAuthoredBy", kinds: BOOL, shape: Shape::Plain, failure: SkipsFile },
@@ -198,7 +267,7 @@ pub const SETTINGS: &[Setting] = &[
     Setting { name: "allowedMcpServers", kinds: ARRAY, shape: Shape::Plain, failure: Ignored },
     Setting { name: "deniedMcpServers", kinds: ARRAY, shape: Shape::Plain, failure: Ignored },
     Setting { name: "hooks", kinds: OBJECT, shape: Shape::Plain, failure: Ignored },
-    Setting { name: "worktree", kinds: OBJECT, shape: Shape::Plain, failure: SkipsFile },
+    Setting { name: "worktree", kinds: OBJECT, shape: Shape::Fields(WORKTREE), failure: SkipsFile },
     Setting { name: "disableAllHooks", kinds: BOOL, shape: Shape::Plain, failure: SkipsFile },
     Setting { name: "disableReplyCheck", kinds: BOOL, shape: Shape::Plain, failure: SkipsFile },
     Setting {
@@ -404,7 +473,7 @@ pub const SETTINGS: &[Setting] = &[
         shape: Shape::Plain,
         failure: SkipsFile,
     },
-    Setting { name: "sandbox", kinds: OBJECT, shape: Shape::Plain, failure: SkipsFile },
+    Setting { name: "sandbox", kinds: OBJECT, shape: Shape::Fields(SANDBOX), failure: SkipsFile },
     Setting {
         name: "feedbackSurveyRate",
         kinds: NUMBER,
@@ -694,4 +763,40 @@ pub const SETTINGS: &[Setting] = &[
         failure: SkipsFile,
     },
     Setting { name: "agentPushNotifEnabled", kinds: BOOL, shape: Shape::Plain, failure: SkipsFile },
+    // Keys the settings schema validates but does not list: each found by
+    // giving every property name in the host's code a value and reading
+    // what `claude doctor` refused (docs/formats.md).
+    Setting {
+        name: "autoMode",
+        kinds: OBJECT,
+        shape: Shape::Fields(AUTO_MODE),
+        failure: SkipsFile,
+    },
+    Setting { name: "axScreenReader", kinds: BOOL, shape: Shape::Plain, failure: SkipsFile },
+    Setting {
+        name: "defaultView",
+        kinds: STRING,
+        shape: Shape::OneOf(&["chat", "transcript"]),
+        failure: SkipsFile,
+    },
+    Setting {
+        name: "disableDeepLinkRegistration",
+        kinds: STRING | NULL,
+        shape: Shape::OneOf(&["disable"]),
+        failure: SkipsFile,
+    },
+    Setting { name: "isolation", kinds: 0, shape: Shape::Plain, failure: Managed },
+    Setting {
+        name: "skipAutoPermissionPrompt",
+        kinds: BOOL | NULL,
+        shape: Shape::Plain,
+        failure: SkipsFile,
+    },
+    Setting {
+        name: "useAutoModeDuringPlan",
+        kinds: BOOL | NULL,
+        shape: Shape::Plain,
+        failure: SkipsFile,
+    },
+    Setting { name: "voiceEnabled", kinds: BOOL, shape: Shape::Plain, failure: SkipsFile },
 ];

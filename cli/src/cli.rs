@@ -200,6 +200,14 @@ struct CheckArgs {
     /// Say which layouts were found, and where.
     #[arg(short, long)]
     verbose: bool,
+    /// Report only the problems this baseline file (written by --write-baseline) does not
+    /// hold, and say how many it hid and how many of its entries no longer occur.
+    #[arg(long, value_name = "FILE", conflicts_with = "write_baseline")]
+    baseline: Option<PathBuf>,
+    /// Record every problem found in this file (sorted JSON, replaced atomically) instead of
+    /// reporting them, so that `--baseline FILE` reports only new ones; exit code 0.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["fix", "watch"])]
+    write_baseline: Option<PathBuf>,
     #[command(flatten)]
     common: CommonArgs,
 }
@@ -426,7 +434,7 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>, io: &mut
     #[cfg(unix)]
     {
         let writes = match &cli.command {
-            Command::Check(args) => args.fix,
+            Command::Check(args) => args.fix || args.write_baseline.is_some(),
             Command::Lock(args) => !args.check,
             Command::Schema(args) => args.out.is_some(),
             Command::Graph(args) => args.output.is_some(),
@@ -656,7 +664,21 @@ fn compile_and_report(
     sarif: &mut emit::sarif::Log,
     io: &mut Io<'_>,
 ) -> Result<Result<Compilation, i32>, Box<dyn std::error::Error>> {
-    Ok(match compile_and_report_all(opts, common, verbose, clean_summary, sarif, io)? {
+    compile_and_report_against(opts, common, verbose, clean_summary, None, sarif, io)
+}
+
+/// [`compile_and_report`], leaving out the problems `baseline` holds.
+fn compile_and_report_against(
+    opts: &Options,
+    common: &CommonArgs,
+    verbose: bool,
+    clean_summary: bool,
+    baseline: Option<&LoadedBaseline>,
+    sarif: &mut emit::sarif::Log,
+    io: &mut Io<'_>,
+) -> Result<Result<Compilation, i32>, Box<dyn std::error::Error>> {
+    let report = Reporting { verbose, clean_summary, baseline };
+    Ok(match compile_and_report_all(opts, common, report, sarif, io)? {
         Ok((compilation, EXIT_OK)) => Ok(compilation),
         Ok((_, code)) | Err(code) => Err(code),
     })
@@ -667,11 +689,11 @@ fn compile_and_report(
 fn compile_and_report_all(
     opts: &Options,
     common: &CommonArgs,
-    verbose: bool,
-    clean_summary: bool,
+    reporting: Reporting<'_>,
     sarif: &mut emit::sarif::Log,
     io: &mut Io<'_>,
 ) -> Result<Result<(Compilation, i32), i32>, Box<dyn std::error::Error>> {
+    let Reporting { verbose, clean_summary, baseline } = reporting;
     let format = common.message_format;
     let progress = io.progress_line();
     let compiled = with_progress(&RealFs, progress, progress::DELAY, |fs| compile(fs, opts));
@@ -724,11 +746,17 @@ fn compile_and_report_all(
             writeln!(io.stderr, "found {:<14} in {}", kind.name(), emit::escape_controls(&folder))?;
         }
     }
+    let filtered = baseline.map(|(baseline, shown)| {
+        (baseline.filter(&mut compilation.diagnostics, &compilation.sources), shown)
+    });
     let counts = if compilation.diagnostics.is_empty() && !clean_summary {
         Counts::default()
     } else {
         report(&compilation, format, &emit::Bases::from_cwd(opts), sarif, io)?
     };
+    if let Some((filtered, shown)) = filtered {
+        crate::baseline::tell(filtered, shown, io)?;
+    }
     if counts.errors == 0 && common.deny_warnings && counts.warnings > 0 {
         if format != MessageFormat::Json {
             writeln!(io.stderr, "error: warnings are denied (--deny-warnings)")?;
@@ -738,6 +766,26 @@ fn compile_and_report_all(
     let code = if counts.errors > 0 { EXIT_ERRORS } else { EXIT_OK };
     Ok(Ok((compilation, code)))
 }
+
+/// How a compile is reported.
+#[derive(Clone, Copy)]
+struct Reporting<'a> {
+    /// Say which layouts were found (`--verbose`).
+    verbose: bool,
+    /// Say "no problems found" when there are none (`check` does; `lock`
+    /// goes on to say what it wrote).
+    clean_summary: bool,
+    /// Leave out the problems this baseline holds (`--baseline`).
+    baseline: Option<&'a LoadedBaseline>,
+}
+
+impl Reporting<'_> {
+    const QUIET: Reporting<'static> =
+        Reporting { verbose: false, clean_summary: false, baseline: None };
+}
+
+/// A baseline read, with its path as shown.
+type LoadedBaseline = (agentc_compiler::baseline::Baseline, String);
 
 /// Said when a folder of a repository given to `check` holds nothing a
 /// host reads there.
@@ -758,13 +806,19 @@ fn check(args: CheckArgs, sarif: &mut emit::sarif::Log, io: &mut Io<'_>) -> CliR
         Ok(target) => target,
         Err(code) => return Ok(code),
     };
+    if let Some(path) = &args.write_baseline {
+        return write_baseline(&target, path, &args.common, sarif, io);
+    }
+    let baseline = args.baseline.as_deref().map(crate::baseline::read).transpose()?;
     if args.fix {
         fix(&target.options, io)?;
     }
     if args.watch {
-        return watch(&target, &args, sarif, io);
+        return watch(&target, &args, baseline.as_ref(), sarif, io);
     }
-    Ok(match compile_and_report(&target.options, &args.common, args.verbose, true, sarif, io)? {
+    let (opts, common) = (&target.options, &args.common);
+    let baseline = baseline.as_ref();
+    Ok(match compile_and_report_against(opts, common, args.verbose, true, baseline, sarif, io)? {
         Ok(_) => EXIT_OK,
         Err(code) => code,
     })
@@ -795,6 +849,7 @@ fn check_target(
 fn watch(
     first: &Target,
     args: &CheckArgs,
+    baseline: Option<&LoadedBaseline>,
     sarif: &mut emit::sarif::Log,
     io: &mut Io<'_>,
 ) -> CliResult {
@@ -805,8 +860,9 @@ fn watch(
         // The exit code of one check does not end the watch; a project file
         // with errors was reported by `target` and waits for its next change.
         if let Ok(target) = &current {
+            let (opts, common) = (&target.options, &args.common);
             let _ =
-                compile_and_report(&target.options, &args.common, args.verbose, true, sarif, io)?;
+                compile_and_report_against(opts, common, args.verbose, true, baseline, sarif, io)?;
         }
         if args.common.message_format == MessageFormat::Sarif {
             write_sarif(&std::mem::take(sarif), io)?;
@@ -820,6 +876,59 @@ fn watch(
         )?;
         current = check_target(args, sarif, io)?;
     }
+}
+
+/// `check --write-baseline FILE`: records every problem of a compile in
+/// `path` (replaced atomically) instead of reporting them.
+fn write_baseline(
+    target: &Target,
+    path: &Path,
+    common: &CommonArgs,
+    sarif: &mut emit::sarif::Log,
+    io: &mut Io<'_>,
+) -> CliResult {
+    let opts = &target.options;
+    let progress = io.progress_line();
+    let compiled = with_progress(&RealFs, progress, progress::DELAY, |fs| compile(fs, opts));
+    let compilation = match compiled {
+        Ok(compilation) => compilation,
+        Err(SetupError::Registry(compilation)) => {
+            report(&compilation, common.message_format, &emit::Bases::from_cwd(opts), sarif, io)?;
+            let why = "the registry file has errors; agentc cannot check against it";
+            writeln!(io.stderr, "error: {why}")?;
+            sarif.stop(why);
+            return Ok(EXIT_USAGE);
+        }
+        Err(err) => return Err(err.into()),
+    };
+    let shown = emit::relative_to_cwd(path);
+    let escaped = emit::escape_controls(&shown).into_owned();
+    let cannot = |why: String| format!("cannot write the baseline `{escaped}`: {why}");
+    let destination = write::destination(path, None).map_err(|err| cannot(err.to_string()))?;
+    if let Some(input) = input_at(&destination, &compilation, target) {
+        let input = emit::escape_controls(&input);
+        return Err(cannot(format!("it is `{input}`, which this check reads")).into());
+    }
+    let redactor = compilation.redactor();
+    let clean = |message: &str| redactor.clean(message).into_owned();
+    let baseline = agentc_compiler::baseline::Baseline::of(
+        &compilation.diagnostics,
+        &compilation.sources,
+        &clean,
+    );
+    write_atomic(&destination, baseline.to_json().as_bytes())
+        .map_err(|err| cannot(err.to_string()))?;
+    let counts = Counts::of(&compilation.diagnostics);
+    let plural =
+        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    writeln!(
+        io.stderr,
+        "wrote {escaped}: {} and {} recorded; `agentc check --baseline {escaped}` reports only \
+         problems not in it",
+        plural(counts.errors, "error", "errors"),
+        plural(counts.warnings, "warning", "warnings"),
+    )?;
+    Ok(EXIT_OK)
 }
 
 /// Applies the fixes of a first compile; the check that follows reports what is left.
@@ -1053,20 +1162,35 @@ fn report(
     io: &mut Io<'_>,
 ) -> Result<Counts, std::io::Error> {
     let counts = Counts::of(&compilation.diagnostics);
+    // The project file, when a diagnostic is in it (a glob of
+    // `[[overrides]]` that matches nothing), is shown from its text too.
+    let with_project;
+    let sources = match &compilation.project_source {
+        Some(project)
+            if !compilation.sources.contains_key(&project.path)
+                && compilation.diagnostics.iter().any(|d| d.location.file == project.path) =>
+        {
+            let mut sources = compilation.sources.clone();
+            sources.insert(project.path.clone(), project.clone());
+            with_project = sources;
+            &with_project
+        }
+        _ => &compilation.sources,
+    };
     // A found secret can also be in what a diagnostic quotes that is not a
     // message: a file's path, a line shown whole, a value elsewhere in it.
     let redactor = compilation.redactor();
     match format {
         MessageFormat::Human => {
             for diagnostic in &compilation.diagnostics {
-                let text = emit::human_from(diagnostic, &compilation.sources, io.color, bases);
+                let text = emit::human_from(diagnostic, sources, io.color, bases);
                 writeln!(io.stderr, "{}\n", redactor.clean(&text))?;
             }
             writeln!(io.stderr, "{}", emit::human_summary(counts, io.color))?;
         }
         MessageFormat::Json => {
             for diagnostic in &compilation.diagnostics {
-                let json = emit::json(diagnostic, &compilation.sources, bases);
+                let json = emit::json(diagnostic, sources, bases);
                 let text = emit::escape_json(json.to_string());
                 writeln!(io.stdout, "{}", redactor.clean(&text))?;
             }
@@ -1074,13 +1198,13 @@ fn report(
         }
         MessageFormat::Github => {
             for diagnostic in &compilation.diagnostics {
-                let text = emit::github(diagnostic, &compilation.sources, bases);
+                let text = emit::github(diagnostic, sources, bases);
                 writeln!(io.stdout, "{}", redactor.clean(&text))?;
             }
             writeln!(io.stderr, "{}", emit::human_summary(counts, false))?;
         }
         MessageFormat::Sarif => {
-            sarif.add(&compilation.diagnostics, &compilation.sources, bases, &redactor);
+            sarif.add(&compilation.diagnostics, sources, bases, &redactor);
             writeln!(io.stderr, "{}", emit::human_summary(counts, false))?;
         }
     }
@@ -1099,7 +1223,7 @@ fn budget(args: BudgetArgs, sarif: &mut emit::sarif::Log, io: &mut Io<'_>) -> Cl
         Err(code) => return Ok(code),
     };
     let (compilation, code) =
-        match compile_and_report_all(&target.options, &args.common, false, false, sarif, io)? {
+        match compile_and_report_all(&target.options, &args.common, Reporting::QUIET, sarif, io)? {
             Ok(done) => done,
             Err(code) => return Ok(code),
         };
@@ -1120,7 +1244,7 @@ fn graph(args: GraphArgs, sarif: &mut emit::sarif::Log, io: &mut Io<'_>) -> CliR
     // A project with errors is drawn as far as it resolved: the picture shows
     // where the runbook breaks. The exit code still says it has errors.
     let (compilation, code) =
-        match compile_and_report_all(&target.options, &args.common, false, false, sarif, io)? {
+        match compile_and_report_all(&target.options, &args.common, Reporting::QUIET, sarif, io)? {
             Ok(done) => done,
             Err(code) => return Ok(code),
         };
@@ -1263,7 +1387,7 @@ fn init(dir: &Path, io: &mut Io<'_>) -> CliResult {
 fn explain(code: &str, io: &mut Io<'_>) -> CliResult {
     match Code::parse(code) {
         Some(code) => {
-            write!(io.stdout, "{}", code.explanation())?;
+            write!(io.stdout, "{}{}", code.explanation(), code.level_help())?;
             Ok(EXIT_OK)
         }
         None => {

@@ -2,11 +2,12 @@
 //! compiler (`agentc-compiler`) for `check`, `lock`, `graph`, `schema` and
 //! `explain`, the language server (`agentc-lsp`) for `lsp`, and owns what
 //! only a command line does: counting tokens for `budget` ([`budget`]),
-//! writing a new project ([`init`]), the progress line ([`progress`]),
+//! writing a new project ([`init`]), baselines ([`baseline`]), the progress line ([`progress`]),
 //! `check --watch` ([`watch`]) and removing temporary files on Ctrl-C
 //! ([`signals`]). The binary (`src/main.rs`) is [`run`] on the process's
 //! arguments and streams.
 
+pub mod baseline;
 pub mod budget;
 pub mod cli;
 pub mod init;

@@ -151,6 +151,65 @@ pub fn markdown_table() -> String {
     out
 }
 
+impl Code {
+    /// How to change the code's level: the section `agentc explain` ends
+    /// with, in Markdown.
+    pub fn level_help(self) -> String {
+        let code = self.as_str();
+        if self == Code::CannotRun {
+            let text = format!(
+                "`{code}` is not a finding of a check but agentc stopping: no level in \
+                 `agentc.toml` changes it."
+            );
+            return format!("\n## Changing its level\n\n{}\n", wrap(&text));
+        }
+        let (default, other) = match self.default_severity() {
+            Severity::Error => ("an error", "warn"),
+            Severity::Warning => ("a warning", "deny"),
+        };
+        let levels = format!(
+            "`{code}` is {default} unless its check says otherwise. Set its level for the whole \
+             project under `[lints]` in `agentc.toml` (`allow` hides it, `warn` and `deny` make \
+             it a warning or an error), or for some paths only with `[[overrides]]`: globs \
+             relative to the folder holding `agentc.toml`, the last table that matches a file \
+             and names the code winning."
+        );
+        let baseline = "To fail only on new problems where there are many today, record them \
+                        with `agentc check --write-baseline agentc-baseline.json`, then check \
+                        with `agentc check --baseline agentc-baseline.json`.";
+        format!(
+            "\n## Changing its level\n\n{}\n\n\
+             ```toml\n\
+             [lints]\n\
+             {code} = \"{other}\"\n\n\
+             [[overrides]]\n\
+             paths = [\".claude/skills/legacy/**\"]\n\
+             lints = {{ {code} = \"allow\" }}\n\
+             ```\n\n{}\n",
+            wrap(&levels),
+            wrap(baseline)
+        )
+    }
+}
+
+/// `text` broken into lines of at most 96 characters, between words.
+fn wrap(text: &str) -> String {
+    let mut out = String::new();
+    let mut line = 0;
+    for word in text.split(' ') {
+        if line > 0 && line + 1 + word.chars().count() > 96 {
+            out.push('\n');
+            line = 0;
+        } else if line > 0 {
+            out.push(' ');
+            line += 1;
+        }
+        out.push_str(word);
+        line += word.chars().count();
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

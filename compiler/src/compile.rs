@@ -377,12 +377,15 @@ pub fn compile_with(
         sources.insert(source.path.clone(), source);
     }
     let mut diagnostics = kept.diagnostics();
+    let read = sources.keys().chain(inputs.keys());
+    crate::overrides::add_unmatched(&kept.options, &mut diagnostics, read);
     crate::secrets::redact(&mut diagnostics, sources.values());
     Ok(Compilation {
         diagnostics,
         sources,
         registry_source,
-        project_source: None,
+        // Its `[[overrides]]` globs that match nothing are shown in it.
+        project_source: opts.overrides.as_ref().map(|o| o.source.clone()),
         project_path: None,
         inputs,
         project,

@@ -35,6 +35,8 @@ pub struct Request {
     pub max_file_size: Option<u64>,
     /// The levels `[lints]` sets in `agentc.toml`.
     pub lints: std::collections::BTreeMap<crate::catalog::Code, crate::options::LintLevel>,
+    /// The levels per path `[[overrides]]` sets there.
+    pub overrides: Option<crate::overrides::Overrides>,
     /// The `agentc.toml` the request was read from: an input like the others,
     /// so editing it regenerates.
     pub project_file: Option<PathBuf>,
@@ -68,6 +70,7 @@ impl Request {
             layouts: Default::default(),
             max_file_size: None,
             lints: Default::default(),
+            overrides: None,
             project_file: None,
             door: Door::Macro,
         }
@@ -105,6 +108,7 @@ impl Request {
             layouts: opts.layouts.clone(),
             max_file_size: Some(opts.max_file_size),
             lints: opts.lints.clone(),
+            overrides: opts.overrides.clone(),
             project_file: Some(file.clone()),
             door,
             ..Request::new(opts.root.clone(), String::new())
@@ -196,6 +200,7 @@ fn options(request: &Request) -> Result<Options, Failure> {
     }
     opts.layouts = request.layouts.clone();
     opts.lints = request.lints.clone();
+    opts.overrides = request.overrides.clone();
     if let Some(max) = request.max_file_size {
         opts.max_file_size = max;
     }

@@ -24,6 +24,7 @@
 //! crates of their own built on it, so the macro and `build.rs` users compile
 //! neither. Its one feature, `watch`, adds `fs::watcher` for those two.
 
+pub mod baseline;
 pub mod budget;
 pub mod build_api;
 pub mod catalog;
@@ -47,6 +48,7 @@ pub mod memfs;
 pub mod model;
 pub mod options;
 pub mod overlay;
+pub mod overrides;
 pub mod parse;
 pub mod project;
 pub mod project_file;

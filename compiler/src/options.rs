@@ -231,6 +231,9 @@ pub struct Options {
     /// The level of the `pedantic` group (`[lints] pedantic`): allowed by
     /// default, so what the hosts tolerate is not reported.
     pub pedantic: LintLevel,
+    /// Levels for some paths only (`[[overrides]]` in `agentc.toml`), over
+    /// `lints`: the last table matching a file that names a code wins.
+    pub overrides: Option<crate::overrides::Overrides>,
     /// Report only on what is at or under this path (relative to the root,
     /// `/`-separated): a part of a repository checked as its top sees it
     /// (`agentc check .claude/skills/deploy`).
@@ -249,6 +252,7 @@ impl Options {
             layouts: BTreeSet::new(),
             lints: BTreeMap::new(),
             pedantic: LintLevel::Allow,
+            overrides: None,
             only: None,
         }
     }
@@ -260,23 +264,29 @@ impl Options {
         if let Some(only) = &self.only {
             diagnostics.retain(|d| is_under(&d.location.file, only));
         }
-        // A code's own level wins over its group's.
+        let overrides = self.overrides.as_ref().map(|o| (o, o.locator(self)));
+        // A code's own level wins over its group's; a table of
+        // `[[overrides]]` matching the file wins over `[lints]`.
         diagnostics.retain_mut(|diagnostic| {
-            let level = match self.lints.get(&diagnostic.code) {
-                Some(level) => *level,
-                None if diagnostic.pedantic => match self.pedantic {
-                    LintLevel::Allow => return false,
-                    level => level,
-                },
-                None => return true,
+            let mut level = match self.lints.get(&diagnostic.code) {
+                Some(level) => Some(*level),
+                None if diagnostic.pedantic => Some(self.pedantic),
+                None => None,
             };
+            if let Some((overrides, locator)) = &overrides
+                && let Some(path) = locator.path(&diagnostic.location.file)
+                && let Some(set) = overrides.level(&path, diagnostic)
+            {
+                level = Some(set);
+            }
             match level {
-                LintLevel::Allow => false,
-                LintLevel::Warn => {
+                None => true,
+                Some(LintLevel::Allow) => false,
+                Some(LintLevel::Warn) => {
                     diagnostic.severity = Severity::Warning;
                     true
                 }
-                LintLevel::Deny => {
+                Some(LintLevel::Deny) => {
                     diagnostic.severity = Severity::Error;
                     true
                 }
@@ -285,9 +295,13 @@ impl Options {
     }
 
     /// The content rules this compile runs: every one but those `[lints]`
-    /// allows, which are not run at all rather than run and filtered.
+    /// allows (and no table of `[[overrides]]` reports), which are not run
+    /// at all rather than run and filtered.
     pub fn content_rules(&self) -> ContentRules {
-        let runs = |code| self.lints.get(&code) != Some(&LintLevel::Allow);
+        let runs = |code| {
+            self.lints.get(&code) != Some(&LintLevel::Allow)
+                || self.overrides.as_ref().is_some_and(|o| o.reports(code))
+        };
         ContentRules {
             secret: runs(Code::Secret),
             hidden_character: runs(Code::HiddenCharacter),

@@ -175,14 +175,53 @@ fn options(
             None => out.push(unknown_name(file, layout, "layout", names)),
         }
     }
-    for (code, level) in project.lints.iter().flatten() {
+    let (lints, pedantic) = read_lints(file, project.lints.iter().flatten(), out);
+    options.lints = lints;
+    if let Some(level) = pedantic {
+        options.pedantic = level;
+    }
+    if let Some(tables) = &project.overrides
+        && let Some(base) = crate::overrides::absolute(dir)
+    {
+        let list = tables.iter().filter_map(|table| read_override(file, table, out)).collect();
+        options.overrides = Some(crate::overrides::Overrides {
+            base,
+            file: file.clone(),
+            source: source.clone(),
+            list,
+        });
+    }
+    // Beside the root folder, as `Cargo.lock` sits beside `Cargo.toml`; in the
+    // project's own folder when that is the root.
+    let lockfile = lockfile.unwrap_or_else(|| match project.root {
+        Some(_) => default_lockfile(fs, &root),
+        None => dir.join("agentc.lock"),
+    });
+    Project { path: PathBuf::new(), options, lockfile, bounds, source: source.clone() }
+}
+
+/// The levels a `[lints]` map (or an override's `lints`) sets, and the
+/// `pedantic` group's when it names it; each unknown code or level goes to
+/// `out`.
+fn read_lints<'a>(
+    file: &RelPath,
+    map: impl Iterator<Item = (&'a Spanned<String>, &'a Spanned<Text>)>,
+    out: &mut Vec<Diagnostic>,
+) -> (std::collections::BTreeMap<Code, LintLevel>, Option<LintLevel>) {
+    let mut lints = std::collections::BTreeMap::new();
+    let mut pedantic = None;
+    for (code, level) in map {
+        let levels = LintLevel::ALL.iter().map(|l| l.as_str());
+        let level = match LintLevel::parse(level.value.as_str()) {
+            Some(known) => Some(known),
+            None => {
+                out.push(unknown_name(file, level, "level", levels));
+                None
+            }
+        };
         // The group of what the hosts tolerate and of portability rules.
         if code.value == PEDANTIC {
-            let levels = LintLevel::ALL.iter().map(|l| l.as_str());
-            match LintLevel::parse(level.value.as_str()) {
-                Some(known) => options.pedantic = known,
-                None => out.push(unknown_name(file, level, "level", levels)),
-            }
+            pedantic = level.or(pedantic);
             continue;
         }
         let code = match Code::parse(&code.value) {
@@ -192,25 +231,51 @@ fn options(
                 None
             }
         };
-        let levels = LintLevel::ALL.iter().map(|l| l.as_str());
-        let level = match LintLevel::parse(level.value.as_str()) {
-            Some(known) => Some(known),
-            None => {
-                out.push(unknown_name(file, level, "level", levels));
-                None
-            }
-        };
         if let (Some(code), Some(level)) = (code, level) {
-            options.lints.insert(code, level);
+            lints.insert(code, level);
         }
     }
-    // Beside the root folder, as `Cargo.lock` sits beside `Cargo.toml`; in the
-    // project's own folder when that is the root.
-    let lockfile = lockfile.unwrap_or_else(|| match project.root {
-        Some(_) => default_lockfile(fs, &root),
-        None => dir.join("agentc.lock"),
-    });
-    Project { path: PathBuf::new(), options, lockfile, bounds, source: source.clone() }
+    (lints, pedantic)
+}
+
+/// One `[[overrides]]` table, read; its problems go to `out`.
+fn read_override(
+    file: &RelPath,
+    table: &agentc_schema::Override,
+    out: &mut Vec<Diagnostic>,
+) -> Option<crate::overrides::Override> {
+    let before = out.len();
+    let (lints, pedantic) = read_lints(file, table.lints.iter(), out);
+    let mut globs = Vec::new();
+    for glob in &table.paths {
+        let written = glob.value.as_str();
+        let text = written.trim().trim_start_matches("./").trim_start_matches('/');
+        let why = if text.is_empty() {
+            Some("the glob is empty".to_owned())
+        } else if text.split('/').any(|part| part == "..") {
+            Some(format!("the glob `{written}` climbs out of the project with `..`"))
+        } else {
+            None
+        };
+        match why {
+            Some(why) => {
+                out.push(Diagnostic::at(Code::InvalidValue, file, glob.span, why).with_help(
+                    "globs in `[[overrides]]` are paths relative to the folder holding \
+                     agentc.toml, such as `.claude/skills/legacy/**` or `**/*.mdc`",
+                ))
+            }
+            None => globs.push(Spanned::new(text.to_owned(), glob.span)),
+        }
+    }
+    let made = crate::overrides::Override::new(globs, lints, pedantic);
+    let made = made
+        .map_err(|(span, why)| {
+            out.push(Diagnostic::at(Code::InvalidValue, file, span, why).with_help(
+                "globs use `*` and `?` within a folder, `**` across folders, `{a,b}` and `[...]`",
+            ));
+        })
+        .ok()?;
+    (out.len() == before).then_some(made)
 }
 
 /// The paths the project file at `path` (canonical), whose text is `text`,

@@ -60,7 +60,7 @@ pub use marketplace::{Marketplace, MarketplacePlugin, Paths, PathsOr};
 pub use mcp::{McpJson, McpServer, VscodeMcp};
 pub use names::{NameError, NameKind, check_name};
 pub use opencode::{OpencodeAgentFrontmatter, OpencodeCommandFrontmatter, OpencodeConfig};
-pub use project::{LintLevel, PROJECT_FILE, ProjectFile};
+pub use project::{LintLevel, Override, PROJECT_FILE, ProjectFile};
 pub use rules::{
     ClaudeOutputStyleFrontmatter, ClaudeRuleFrontmatter, ClineRuleFrontmatter,
     CursorRuleFrontmatter, KiroSteeringFrontmatter,

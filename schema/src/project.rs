@@ -90,6 +90,46 @@ pub struct ProjectFile {
         example = serde_json::json!({ "unmatched-glob": "allow", "stray-entry": "deny" })
     )]
     pub lints: Option<BTreeMap<Spanned<String>, Spanned<Text>>>,
+
+    /// # Levels per path
+    ///
+    /// Levels for some paths only, as ruff's `per-file-ignores` and ESLint's
+    /// `overrides`: each table's `lints` applies to the files its `paths`
+    /// globs match, over `[lints]`; when several tables match a file, the
+    /// last one that names a diagnostic's code (or its group) wins.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = serde_json::json!([{
+        "paths": [".claude/skills/legacy/**"],
+        "lints": { "unknown-field": "allow" }
+    }]))]
+    pub overrides: Option<Vec<Override>>,
+}
+
+/// # Override
+///
+/// Lint levels for the files some globs match.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Override {
+    /// # Paths
+    ///
+    /// Globs relative to the folder holding `agentc.toml`, matched against
+    /// each file's path (`/`-separated): `*` and `?` stay within a folder,
+    /// `**` crosses folders, `{a,b}` and `[...]` as in a shell; a glob that
+    /// names a folder also matches everything under it.
+    #[schemars(example = crate::values::example_list(".claude/skills/legacy/**"))]
+    pub paths: List<Text, 1>,
+
+    /// # Lint levels
+    ///
+    /// The same map as `[lints]`: a diagnostic code (or `pedantic`) to
+    /// `allow`, `warn` or `deny`.
+    #[schemars(
+        with = "BTreeMap<String, LintLevel>",
+        extend("propertyNames" = { "pattern": "^[a-z][a-z0-9]*(-[a-z0-9]+)*$" }),
+        example = serde_json::json!({ "unknown-field": "allow" })
+    )]
+    pub lints: BTreeMap<Spanned<String>, Spanned<Text>>,
 }
 
 /// # Lint level

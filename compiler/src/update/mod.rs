@@ -76,6 +76,8 @@ impl Compilation {
         let updated = self.update_with(&mut kept, fs, memo, file);
         if updated {
             self.diagnostics = kept.diagnostics();
+            let read = self.sources.keys().chain(self.inputs.keys());
+            crate::overrides::add_unmatched(&kept.options, &mut self.diagnostics, read);
             crate::secrets::redact(&mut self.diagnostics, self.sources.values());
         }
         self.kept = Some(kept);

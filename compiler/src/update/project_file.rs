@@ -1,7 +1,7 @@
 //! An edit to `agentc.toml` that leaves what is compiled as it was — a
-//! comment, a level in `[lints]` that runs every content rule that ran — only
-//! changes how the problems are shown: the levels are applied again to what
-//! the compile found. Any other is left to a compile.
+//! comment, a level in `[lints]` or `[[overrides]]` that runs every content
+//! rule that ran — only changes how the problems are shown: the levels are
+//! applied again to what the compile found. Any other is left to a compile.
 
 use crate::compile::Compilation;
 use crate::fs::Fs;
@@ -22,6 +22,7 @@ impl Compilation {
         let options = project.options;
         let mut relinted = kept.options.clone();
         relinted.lints.clone_from(&options.lints);
+        relinted.overrides.clone_from(&options.overrides);
         // A content rule allowed is never run, so one allowed or restored
         // changes what reading finds.
         if relinted != options || options.content_rules() != kept.options.content_rules() {

@@ -202,6 +202,28 @@ fn lint_levels_follow_the_project_file() {
     shown.take(client.change("agentc.toml", 2, edited));
     assert_eq!(shown.0, checked(&with(client.disk.files(), "agentc.toml", edited)));
     assert_eq!(levels(&shown), [("bad-model".into(), 1)]);
+
+    // `[[overrides]]` for the subagent's path win over `[lints]` there.
+    let edited = "[lints]\nhidden-character = \"allow\"\n\n[[overrides]]\n\
+                  paths = [\".claude/agents/*.md\"]\n\
+                  lints = { bad-model = \"allow\", hidden-character = \"deny\" }\n";
+    shown.take(client.change("agentc.toml", 3, edited));
+    assert_eq!(shown.0, checked(&with(client.disk.files(), "agentc.toml", edited)));
+    assert_eq!(levels(&shown), [("hidden-character".into(), 1)]);
+
+    // Tables for other paths leave the levels of `[lints]`, and their
+    // globs, which match nothing, are shown in the project file.
+    let edited = edited.replace(".claude/agents/*.md", "docs/**");
+    shown.take(client.change("agentc.toml", 4, &edited));
+    assert_eq!(shown.0, checked(&with(client.disk.files(), "agentc.toml", &edited)));
+    let codes: Vec<_> = shown.codes().into_iter().map(|(uri, d)| (uri, code(d))).collect();
+    assert_eq!(
+        codes,
+        [
+            ("file:///.claude/agents/r.md", ("bad-model", 1)),
+            ("file:///agentc.toml", ("unmatched-glob", 2))
+        ]
+    );
 }
 
 /// Files arriving where discovery looks and leaving again: a descriptor

@@ -166,6 +166,30 @@ fn the_project_file_s_lint_levels_hold_in_the_editor() {
     assert_eq!(found(&fs), [("hidden-character", "error")]);
 }
 
+/// `[[overrides]]` hold in the editor as in `agentc check`: a code allowed
+/// for one folder is still reported in another.
+#[test]
+fn the_project_file_s_overrides_hold_in_the_editor() {
+    let mut fs = MemFs::new();
+    let subagent = "---\nname: r\ndescription: R.\nmodel: sonet\n---\nDo it.\n";
+    fs.insert("repo/.git/HEAD", "".as_bytes()).unwrap();
+    fs.insert("repo/.claude/agents/r.md", subagent.as_bytes()).unwrap();
+    let old = subagent.replace("name: r", "name: old");
+    fs.insert("repo/.claude/agents/old/old.md", old.as_bytes()).unwrap();
+    let found = |fs: &MemFs| -> Vec<String> {
+        let compilation = super::compile_folder(fs, &fs.root().join("repo"), None);
+        (compilation.diagnostics.iter())
+            .map(|d| format!("{} {}", d.location.file, d.code))
+            .collect()
+    };
+    let both = [".claude/agents/old/old.md bad-model", ".claude/agents/r.md bad-model"];
+    assert_eq!(found(&fs), both);
+    let project =
+        "[[overrides]]\npaths = [\".claude/agents/old\"]\nlints = { bad-model = \"allow\" }\n";
+    fs.insert("repo/agentc.toml", project.as_bytes()).unwrap();
+    assert_eq!(found(&fs), [".claude/agents/r.md bad-model"]);
+}
+
 /// A folder opened in the editor is compiled as `agentc check` compiles it
 /// there: the repository it is in, from any folder in it, and not an
 /// `agents/` that is a Python package.

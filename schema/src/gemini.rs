@@ -190,6 +190,7 @@ pub struct GeminiHooksFile {
     ///
     /// What the hooks are for (not read by Gemini CLI).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = &"Memory hooks")]
     pub description: Option<String>,
 
     /// # Hooks

@@ -161,6 +161,7 @@ fn compiler_errors(kind: Kind, path: &Path) -> Vec<String> {
         Kind::CodexHooks => config(Dialect::CodexHooks, &mut out),
         Kind::CodexAgent => config(Dialect::CodexAgent, &mut out),
         Kind::CodexPlugin => config(Dialect::CodexPlugin, &mut out),
+        Kind::GeminiHooks => config(Dialect::GeminiHooks, &mut out),
         Kind::CursorRule => {
             drop(decode_text::<CursorRuleFrontmatter>(&source, &text, 0, front, &mut out))
         }

@@ -10,7 +10,7 @@ use agentc_schema::{Dialect, Span};
 use rayon::prelude::*;
 
 use crate::catalog::Code;
-use crate::diagnostic::{self, Diagnostic, RelPath};
+use crate::diagnostic::{self, Diagnostic, RelPath, Severity};
 use crate::dialects::{self, AssistantDoc};
 use crate::discover::{self, AgentDir, AgentFile, FileRef, Layout, Owner, SkillFile};
 use crate::fs::{EntryKind, Fs};
@@ -751,6 +751,11 @@ fn build(
     }
     project.plugins = parsed_plugins;
 
+    // A plugin's `hooks/hooks.json` that Codex or Gemini CLI reads too.
+    let claude_hooks: HashSet<RelPath> = (configs.iter())
+        .filter(|c| c.dialect == Dialect::ClaudeHooks)
+        .map(|c| c.file.rel.clone())
+        .collect();
     let parsed_configs: Vec<_> = configs
         .into_par_iter()
         .filter_map(|file| texts.get(&file.file.rel).cloned().map(|source| (file, source)))
@@ -758,6 +763,9 @@ fn build(
             let mut diags = Vec::new();
             let in_plugin = file.plugin.is_some();
             let doc = crate::dialects::config::config(&source, file.dialect, in_plugin, &mut diags);
+            if claude_hooks.contains(&file.file.rel) {
+                shared_hooks(file.dialect, &mut diags);
+            }
             let unparsed = (file.file.rel.clone(), file.dialect);
             (doc.map(|doc| crate::project::Config { file, source, doc }).ok_or(unparsed), diags)
         })
@@ -773,6 +781,31 @@ fn build(
     name_plugins(&mut project);
     read_package_files(fs, opts, &mut project.agents, &dropped, out);
     project
+}
+
+/// A Claude Code plugin's hooks file that another host reads too (a Codex
+/// plugin's or a Gemini CLI extension's in the same folder): what that
+/// host skips (an event it lacks, a hook type it does not run) is meant for
+/// Claude Code and left unsaid; what makes it drop the file or a hook is
+/// said as a warning, and the syntax once, by Claude Code's reading.
+fn shared_hooks(dialect: Dialect, diags: &mut Vec<Diagnostic>) {
+    let host = match dialect {
+        Dialect::CodexHooks => "Codex",
+        Dialect::GeminiHooks => "Gemini CLI",
+        _ => return,
+    };
+    diags.retain(|d| d.severity == Severity::Error && d.code != Code::JsonSyntax);
+    for diagnostic in diags.iter_mut() {
+        diagnostic.severity = Severity::Warning;
+        let note = format!(
+            "{host} reads this file as well as Claude Code; if the hooks are for Claude Code only, \
+             give {host} its own file"
+        );
+        diagnostic.help = Some(match &diagnostic.help {
+            Some(help) => format!("{help}. {note}"),
+            None => note,
+        });
+    }
 }
 
 /// The plugins `marketplace` lists by local folders that are not plugins

@@ -106,6 +106,18 @@ pub struct CodexConfig {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(example = serde_json::json!({"docs": {"command": "npx", "args": ["-y", "docs-mcp"]}}))]
     pub mcp_servers: Option<BTreeMap<Spanned<String>, Spanned<CodexMcpServer>>>,
+
+    /// # Hooks
+    ///
+    /// By event, the matcher groups and their hooks, as in
+    /// `.codex/hooks.json` (`[[hooks.PreToolUse]]`, then
+    /// `[[hooks.PreToolUse.hooks]]`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(
+        with = "Option<BTreeMap<String, Vec<CodexHookGroup>>>",
+        example = serde_json::json!({"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "python3 .codex/hooks/check.py", "timeout": 30}]}]})
+    )]
+    pub hooks: Option<BTreeMap<Spanned<String>, Spanned<serde_json::Value>>>,
 }
 
 /// # Workspace-write sandbox

@@ -128,6 +128,9 @@ pub enum Dialect {
     GeminiAgent,
     /// A Codex plugin's manifest (`.codex-plugin/plugin.json`).
     CodexPlugin,
+    /// A Gemini CLI extension's hooks (`hooks/hooks.json` beside
+    /// `gemini-extension.json`).
+    GeminiHooks,
 }
 
 impl Dialect {
@@ -182,6 +185,7 @@ impl Dialect {
             Dialect::GeminiSettings => "gemini-settings",
             Dialect::GeminiAgent => "gemini-agent",
             Dialect::CodexPlugin => "codex-plugin",
+            Dialect::GeminiHooks => "gemini-hooks",
         }
     }
 

@@ -174,6 +174,32 @@ pub struct GeminiSettings {
     pub tools: Option<serde_json::Value>,
 }
 
+/// # Gemini CLI extension hooks
+///
+/// An extension's `hooks/hooks.json`, which Gemini CLI 0.61.0 loads beside
+/// its `gemini-extension.json` (`${extensionPath}` and `${/}` are replaced
+/// in its strings). Only `hooks` is read: the same events and hook shapes
+/// as `hooks` in `.gemini/settings.json`.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[schemars(
+    title = "Gemini CLI extension hooks/hooks.json",
+    extend("$id" = "https://agentc.dev/schemas/gemini-hooks.schema.json")
+)]
+pub struct GeminiHooksFile {
+    /// # Description
+    ///
+    /// What the hooks are for (not read by Gemini CLI).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = &"Memory hooks")]
+    pub description: Option<String>,
+
+    /// # Hooks
+    ///
+    /// By event, as `hooks` in `.gemini/settings.json`.
+    #[schemars(example = serde_json::json!({"BeforeAgent": [{"hooks": [{"type": "command", "command": "node ${extensionPath}/hooks/context.js", "timeout": 10000}]}]}))]
+    pub hooks: serde_json::Map<String, serde_json::Value>,
+}
+
 /// # Gemini CLI subagent
 ///
 /// The YAML frontmatter of `.gemini/agents/<name>.md` (a file whose name

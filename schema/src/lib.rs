@@ -52,7 +52,9 @@ pub use copilot_files::{CopilotInstructionsFrontmatter, CopilotPromptFrontmatter
 pub use copilot_hooks::CopilotHooksFile;
 pub use copilot_setup::CopilotSetupSteps;
 pub use dialect::{Dialect, OneOrMany, ToolRules};
-pub use gemini::{GeminiAgentFrontmatter, GeminiCommand, GeminiExtension, GeminiSettings};
+pub use gemini::{
+    GeminiAgentFrontmatter, GeminiCommand, GeminiExtension, GeminiHooksFile, GeminiSettings,
+};
 pub use guard::{Guard, GuardError, Status, parse_guard};
 pub use hooks::{HookMatcher, HookType, HooksFile};
 pub use lockfile::Lockfile;

@@ -57,12 +57,13 @@ pub enum Kind {
     CodexHooks,
     CodexAgent,
     CodexPlugin,
+    GeminiHooks,
     Project,
     Message,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 42] = [
+    pub const ALL: [Kind; 43] = [
         Kind::Agent,
         Kind::AgentMd,
         Kind::Skill,
@@ -103,6 +104,7 @@ impl Kind {
         Kind::CodexHooks,
         Kind::CodexAgent,
         Kind::CodexPlugin,
+        Kind::GeminiHooks,
         Kind::Project,
         Kind::Message,
     ];
@@ -150,6 +152,7 @@ impl Kind {
             Kind::CodexHooks => "codex-hooks",
             Kind::CodexAgent => "codex-agent",
             Kind::CodexPlugin => "codex-plugin",
+            Kind::GeminiHooks => "gemini-hooks",
             Kind::Project => "project",
             Kind::Message => "message",
         }
@@ -206,6 +209,7 @@ impl Kind {
             Kind::CodexHooks => ".codex/hooks.json, Codex's project hooks",
             Kind::CodexAgent => ".codex/agents/<name>.toml, a Codex custom agent",
             Kind::CodexPlugin => ".codex-plugin/plugin.json, a Codex plugin's manifest",
+            Kind::GeminiHooks => "hooks/hooks.json, a Gemini CLI extension's hooks",
             Kind::Project => "agentc.toml, the project file",
             Kind::Message => "a line of --message-format json: a diagnostic or the summary",
         }
@@ -250,6 +254,7 @@ impl Kind {
             Dialect::CodexHooks => Kind::CodexHooks,
             Dialect::CodexAgent => Kind::CodexAgent,
             Dialect::CodexPlugin => Kind::CodexPlugin,
+            Dialect::GeminiHooks => Kind::GeminiHooks,
             Dialect::CopilotRepoInstructions
             | Dialect::AgentsMd
             | Dialect::ClaudeMd
@@ -323,6 +328,7 @@ impl Kind {
             Kind::CodexHooks => draft07::<crate::CodexHooksFile>(),
             Kind::CodexAgent => draft07::<crate::CodexAgent>(),
             Kind::CodexPlugin => draft07::<crate::CodexPlugin>(),
+            Kind::GeminiHooks => draft07::<crate::GeminiHooksFile>(),
             Kind::Project => draft07::<ProjectFile>(),
             Kind::Message => draft07::<crate::message::Message>(),
         }

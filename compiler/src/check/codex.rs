@@ -12,8 +12,13 @@ use crate::diagnostic::{Diagnostic, Severity};
 use crate::dialects::config::ConfigDoc;
 use crate::fs::Fs;
 use crate::hosts::codex::{agents, hooks};
+use crate::parse::decode::decode;
+use crate::parse::files::{entry_value, key_span};
 use crate::parse::tree::{Node, Value};
 use crate::project::Project;
+use crate::source::Source;
+use agentc_schema::Spanned;
+use agentc_schema::codex_config::{CodexHook, CodexHookGroup};
 
 /// The checks over a project's Codex files.
 pub fn check(fs: &dyn Fs, trees: &Trees<'_>, project: &Project, out: &mut Vec<Diagnostic>) {
@@ -50,27 +55,71 @@ pub fn check(fs: &dyn Fs, trees: &Trees<'_>, project: &Project, out: &mut Vec<Di
             ConfigDoc::CodexAgent(doc) if !named.contains(&*source.path.path) => {
                 agents::required(source, &doc.value, out);
             }
-            ConfigDoc::CodexHooks(doc) => {
-                // The hooks run in the session's folder: the top, the
-                // folder holding `.codex/`.
-                let top = parent(&parent(&source.path.path));
-                let commands = doc.value.hooks.values().flatten().flat_map(|g| &g.hooks);
-                for command in commands.filter_map(|h| h.value.command.as_ref()) {
-                    let Some((path, span)) = hooks::script_path(command) else { continue };
-                    let named = Named {
-                        code: Code::MissingPath,
-                        what: "hook script",
-                        path: &path,
-                        span,
-                        relative_to: "the repository's top, where Codex runs its hooks",
-                    };
-                    if let Some(diagnostic) = missing(fs, trees, source, Path::new(&top), &named) {
-                        // Codex loads the hook; the command fails each time it runs.
-                        out.push(diagnostic.with_severity(Severity::Warning));
-                    }
+            // A plugin's hooks run from elsewhere: only the project's are
+            // looked up.
+            ConfigDoc::CodexHooks(doc) if source.path.path.ends_with(".codex/hooks.json") => {
+                let hooks = doc.value.hooks.values().flatten().flat_map(|g| &g.hooks);
+                scripts(fs, trees, source, hooks, out);
+            }
+            ConfigDoc::CodexConfig(doc) => {
+                let Some(table) = entry_value(&doc.tree, "hooks") else { continue };
+                let Value::Map(events) = &table.value else { continue };
+                let groups: Vec<Vec<CodexHookGroup>> = (events.iter())
+                    .filter(|e| hooks::EVENTS.contains(&e.key.as_str()))
+                    .filter_map(|e| decode::<Vec<CodexHookGroup>>(&e.value).value)
+                    .collect();
+                let hooks = groups.iter().flatten().flat_map(|g| &g.hooks);
+                scripts(fs, trees, source, hooks, out);
+                // Codex loads both, with a warning.
+                let json = format!("{}/hooks.json", parent(&source.path.path));
+                let both = project.configs.iter().any(|c| {
+                    matches!(c.doc, ConfigDoc::CodexHooks(_)) && *c.source.path.path == *json
+                });
+                if both && !groups.is_empty() {
+                    let span = key_span(&doc.tree, "hooks").unwrap_or(table.span);
+                    out.push(
+                        Diagnostic::at(
+                            Code::DuplicateName,
+                            &source.path,
+                            span,
+                            "this project's hooks are in both `[hooks]` here and `hooks.json`",
+                        )
+                        .with_severity(Severity::Warning)
+                        .with_help(
+                            "Codex 0.171.0 runs both, with a warning (\"loading hooks from both \
+                             … prefer a single representation for this layer\"); keep them in \
+                             one place",
+                        ),
+                    );
                 }
             }
             _ => {}
+        }
+    }
+}
+
+/// Each hook's script the command names, from the repository's top (the
+/// folder holding `.codex/`), where Codex runs the hooks.
+fn scripts<'h>(
+    fs: &dyn Fs,
+    trees: &Trees<'_>,
+    source: &Source,
+    hooks: impl Iterator<Item = &'h Spanned<CodexHook>>,
+    out: &mut Vec<Diagnostic>,
+) {
+    let top = parent(&parent(&source.path.path));
+    for command in hooks.filter_map(|h| h.value.command.as_ref()) {
+        let Some((path, span)) = hooks::script_path(command) else { continue };
+        let named = Named {
+            code: Code::MissingPath,
+            what: "hook script",
+            path: &path,
+            span,
+            relative_to: "the repository's top, where Codex runs its hooks",
+        };
+        if let Some(diagnostic) = missing(fs, trees, source, Path::new(&top), &named) {
+            // Codex loads the hook; the command fails each time it runs.
+            out.push(diagnostic.with_severity(Severity::Warning));
         }
     }
 }

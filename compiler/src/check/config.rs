@@ -231,7 +231,9 @@ pub fn check(fs: &dyn Fs, trees: &Trees<'_>, project: &Project) -> Checked {
             ConfigDoc::CopilotSetupSteps(_) => {}
             // Across files: `super::codex` below.
             ConfigDoc::CodexConfig(_) | ConfigDoc::CodexHooks(_) | ConfigDoc::CodexAgent(_) => {}
-            ConfigDoc::GeminiSettings(_) | ConfigDoc::GeminiAgent(_) => {}
+            ConfigDoc::GeminiSettings(_)
+            | ConfigDoc::GeminiAgent(_)
+            | ConfigDoc::GeminiHooks(_) => {}
             ConfigDoc::CodexPlugin(doc) => {
                 codex_plugin_paths(fs, trees, source, &doc.tree, &mut out)
             }

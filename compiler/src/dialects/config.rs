@@ -65,6 +65,7 @@ pub enum ConfigDoc {
     GeminiSettings(Box<Document<agentc_schema::GeminiSettings>>),
     GeminiAgent(Box<Markdown<agentc_schema::GeminiAgentFrontmatter>>),
     CodexPlugin(Box<Document<agentc_schema::CodexPlugin>>),
+    GeminiHooks(Box<Document<agentc_schema::GeminiHooksFile>>),
 }
 
 impl ConfigDoc {
@@ -201,6 +202,8 @@ pub fn config(
             .map(|md| ConfigDoc::GeminiAgent(md.into())),
         Dialect::CodexPlugin => crate::hosts::codex::plugin::read(source, out)
             .map(|doc| ConfigDoc::CodexPlugin(doc.into())),
+        Dialect::GeminiHooks => crate::hosts::gemini::hooks::read(source, out)
+            .map(|doc| ConfigDoc::GeminiHooks(doc.into())),
         Dialect::KiroSteering => {
             kiro::read(source, out).map(|md| ConfigDoc::KiroSteering(md.into()))
         }

@@ -22,7 +22,7 @@ use super::{
 const MAX_DEPTH: usize = 8;
 /// How many folders one declared walk lists at most: a repository of
 /// generated folders costs a bounded walk.
-const MAX_FOLDERS: usize = 20_000;
+pub(super) const MAX_FOLDERS: usize = 20_000;
 
 /// Whether `name` matches `pattern`, a name with at most one `*`.
 fn glob_name(pattern: &str, name: &str) -> bool {
@@ -249,7 +249,7 @@ impl Walk<'_> {
     /// most each), and with `deep` those of every folder below but hidden
     /// ones and `node_modules`, in name order; and below `dir`, the folders
     /// named one of `folders` (hidden ones, not walked into).
-    fn matching(
+    pub(super) fn matching(
         &mut self,
         dir: &Path,
         rel: &RelPath,

@@ -12,6 +12,7 @@
 
 mod agentc;
 mod assistants;
+mod companions;
 mod declared;
 mod empty;
 
@@ -272,6 +273,7 @@ pub fn discover(
     }
     walk.summarize_strays();
     walk.codex_skills(workspace_canon.is_some());
+    walk.companions();
     walk.found_by_files();
     walk.layout.dropped = std::mem::take(&mut walk.dropped);
     if walk.layout.defines_nothing() {

@@ -188,7 +188,8 @@ impl Host {
             | Dialect::GeminiExtension
             | Dialect::GeminiMd
             | Dialect::GeminiSettings
-            | Dialect::GeminiAgent => Host::Gemini,
+            | Dialect::GeminiAgent
+            | Dialect::GeminiHooks => Host::Gemini,
             Dialect::KiroSteering => Host::Kiro,
             Dialect::ClaudeRule | Dialect::ClaudeOutputStyle => Host::ClaudeCode,
             Dialect::CodexConfig

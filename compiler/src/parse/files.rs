@@ -366,6 +366,32 @@ pub fn decode_text<T: DeserializeOwned>(
     })
 }
 
+/// Decodes `node`, a part of a document already parsed (a table of a TOML
+/// file), as `T`: each problem is reported as [`decode_text`] reports it, a
+/// missing field at the mapping that lacks it.
+pub fn decode_node<T: DeserializeOwned>(
+    source: &Source,
+    node: &Node,
+    reading: Reading,
+    out: &mut Vec<Diagnostic>,
+) -> Option<T> {
+    let decoded = decode::<T>(node);
+    let keys = Keys { tree: node, aside: &[] };
+    for problem in decoded.problems {
+        out.push(match problem {
+            Problem::MissingField { field, span } => Diagnostic::at(
+                Code::MissingField,
+                &source.path,
+                span,
+                format!("the required field `{field}` is missing"),
+            )
+            .with_help(format!("add `{field}`")),
+            problem => problem_diagnostic(source, problem, reading, &keys),
+        });
+    }
+    decoded.value
+}
+
 /// In the hosts' formats, YAML that strict YAML refuses but the hosts' parsers
 /// read (see [`lenient`]) is read as they read it, with a `yaml-compat`
 /// warning that carries the strict form as a fix. Positions are mapped back to

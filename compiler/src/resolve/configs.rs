@@ -78,7 +78,7 @@ pub fn resolve(project: &Project, model: &mut Model) {
             | ConfigDoc::CodexAgent(_)
             | ConfigDoc::GeminiSettings(_)
             | ConfigDoc::GeminiAgent(_) => {}
-            ConfigDoc::CodexPlugin(_) => {}
+            ConfigDoc::CodexPlugin(_) | ConfigDoc::GeminiHooks(_) => {}
         }
     }
     for plugin in &project.plugins {

@@ -547,6 +547,7 @@ fn config_tree(doc: &ConfigDoc) -> Option<&Node> {
         ConfigDoc::GeminiSettings(d) => &d.tree,
         ConfigDoc::GeminiAgent(md) => &md.front.tree,
         ConfigDoc::CodexPlugin(d) => &d.tree,
+        ConfigDoc::GeminiHooks(d) => &d.tree,
         ConfigDoc::Markdown { .. } => return None,
     })
 }

@@ -51,6 +51,7 @@ pub fn read(source: &Source, out: &mut Vec<Diagnostic>) -> Option<Document<Codex
         web_search: None,
         features: None,
         mcp_servers: agent.mcp_servers.clone(),
+        hooks: None,
     };
     super::config::check(source, &config, out);
     for (field, value) in [("name", &agent.name), ("description", &agent.description)] {

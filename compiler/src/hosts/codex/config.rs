@@ -444,6 +444,9 @@ pub fn read(source: &Source, out: &mut Vec<Diagnostic>) -> Option<Document<Codex
     let doc = doc?;
     user_only(source, &doc, out);
     check(source, &doc.value, out);
+    if let Some(hooks) = crate::parse::files::entry_value(&doc.tree, "hooks") {
+        super::hooks::in_config(source, hooks, out);
+    }
     Some(doc)
 }
 

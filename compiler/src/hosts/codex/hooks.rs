@@ -5,13 +5,15 @@
 //! event it does not have, a matcher that is no regular expression, a
 //! `prompt` or `agent` hook, an empty command) is a warning.
 
-use agentc_schema::codex_config::CodexHooksFile;
+use std::collections::BTreeMap;
+
+use agentc_schema::codex_config::{CodexHookGroup, CodexHooksFile};
 use agentc_schema::{Span, Spanned};
 
 use crate::catalog::Code;
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::parse::files::{Document, Reading, decode_text};
-use crate::parse::tree::Value;
+use crate::parse::files::{Document, Reading, Syntax, decode_node, decode_text};
+use crate::parse::tree::{Node, Value};
 use crate::source::Source;
 use crate::suggest::{confident, did_you_mean};
 
@@ -63,12 +65,59 @@ pub fn read(source: &Source, out: &mut Vec<Diagnostic>) -> Option<Document<Codex
         }
     }
     let doc = doc?;
-    check(source, &doc.value, out);
+    check(source, &doc.value, SKIPPED, out);
     Some(doc)
 }
 
-/// Each event's hooks.
-pub fn check(source: &Source, file: &CodexHooksFile, out: &mut Vec<Diagnostic>) {
+/// Why a problem in `config.toml`'s `[hooks]` is an error.
+const REFUSED: &str = "Codex 0.171.0 refuses the whole configuration and does not start \
+    (\"failed to load bootstrap configuration\")";
+
+/// `[hooks]` in `.codex/config.toml`: the shape of `hooks.json`'s `hooks`
+/// (`[[hooks.<Event>]]`, `[[hooks.<Event>.hooks]]`), which Codex 0.171.0
+/// loads beside `hooks.json`. A known event's hooks that do not deserialize
+/// stop Codex; a key that is no event (`description` aside) it drops
+/// silently, whatever its value.
+pub fn in_config(source: &Source, node: &Node, out: &mut Vec<Diagnostic>) {
+    let Value::Map(entries) = &node.value else {
+        return;
+    };
+    let reading = Reading { syntax: Syntax::Toml, unknown: Severity::Warning, ..Reading::JSON };
+    let mut hooks = BTreeMap::new();
+    for entry in entries {
+        let event = Spanned {
+            value: entry.key.clone(),
+            span: entry.key_span,
+            text_at: Some(entry.key_span.start),
+        };
+        if entry.key == "description" {
+            continue;
+        }
+        if !EVENTS.contains(&entry.key.as_str()) {
+            out.push(unknown_event(source, &event));
+            continue;
+        }
+        let start = out.len();
+        let groups = decode_node::<Vec<CodexHookGroup>>(source, &entry.value, reading, out);
+        let mut refused = false;
+        for diagnostic in out[start..].iter_mut().filter(|d| d.severity == Severity::Error) {
+            refused = true;
+            diagnostic.help = Some(match &diagnostic.help {
+                Some(help) => format!("{help}; {REFUSED}"),
+                None => format!("fix the value; {REFUSED}"),
+            });
+        }
+        // What did not deserialize is reported once, not checked again.
+        if let Some(groups) = groups.filter(|_| !refused) {
+            hooks.insert(event, groups);
+        }
+    }
+    check(source, &CodexHooksFile { description: None, hooks }, REFUSED, out);
+}
+
+/// Each event's hooks; `refused` says what Codex does with the file when a
+/// hook does not deserialize.
+pub fn check(source: &Source, file: &CodexHooksFile, refused: &str, out: &mut Vec<Diagnostic>) {
     let path = &source.path;
     for (event, groups) in &file.hooks {
         let name = event.value.as_str();
@@ -114,7 +163,7 @@ pub fn check(source: &Source, file: &CodexHooksFile, out: &mut Vec<Diagnostic>) 
                 }
             }
             for hook in &group.hooks {
-                self::hook(source, name, hook, out);
+                self::hook(source, name, hook, refused, out);
             }
         }
     }
@@ -125,12 +174,17 @@ fn hook(
     source: &Source,
     event: &str,
     hook: &Spanned<agentc_schema::codex_config::CodexHook>,
+    refused: &str,
     out: &mut Vec<Diagnostic>,
 ) {
     let path = &source.path;
     let value = &hook.value;
     let kind = value.kind.value.as_str();
+    // No `type` (reported where the hook was decoded): the placeholder the
+    // decoding stepped around it with has an empty span.
+    let kind = if value.kind.span.start == value.kind.span.end { "" } else { kind };
     match kind {
+        "" => {}
         "command" => match &value.command {
             None => out.push(
                 Diagnostic::at(
@@ -139,7 +193,7 @@ fn hook(
                     hook.span,
                     "a command hook needs `command`",
                 )
-                .with_help(format!("add the command to run; {SKIPPED}")),
+                .with_help(format!("add the command to run; {refused}")),
             ),
             Some(command) if command.value.trim().is_empty() => out.push(
                 Diagnostic::at(
@@ -169,7 +223,7 @@ fn hook(
                             hook.span,
                             format!("an `mcp_tool` hook needs `{field}`"),
                         )
-                        .with_help(format!("name the MCP server and its tool; {SKIPPED}")),
+                        .with_help(format!("name the MCP server and its tool; {refused}")),
                     );
                 }
             }
@@ -195,7 +249,7 @@ fn hook(
                 value.kind.span,
                 format!("`{other}` is not a hook type Codex has"),
             )
-            .with_help(format!("the types are `command` and `mcp_tool`; {SKIPPED}"));
+            .with_help(format!("the types are `command` and `mcp_tool`; {refused}"));
             if let Some(fix) = confident(other, types.iter().copied()) {
                 diagnostic = diagnostic.with_fix(
                     format!("write `{fix}`"),
@@ -217,7 +271,7 @@ fn hook(
                     timeout.span,
                     "a hook's `timeout` is a whole number of seconds",
                 )
-                .with_help(format!("write e.g. `30`; {SKIPPED}")),
+                .with_help(format!("write e.g. `30`; {refused}")),
             );
         } else if seconds == 0.0 {
             out.push(
@@ -243,7 +297,7 @@ fn hook(
 }
 
 /// An event Codex does not have: its hooks never run, without a word.
-fn unknown_event(source: &Source, event: &Spanned<String>) -> Diagnostic {
+pub(super) fn unknown_event(source: &Source, event: &Spanned<String>) -> Diagnostic {
     let name = event.value.as_str();
     let diagnostic = Diagnostic::at(
         Code::UnknownHookEvent,

@@ -32,6 +32,27 @@ pub const PROJECT_FILES: &[Declared] = &[
 pub const PLUGIN_FILES: &[Declared] =
     &[Declared { path: ".codex-plugin/plugin.json", dialect: Dialect::CodexPlugin }];
 
+/// The hooks file a Codex plugin's manifest leaves Codex reading, below the
+/// plugin's folder, when it names none (Codex 0.171.0 reads it by default).
+pub const PLUGIN_HOOKS: &str = "hooks/hooks.json";
+
+/// The hooks files a Codex plugin's manifest (its JSON) has Codex read, below
+/// the plugin's folder: those `hooks` names by `./` path (one or a list),
+/// [`PLUGIN_HOOKS`] when it has no `hooks`, none when `hooks` is written
+/// inline or is not a path Codex takes (it ignores the field then).
+pub fn plugin_hooks(manifest: &serde_json::Value) -> Vec<String> {
+    let path = |value: &serde_json::Value| {
+        let text = value.as_str()?;
+        let path = text.strip_prefix("./")?;
+        (!path.is_empty() && !path.split('/').any(|part| part == "..")).then(|| path.to_owned())
+    };
+    match manifest.get("hooks") {
+        None | Some(serde_json::Value::Null) => vec![PLUGIN_HOOKS.to_owned()],
+        Some(serde_json::Value::Array(items)) => items.iter().filter_map(path).collect(),
+        Some(value) => path(value).into_iter().collect(),
+    }
+}
+
 /// How deep Codex looks for `SKILL.md` below a skill folder
 /// (`MAX_SCAN_DEPTH` in its `core-skills` loader).
 pub const MAX_SCAN_DEPTH: usize = 6;

@@ -6,6 +6,7 @@
 //! loaded: errors. Unknown keys are dropped in both: warnings.
 
 pub mod agents;
+pub mod hooks;
 pub mod settings;
 
 use std::collections::BTreeMap;
@@ -27,6 +28,14 @@ pub const PROJECT_FILES: &[Declared] = &[
     Declared { path: ".gemini/agents/*.md", dialect: Dialect::GeminiAgent },
 ];
 
+/// The files an extension holds beside its `gemini-extension.json`
+/// (Gemini CLI 0.61.0's `loadExtension`: `commands/` walked for `**/*.toml`
+/// as a project's `.gemini/commands/` is, and `hooks/hooks.json`).
+pub const EXTENSION_FILES: &[Declared] = &[
+    Declared { path: "commands/**/*.toml", dialect: Dialect::GeminiCommand },
+    Declared { path: "hooks/hooks.json", dialect: Dialect::GeminiHooks },
+];
+
 /// Where the commands live; a command's name is its path below, folders
 /// joined with `:`.
 const COMMANDS: &str = ".gemini/commands/";
@@ -34,44 +43,55 @@ const COMMANDS: &str = ".gemini/commands/";
 /// The longest segment of a command's name before Gemini CLI cuts it.
 const MAX_SEGMENT: usize = 50;
 
-/// A command file, and the `!{…}` of its prompt.
+/// A command file, and the `!{…}` and `@{…}` of its prompt.
 pub fn command(source: &Source, out: &mut Vec<Diagnostic>) -> Option<Document<GeminiCommand>> {
     let reading = Reading { syntax: Syntax::Toml, unknown: Severity::Warning, ..Reading::JSON };
     let doc = decode_text::<GeminiCommand>(source, &source.text, 0, reading, out)?;
     let prompt = &doc.value.prompt;
-    if let Some(from) = unclosed_shell(&prompt.value) {
+    if let Some((from, trigger)) = unclosed_injection(&prompt.value) {
         let span = match prompt.text_at {
             Some(at) => agentc_schema::Span::new(at + from, at + from + 2),
             None => prompt.span,
+        };
+        let (what, inside) = match trigger {
+            '!' => ("shell command", "braces inside it"),
+            _ => ("file path", "braces in the path"),
         };
         out.push(
             Diagnostic::at(
                 Code::InvalidValue,
                 &source.path,
                 span,
-                "this `!{` is never closed, so the command fails when it runs",
+                format!("this `{trigger}{{` is never closed, so the command fails when it runs"),
             )
             .with_severity(Severity::Warning)
-            .with_help("close the shell command with `}`; braces inside it must pair up"),
+            .with_help(format!(
+                "close the {what} with `}}`; {inside} must pair up (Gemini CLI 0.61.0: \
+                 \"Invalid syntax in command … Unclosed injection\")"
+            )),
         );
     }
     Some(doc)
 }
 
-/// Where a `!{` whose braces never balance starts.
-fn unclosed_shell(prompt: &str) -> Option<usize> {
+/// Where an injection (`!{` or `@{`) whose braces never balance starts, and
+/// its trigger (`!` or `@`), as Gemini CLI's injection parser finds it.
+fn unclosed_injection(prompt: &str) -> Option<(usize, char)> {
     let mut rest = 0;
-    while let Some(found) = prompt[rest..].find("!{") {
-        let start = rest + found;
+    loop {
+        let next = ["!{", "@{"]
+            .iter()
+            .filter_map(|trigger| prompt[rest..].find(trigger).map(|at| rest + at))
+            .min()?;
         let mut depth = 0usize;
         let mut end = None;
-        for (i, c) in prompt[start + 1..].char_indices() {
+        for (i, c) in prompt[next + 1..].char_indices() {
             match c {
                 '{' => depth += 1,
                 '}' => {
                     depth -= 1;
                     if depth == 0 {
-                        end = Some(start + 1 + i + 1);
+                        end = Some(next + 1 + i + 1);
                         break;
                     }
                 }
@@ -79,20 +99,30 @@ fn unclosed_shell(prompt: &str) -> Option<usize> {
             }
         }
         let Some(end) = end else {
-            return Some(start);
+            return Some((next, if prompt[next..].starts_with('!') { '!' } else { '@' }));
         };
         rest = end;
     }
-    None
 }
 
 /// The name Gemini CLI gives the command at `path`: the path below
-/// `.gemini/commands/` without `.toml`, folders joined with `:`, each
-/// segment's characters outside `[a-zA-Z0-9_.-]` made `_` and a long
-/// segment cut to 47 characters and `...`.
+/// `.gemini/commands/` (or an extension's `commands/`) without `.toml`,
+/// folders joined with `:`, each segment's characters outside
+/// `[a-zA-Z0-9_.-]` made `_` and a long segment cut to 47 characters and
+/// `...`.
 pub fn command_name(path: &str) -> Option<String> {
-    let at = path.find(COMMANDS)?;
-    let rel = path[at + COMMANDS.len()..].strip_suffix(".toml")?;
+    command_folder(path).map(|(_, name)| name)
+}
+
+/// The folder of commands `path` is in (`.gemini/commands/`, or an
+/// extension's `commands/`), and the command's name.
+fn command_folder(path: &str) -> Option<(&str, String)> {
+    let at = match path.find(COMMANDS) {
+        Some(at) => at + COMMANDS.len(),
+        None if path.starts_with("commands/") => "commands/".len(),
+        None => path.find("/commands/")? + "/commands/".len(),
+    };
+    let rel = path[at..].strip_suffix(".toml")?;
     let segments: Vec<String> = rel
         .split('/')
         .map(|segment| {
@@ -108,18 +138,18 @@ pub fn command_name(path: &str) -> Option<String> {
             }
         })
         .collect();
-    Some(segments.join(":"))
+    Some((&path[..at], segments.join(":")))
 }
 
 /// Two command files that make one command name: Gemini CLI loads one.
 pub fn duplicates(commands: &[&Source], out: &mut Vec<Diagnostic>) {
-    let mut by_name: BTreeMap<String, Vec<&Source>> = BTreeMap::new();
+    let mut by_name: BTreeMap<(&str, String), Vec<&Source>> = BTreeMap::new();
     for source in commands {
-        if let Some(name) = command_name(&source.path.path) {
-            by_name.entry(name).or_default().push(source);
+        if let Some((folder, name)) = command_folder(&source.path.path) {
+            by_name.entry((folder, name)).or_default().push(source);
         }
     }
-    for (name, sources) in by_name {
+    for ((_, name), sources) in by_name {
         let Some((first, rest)) = sources.split_first() else {
             continue;
         };
@@ -176,7 +206,7 @@ pub fn extension(source: &Source, out: &mut Vec<Diagnostic>) -> Option<Document<
 
 #[cfg(test)]
 mod tests {
-    use super::{command_name, unclosed_shell};
+    use super::{command_name, unclosed_injection};
 
     #[test]
     fn names_join_folders_with_colons_and_clean_segments() {
@@ -185,12 +215,16 @@ mod tests {
         let long = format!(".gemini/commands/{}.toml", "x".repeat(60));
         assert_eq!(command_name(&long), Some(format!("{}...", "x".repeat(47))));
         assert_eq!(command_name("elsewhere/a.toml"), None);
+        assert_eq!(command_name("commands/git/commit.toml").as_deref(), Some("git:commit"));
+        assert_eq!(command_name("plugins/x/commands/a.toml").as_deref(), Some("a"));
     }
 
     #[test]
-    fn shell_injections_close() {
-        assert_eq!(unclosed_shell("run !{git diff} then !{echo {a}}"), None);
-        assert_eq!(unclosed_shell("run !{git diff"), Some(4));
-        assert_eq!(unclosed_shell("ok !{a} bad !{b {c}"), Some(12));
+    fn injections_close() {
+        assert_eq!(unclosed_injection("run !{git diff} then !{echo {a}}"), None);
+        assert_eq!(unclosed_injection("run !{git diff"), Some((4, '!')));
+        assert_eq!(unclosed_injection("ok !{a} bad !{b {c}"), Some((12, '!')));
+        assert_eq!(unclosed_injection("read @{README.md"), Some((5, '@')));
+        assert_eq!(unclosed_injection("@{a.md} and !{ls} {{args}}"), None);
     }
 }

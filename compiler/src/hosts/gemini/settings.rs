@@ -369,7 +369,7 @@ fn get<'n>(node: &'n Node, key: &str) -> Option<&'n Node> {
 
 /// `hooks`: each event Gemini CLI has, each definition and each hook, as
 /// its hook registry takes them.
-fn hooks(source: &Source, node: &Node, out: &mut Vec<Diagnostic>) {
+pub(super) fn hooks(source: &Source, node: &Node, out: &mut Vec<Diagnostic>) {
     let file = &source.path;
     let Value::Map(entries) = &node.value else {
         let message = format!("`hooks` is {}; Gemini CLI takes an object of events", kind(node));

@@ -163,6 +163,7 @@ fn schemas_are_written_atomically_to_a_directory() {
             "gemini-agent.schema.json",
             "gemini-command.schema.json",
             "gemini-extension.schema.json",
+            "gemini-hooks.schema.json",
             "gemini-settings.schema.json",
             "kiro-steering.schema.json",
             "lockfile.schema.json",

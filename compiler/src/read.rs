@@ -142,8 +142,57 @@ fn read_bytes(fs: &dyn Fs, file: &FileRef, max_size: u64) -> Result<Vec<u8>, Box
     }
 }
 
+/// Whether `bytes` are UTF-16 text (Windows tools write it: PowerShell 5's
+/// `>`, Notepad's "Unicode"): its name, whether little-endian, and the
+/// length of its byte-order mark. Without a mark, ASCII text shows itself
+/// by a zero in every other byte.
+fn utf16(bytes: &[u8]) -> Option<(&'static str, bool, usize)> {
+    match bytes {
+        [0xFF, 0xFE, ..] => Some(("UTF-16LE", true, 2)),
+        [0xFE, 0xFF, ..] => Some(("UTF-16BE", false, 2)),
+        [a, 0, b, 0, ..] if *a != 0 && *b != 0 => Some(("UTF-16LE", true, 0)),
+        [0, a, 0, b, ..] if *a != 0 && *b != 0 => Some(("UTF-16BE", false, 0)),
+        _ => None,
+    }
+}
+
+/// The diagnostic for a UTF-16 file, with its text decoded so the
+/// diagnostic shows its first line as written.
+fn not_utf16(
+    file: &FileRef,
+    bytes: &[u8],
+    (encoding, little, skip): (&'static str, bool, usize),
+    rules: ContentRules,
+) -> ReadResult {
+    let units = bytes[skip..].chunks_exact(2).map(|pair| match little {
+        true => u16::from_le_bytes([pair[0], pair[1]]),
+        false => u16::from_be_bytes([pair[0], pair[1]]),
+    });
+    let text: String =
+        char::decode_utf16(units).map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER)).collect();
+    let digest = sha256_hex(text.as_bytes());
+    let source = Source::with_digest(file.rel.clone(), text, digest, rules);
+    let end = source.text.chars().next().map_or(0, char::len_utf8);
+    let name = file.rel.to_string();
+    let name = name.rsplit('/').next().unwrap_or_default();
+    let diagnostic = Diagnostic::at(
+        Code::NotUtf8,
+        &file.rel,
+        agentc_schema::Span::new(0, end),
+        format!("the file is {encoding}, not UTF-8"),
+    )
+    .with_help(format!(
+        "save it as UTF-8 (VS Code: \"Save with Encoding\", UTF-8), or convert it in its folder: \
+         `iconv -f {encoding} -t UTF-8 {name} > {name}.new && mv {name}.new {name}`"
+    ));
+    failed(diagnostic, Some(source))
+}
+
 /// Text from a file's bytes: UTF-8, a leading BOM removed.
 fn decode(file: &FileRef, bytes: &[u8], rules: ContentRules) -> ReadResult {
+    if let Some(encoding) = utf16(bytes) {
+        return not_utf16(file, bytes, encoding, rules);
+    }
     let skip = if bytes.starts_with(BOM.as_bytes()) { BOM.len() } else { 0 };
     match std::str::from_utf8(&bytes[skip..]) {
         Ok(text) => Ok(Source::with_digest(file.rel.clone(), text, sha256_hex(bytes), rules)),

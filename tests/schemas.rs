@@ -161,6 +161,9 @@ fn compiler_errors(kind: Kind, path: &Path) -> Vec<String> {
         Kind::CodexHooks => config(Dialect::CodexHooks, &mut out),
         Kind::CodexAgent => config(Dialect::CodexAgent, &mut out),
         Kind::CodexPlugin => config(Dialect::CodexPlugin, &mut out),
+        Kind::CursorHooks => config(Dialect::CursorHooks, &mut out),
+        Kind::CursorEnvironment => config(Dialect::CursorEnvironment, &mut out),
+        Kind::CursorCli => config(Dialect::CursorCli, &mut out),
         Kind::CursorRule => {
             drop(decode_text::<CursorRuleFrontmatter>(&source, &text, 0, front, &mut out))
         }

@@ -128,6 +128,12 @@ pub enum Dialect {
     GeminiAgent,
     /// A Codex plugin's manifest (`.codex-plugin/plugin.json`).
     CodexPlugin,
+    /// Cursor's project hooks (`.cursor/hooks.json`).
+    CursorHooks,
+    /// Cursor's cloud agent environment (`.cursor/environment.json`).
+    CursorEnvironment,
+    /// The Cursor CLI's project permissions (`.cursor/cli.json`).
+    CursorCli,
 }
 
 impl Dialect {
@@ -182,6 +188,9 @@ impl Dialect {
             Dialect::GeminiSettings => "gemini-settings",
             Dialect::GeminiAgent => "gemini-agent",
             Dialect::CodexPlugin => "codex-plugin",
+            Dialect::CursorHooks => "cursor-hooks",
+            Dialect::CursorEnvironment => "cursor-environment",
+            Dialect::CursorCli => "cursor-cli",
         }
     }
 

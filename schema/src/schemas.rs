@@ -57,12 +57,15 @@ pub enum Kind {
     CodexHooks,
     CodexAgent,
     CodexPlugin,
+    CursorHooks,
+    CursorEnvironment,
+    CursorCli,
     Project,
     Message,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 42] = [
+    pub const ALL: [Kind; 45] = [
         Kind::Agent,
         Kind::AgentMd,
         Kind::Skill,
@@ -103,6 +106,9 @@ impl Kind {
         Kind::CodexHooks,
         Kind::CodexAgent,
         Kind::CodexPlugin,
+        Kind::CursorHooks,
+        Kind::CursorEnvironment,
+        Kind::CursorCli,
         Kind::Project,
         Kind::Message,
     ];
@@ -150,6 +156,9 @@ impl Kind {
             Kind::CodexHooks => "codex-hooks",
             Kind::CodexAgent => "codex-agent",
             Kind::CodexPlugin => "codex-plugin",
+            Kind::CursorHooks => "cursor-hooks",
+            Kind::CursorEnvironment => "cursor-environment",
+            Kind::CursorCli => "cursor-cli",
             Kind::Project => "project",
             Kind::Message => "message",
         }
@@ -206,6 +215,9 @@ impl Kind {
             Kind::CodexHooks => ".codex/hooks.json, Codex's project hooks",
             Kind::CodexAgent => ".codex/agents/<name>.toml, a Codex custom agent",
             Kind::CodexPlugin => ".codex-plugin/plugin.json, a Codex plugin's manifest",
+            Kind::CursorHooks => ".cursor/hooks.json, Cursor's project hooks",
+            Kind::CursorEnvironment => ".cursor/environment.json, Cursor's cloud agent environment",
+            Kind::CursorCli => ".cursor/cli.json, the Cursor CLI's project permissions",
             Kind::Project => "agentc.toml, the project file",
             Kind::Message => "a line of --message-format json: a diagnostic or the summary",
         }
@@ -250,6 +262,9 @@ impl Kind {
             Dialect::CodexHooks => Kind::CodexHooks,
             Dialect::CodexAgent => Kind::CodexAgent,
             Dialect::CodexPlugin => Kind::CodexPlugin,
+            Dialect::CursorHooks => Kind::CursorHooks,
+            Dialect::CursorEnvironment => Kind::CursorEnvironment,
+            Dialect::CursorCli => Kind::CursorCli,
             Dialect::CopilotRepoInstructions
             | Dialect::AgentsMd
             | Dialect::ClaudeMd
@@ -323,6 +338,9 @@ impl Kind {
             Kind::CodexHooks => draft07::<crate::CodexHooksFile>(),
             Kind::CodexAgent => draft07::<crate::CodexAgent>(),
             Kind::CodexPlugin => draft07::<crate::CodexPlugin>(),
+            Kind::CursorHooks => draft07::<crate::CursorHooksFile>(),
+            Kind::CursorEnvironment => draft07::<crate::CursorEnvironment>(),
+            Kind::CursorCli => draft07::<crate::CursorCli>(),
             Kind::Project => draft07::<ProjectFile>(),
             Kind::Message => draft07::<crate::message::Message>(),
         }

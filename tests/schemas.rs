@@ -162,6 +162,9 @@ fn compiler_errors(kind: Kind, path: &Path) -> Vec<String> {
         Kind::CodexAgent => config(Dialect::CodexAgent, &mut out),
         Kind::CodexPlugin => config(Dialect::CodexPlugin, &mut out),
         Kind::GeminiHooks => config(Dialect::GeminiHooks, &mut out),
+        Kind::CursorHooks => config(Dialect::CursorHooks, &mut out),
+        Kind::CursorEnvironment => config(Dialect::CursorEnvironment, &mut out),
+        Kind::CursorCli => config(Dialect::CursorCli, &mut out),
         Kind::CursorRule => {
             drop(decode_text::<CursorRuleFrontmatter>(&source, &text, 0, front, &mut out))
         }

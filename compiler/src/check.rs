@@ -23,6 +23,7 @@ pub mod config;
 pub mod copilot_files;
 pub mod copilot_hooks;
 pub mod copilot_tools;
+pub mod cursor;
 pub mod hidden;
 pub mod hidden_instructions;
 pub mod links;

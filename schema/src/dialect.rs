@@ -131,6 +131,12 @@ pub enum Dialect {
     /// A Gemini CLI extension's hooks (`hooks/hooks.json` beside
     /// `gemini-extension.json`).
     GeminiHooks,
+    /// Cursor's project hooks (`.cursor/hooks.json`).
+    CursorHooks,
+    /// Cursor's cloud agent environment (`.cursor/environment.json`).
+    CursorEnvironment,
+    /// The Cursor CLI's project permissions (`.cursor/cli.json`).
+    CursorCli,
 }
 
 impl Dialect {
@@ -186,6 +192,9 @@ impl Dialect {
             Dialect::GeminiAgent => "gemini-agent",
             Dialect::CodexPlugin => "codex-plugin",
             Dialect::GeminiHooks => "gemini-hooks",
+            Dialect::CursorHooks => "cursor-hooks",
+            Dialect::CursorEnvironment => "cursor-environment",
+            Dialect::CursorCli => "cursor-cli",
         }
     }
 

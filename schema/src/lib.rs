@@ -20,6 +20,7 @@ pub mod codex_plugin;
 pub mod copilot_files;
 pub mod copilot_hooks;
 pub mod copilot_setup;
+pub mod cursor_files;
 pub mod dialect;
 pub mod gemini;
 pub mod guard;
@@ -51,6 +52,7 @@ pub use codex_plugin::CodexPlugin;
 pub use copilot_files::{CopilotInstructionsFrontmatter, CopilotPromptFrontmatter};
 pub use copilot_hooks::CopilotHooksFile;
 pub use copilot_setup::CopilotSetupSteps;
+pub use cursor_files::{CursorCli, CursorEnvironment, CursorHooksFile};
 pub use dialect::{Dialect, OneOrMany, ToolRules};
 pub use gemini::{
     GeminiAgentFrontmatter, GeminiCommand, GeminiExtension, GeminiHooksFile, GeminiSettings,

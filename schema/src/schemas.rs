@@ -58,12 +58,15 @@ pub enum Kind {
     CodexAgent,
     CodexPlugin,
     GeminiHooks,
+    CursorHooks,
+    CursorEnvironment,
+    CursorCli,
     Project,
     Message,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 43] = [
+    pub const ALL: [Kind; 46] = [
         Kind::Agent,
         Kind::AgentMd,
         Kind::Skill,
@@ -105,6 +108,9 @@ impl Kind {
         Kind::CodexAgent,
         Kind::CodexPlugin,
         Kind::GeminiHooks,
+        Kind::CursorHooks,
+        Kind::CursorEnvironment,
+        Kind::CursorCli,
         Kind::Project,
         Kind::Message,
     ];
@@ -153,6 +159,9 @@ impl Kind {
             Kind::CodexAgent => "codex-agent",
             Kind::CodexPlugin => "codex-plugin",
             Kind::GeminiHooks => "gemini-hooks",
+            Kind::CursorHooks => "cursor-hooks",
+            Kind::CursorEnvironment => "cursor-environment",
+            Kind::CursorCli => "cursor-cli",
             Kind::Project => "project",
             Kind::Message => "message",
         }
@@ -210,6 +219,9 @@ impl Kind {
             Kind::CodexAgent => ".codex/agents/<name>.toml, a Codex custom agent",
             Kind::CodexPlugin => ".codex-plugin/plugin.json, a Codex plugin's manifest",
             Kind::GeminiHooks => "hooks/hooks.json, a Gemini CLI extension's hooks",
+            Kind::CursorHooks => ".cursor/hooks.json, Cursor's project hooks",
+            Kind::CursorEnvironment => ".cursor/environment.json, Cursor's cloud agent environment",
+            Kind::CursorCli => ".cursor/cli.json, the Cursor CLI's project permissions",
             Kind::Project => "agentc.toml, the project file",
             Kind::Message => "a line of --message-format json: a diagnostic or the summary",
         }
@@ -255,6 +267,9 @@ impl Kind {
             Dialect::CodexAgent => Kind::CodexAgent,
             Dialect::CodexPlugin => Kind::CodexPlugin,
             Dialect::GeminiHooks => Kind::GeminiHooks,
+            Dialect::CursorHooks => Kind::CursorHooks,
+            Dialect::CursorEnvironment => Kind::CursorEnvironment,
+            Dialect::CursorCli => Kind::CursorCli,
             Dialect::CopilotRepoInstructions
             | Dialect::AgentsMd
             | Dialect::ClaudeMd
@@ -329,6 +344,9 @@ impl Kind {
             Kind::CodexAgent => draft07::<crate::CodexAgent>(),
             Kind::CodexPlugin => draft07::<crate::CodexPlugin>(),
             Kind::GeminiHooks => draft07::<crate::GeminiHooksFile>(),
+            Kind::CursorHooks => draft07::<crate::CursorHooksFile>(),
+            Kind::CursorEnvironment => draft07::<crate::CursorEnvironment>(),
+            Kind::CursorCli => draft07::<crate::CursorCli>(),
             Kind::Project => draft07::<ProjectFile>(),
             Kind::Message => draft07::<crate::message::Message>(),
         }

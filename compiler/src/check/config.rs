@@ -231,6 +231,10 @@ pub fn check(fs: &dyn Fs, trees: &Trees<'_>, project: &Project) -> Checked {
             ConfigDoc::CopilotSetupSteps(_) => {}
             // Across files: `super::codex` below.
             ConfigDoc::CodexConfig(_) | ConfigDoc::CodexHooks(_) | ConfigDoc::CodexAgent(_) => {}
+            // Across files: `super::cursor` below.
+            ConfigDoc::CursorHooks(_)
+            | ConfigDoc::CursorEnvironment(_)
+            | ConfigDoc::CursorCli(_) => {}
             ConfigDoc::GeminiSettings(_)
             | ConfigDoc::GeminiAgent(_)
             | ConfigDoc::GeminiHooks(_) => {}
@@ -241,6 +245,7 @@ pub fn check(fs: &dyn Fs, trees: &Trees<'_>, project: &Project) -> Checked {
     }
     gemini::duplicates(&gemini_commands, &mut out);
     super::codex::check(fs, trees, project, &mut out);
+    super::cursor::check(fs, trees, project, &mut out);
     for plugin in &project.plugins {
         manifest(fs, trees, plugin, &mut out);
     }

@@ -61,6 +61,9 @@ pub enum ConfigDoc {
     OutputStyle(Box<Markdown<agentc_schema::ClaudeOutputStyleFrontmatter>>),
     CodexConfig(Box<Document<agentc_schema::CodexConfig>>),
     CodexHooks(Box<Document<agentc_schema::CodexHooksFile>>),
+    CursorHooks(Box<Document<agentc_schema::CursorHooksFile>>),
+    CursorEnvironment(Box<Document<agentc_schema::CursorEnvironment>>),
+    CursorCli(Box<Document<agentc_schema::CursorCli>>),
     CodexAgent(Box<Document<agentc_schema::CodexAgent>>),
     GeminiSettings(Box<Document<agentc_schema::GeminiSettings>>),
     GeminiAgent(Box<Markdown<agentc_schema::GeminiAgentFrontmatter>>),
@@ -194,6 +197,14 @@ pub fn config(
             .map(|doc| ConfigDoc::CodexConfig(doc.into())),
         Dialect::CodexHooks => crate::hosts::codex::hooks::read(source, out)
             .map(|doc| ConfigDoc::CodexHooks(doc.into())),
+        Dialect::CursorHooks => {
+            cursor::hooks::read(source, out).map(|doc| ConfigDoc::CursorHooks(doc.into()))
+        }
+        Dialect::CursorEnvironment => cursor::environment::read(source, out)
+            .map(|doc| ConfigDoc::CursorEnvironment(doc.into())),
+        Dialect::CursorCli => {
+            cursor::cli::read(source, out).map(|doc| ConfigDoc::CursorCli(doc.into()))
+        }
         Dialect::CodexAgent => crate::hosts::codex::agents::read(source, out)
             .map(|doc| ConfigDoc::CodexAgent(doc.into())),
         Dialect::GeminiSettings => crate::hosts::gemini::settings::read(source, out)

@@ -11,7 +11,7 @@ use agentc_schema::Dialect;
 
 use crate::diagnostic::RelPath;
 use crate::fs::{EntryKind, Fs};
-use crate::hosts::{Declared, codex};
+use crate::hosts::{Declared, codex, cursor};
 use crate::options::{LayoutKind, Options};
 
 use super::{
@@ -198,11 +198,17 @@ impl Walk<'_> {
             found.extend(entries.into_iter().map(|e| (e, declared.dialect)));
         }
         // Codex reads `.agents/skills` in every folder from the repository's
-        // top down to the one it works in: any folder may be one.
-        let nested: &[&str] = match plugin.is_none() && self.reads(LayoutKind::AgentSkills) {
-            true => &[".agents"],
-            false => &[],
-        };
+        // top down to the one it works in, and Cursor the `.cursor/rules` of
+        // every folder (and the Cursor CLI each `.cursor/cli.json` down to
+        // the folder it works in): any folder may hold one.
+        let mut nested: Vec<&str> = Vec::new();
+        if plugin.is_none() && self.reads(LayoutKind::AgentSkills) {
+            nested.push(".agents");
+        }
+        if plugin.is_none() && self.reads(LayoutKind::Cursor) {
+            nested.push(".cursor");
+        }
+        let nested = nested.as_slice();
         if !everywhere.is_empty() || !nested.is_empty() {
             let patterns: Vec<&str> =
                 everywhere.iter().map(|d| d.path.rsplit('/').next().unwrap_or(d.path)).collect();
@@ -214,7 +220,10 @@ impl Walk<'_> {
             self.quiet = was;
             for entry in entries {
                 if entry.kind == EntryKind::Dir {
-                    self.nested_codex(&entry);
+                    match entry.name.as_str() {
+                        ".cursor" => found.extend(self.nested_cursor(&entry)),
+                        _ => self.nested_codex(&entry),
+                    }
                     continue;
                 }
                 let dialect = everywhere
@@ -297,6 +306,34 @@ impl Walk<'_> {
                 }
                 _ => {}
             }
+        }
+        found
+    }
+
+    /// A `.cursor` folder below the repository's top: the files of
+    /// [`cursor::NESTED_FILES`] in it, with their dialects.
+    fn nested_cursor(&mut self, dot_cursor: &Entry) -> Vec<(Entry, Dialect)> {
+        let mut found = Vec::new();
+        for declared in cursor::NESTED_FILES {
+            let entries = match declared.path.split_once("/**/") {
+                Some((folder, pattern)) => {
+                    match self.find(&dot_cursor.path, &dot_cursor.rel, folder) {
+                        Some(dir) if dir.kind == EntryKind::Dir => self.matching(
+                            &dir.path,
+                            &dir.rel,
+                            (&[pattern], &[]),
+                            true,
+                            (0, &mut { MAX_FOLDERS }),
+                        ),
+                        _ => Vec::new(),
+                    }
+                }
+                None => self
+                    .find(&dot_cursor.path, &dot_cursor.rel, declared.path)
+                    .into_iter()
+                    .collect(),
+            };
+            found.extend(entries.into_iter().map(|e| (e, declared.dialect)));
         }
         found
     }

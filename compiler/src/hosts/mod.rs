@@ -179,7 +179,10 @@ impl Host {
             | Dialect::CopilotRepoInstructions
             | Dialect::CopilotHooks
             | Dialect::CopilotSetupSteps => Host::Copilot,
-            Dialect::CursorRule => Host::Cursor,
+            Dialect::CursorRule
+            | Dialect::CursorHooks
+            | Dialect::CursorEnvironment
+            | Dialect::CursorCli => Host::Cursor,
             Dialect::ClineRule => Host::Cline,
             Dialect::OpencodeAgent | Dialect::OpencodeCommand | Dialect::OpencodeConfig => {
                 Host::OpenCode

@@ -75,6 +75,9 @@ pub fn resolve(project: &Project, model: &mut Model) {
             | ConfigDoc::OutputStyle(_)
             | ConfigDoc::CodexConfig(_)
             | ConfigDoc::CodexHooks(_)
+            | ConfigDoc::CursorHooks(_)
+            | ConfigDoc::CursorEnvironment(_)
+            | ConfigDoc::CursorCli(_)
             | ConfigDoc::CodexAgent(_)
             | ConfigDoc::GeminiSettings(_)
             | ConfigDoc::GeminiAgent(_) => {}

@@ -115,7 +115,10 @@ pub(super) fn syntax(kind: Kind, text: &str) -> Option<Syntax> {
         | Kind::OpencodeConfig
         | Kind::GeminiExtension
         | Kind::GeminiSettings
-        | Kind::CodexPlugin => Syntax::Json,
+        | Kind::CodexPlugin
+        | Kind::CursorHooks
+        | Kind::CursorEnvironment
+        | Kind::CursorCli => Syntax::Json,
         _ => Syntax::Yaml { begin: 4, end: frontmatter_end(text)? },
     })
 }

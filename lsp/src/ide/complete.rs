@@ -101,7 +101,9 @@ pub(super) fn syntax(kind: Kind, text: &str) -> Option<Syntax> {
         Kind::Project | Kind::GeminiCommand | Kind::CodexConfig | Kind::CodexAgent => Syntax::Toml,
         Kind::Registry if text.trim_start().starts_with('{') => Syntax::Json,
         // YAML documents of their own, not frontmatter.
-        Kind::Registry | Kind::CodexMetadata => Syntax::Yaml { begin: 0, end: text.len() },
+        Kind::Registry | Kind::CodexMetadata | Kind::CopilotSetupSteps => {
+            Syntax::Yaml { begin: 0, end: text.len() }
+        }
         Kind::Agent
         | Kind::Tool
         | Kind::Lockfile
@@ -118,8 +120,30 @@ pub(super) fn syntax(kind: Kind, text: &str) -> Option<Syntax> {
         | Kind::CodexPlugin
         | Kind::CursorHooks
         | Kind::CursorEnvironment
-        | Kind::CursorCli => Syntax::Json,
-        _ => Syntax::Yaml { begin: 4, end: frontmatter_end(text)? },
+        | Kind::CursorCli
+        | Kind::CopilotHooks
+        | Kind::CodexHooks
+        | Kind::GeminiHooks => Syntax::Json,
+        // Listed, not matched with `_`: a new kind must say how it is written.
+        Kind::AgentMd
+        | Kind::Skill
+        | Kind::AgentSkill
+        | Kind::ClaudeSkill
+        | Kind::CodexSkill
+        | Kind::CopilotSkill
+        | Kind::ClaudeSubagent
+        | Kind::ClaudeCommand
+        | Kind::CopilotAgent
+        | Kind::CopilotPrompt
+        | Kind::CopilotInstructions
+        | Kind::CursorRule
+        | Kind::ClineRule
+        | Kind::OpencodeAgent
+        | Kind::OpencodeCommand
+        | Kind::GeminiAgent
+        | Kind::KiroSteering
+        | Kind::ClaudeRule
+        | Kind::ClaudeOutputStyle => Syntax::Yaml { begin: 4, end: frontmatter_end(text)? },
     })
 }
 

@@ -7,9 +7,9 @@ use agentc::schema::{
     AgentFrontmatter, AgentManifest, ClaudeCommandFrontmatter, ClaudeOutputStyleFrontmatter,
     ClaudeRuleFrontmatter, ClaudeSubagentFrontmatter, ClineRuleFrontmatter,
     CopilotAgentFrontmatter, CopilotInstructionsFrontmatter, CopilotPromptFrontmatter,
-    CursorRuleFrontmatter, Dialect, GeminiAgentFrontmatter, Kind, KiroSteeringFrontmatter,
-    OpencodeAgentFrontmatter, OpencodeCommandFrontmatter, PluginManifest, ProjectFile, Registry,
-    SkillFrontmatter, ToolManifest,
+    CursorAgentFrontmatter, CursorRuleFrontmatter, Dialect, GeminiAgentFrontmatter, Kind,
+    KiroSteeringFrontmatter, OpencodeAgentFrontmatter, OpencodeCommandFrontmatter, PluginManifest,
+    ProjectFile, Registry, SkillFrontmatter, ToolManifest,
 };
 use agentc_compiler::RelPath;
 use agentc_compiler::diagnostic::Severity;
@@ -165,6 +165,9 @@ fn compiler_errors(kind: Kind, path: &Path) -> Vec<String> {
         Kind::CursorHooks => config(Dialect::CursorHooks, &mut out),
         Kind::CursorEnvironment => config(Dialect::CursorEnvironment, &mut out),
         Kind::CursorCli => config(Dialect::CursorCli, &mut out),
+        Kind::CursorAgent => {
+            drop(decode_text::<CursorAgentFrontmatter>(&source, &text, 0, front, &mut out))
+        }
         Kind::CursorRule => {
             drop(decode_text::<CursorRuleFrontmatter>(&source, &text, 0, front, &mut out))
         }

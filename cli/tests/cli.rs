@@ -159,6 +159,7 @@ fn schemas_are_written_atomically_to_a_directory() {
             "copilot-prompt.schema.json",
             "copilot-setup-steps.schema.json",
             "copilot-skill.schema.json",
+            "cursor-agent.schema.json",
             "cursor-cli.schema.json",
             "cursor-environment.schema.json",
             "cursor-hooks.schema.json",

@@ -137,6 +137,8 @@ pub enum Dialect {
     CursorEnvironment,
     /// The Cursor CLI's project permissions (`.cursor/cli.json`).
     CursorCli,
+    /// A Cursor subagent (`.cursor/agents/<name>.md`).
+    CursorAgent,
 }
 
 impl Dialect {
@@ -195,6 +197,7 @@ impl Dialect {
             Dialect::CursorHooks => "cursor-hooks",
             Dialect::CursorEnvironment => "cursor-environment",
             Dialect::CursorCli => "cursor-cli",
+            Dialect::CursorAgent => "cursor-agent",
         }
     }
 

@@ -67,7 +67,7 @@ pub use opencode::{OpencodeAgentFrontmatter, OpencodeCommandFrontmatter, Opencod
 pub use project::{LintLevel, Override, PROJECT_FILE, ProjectFile};
 pub use rules::{
     ClaudeOutputStyleFrontmatter, ClaudeRuleFrontmatter, ClineRuleFrontmatter,
-    CursorRuleFrontmatter, KiroSteeringFrontmatter,
+    CursorAgentFrontmatter, CursorRuleFrontmatter, KiroSteeringFrontmatter,
 };
 pub use schemas::Kind;
 pub use settings::ClaudeSettings;

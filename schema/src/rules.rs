@@ -1,5 +1,6 @@
-//! The rule files of the editors' assistants — Cursor's `.cursor/rules/*.mdc`,
-//! Cline's `.clinerules`, Kiro's `.kiro/steering/*.md`: Markdown whose
+//! The rule files of the editors' assistants — Cursor's `.cursor/rules/*.mdc`
+//! (and its subagents, `.cursor/agents/*.md`), Cline's `.clinerules`, Kiro's
+//! `.kiro/steering/*.md`: Markdown whose
 //! frontmatter says when the rule applies. Cursor and Kiro publish no schema
 //! or parser; what is here is what their documentation states
 //! (`docs/formats.md`, "Cursor rules", "Cline rules", "Kiro steering").
@@ -68,6 +69,53 @@ pub struct CursorRuleFrontmatter {
     #[serde(rename = "alwaysApply", default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "bool", example = false)]
     pub always_apply: Option<serde_json::Value>,
+}
+
+/// # Cursor subagent
+///
+/// The YAML frontmatter of `.cursor/agents/<name>.md`; the Markdown after it
+/// is the subagent's prompt (cursor.com/docs/agent/subagents).
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
+#[schemars(
+    title = "Cursor subagent frontmatter",
+    extend("$id" = "https://agentc.dev/schemas/cursor-agent.schema.json")
+)]
+pub struct CursorAgentFrontmatter {
+    /// # Name
+    ///
+    /// How the subagent is called (`/name`); the file's name when left out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = &"security-reviewer")]
+    pub name: Option<Spanned<Text>>,
+
+    /// # Description
+    ///
+    /// When to use the subagent: Cursor's agent reads it to decide what to
+    /// delegate.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = &"Reviews a change for security problems; use after editing auth code")]
+    pub description: Option<Spanned<Text>>,
+
+    /// # Model
+    ///
+    /// `inherit` (the default: the parent's model), `fast`, or a model's id.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = &"inherit")]
+    pub model: Option<Spanned<Text>>,
+
+    /// # Read-only
+    ///
+    /// Whether the subagent runs without write permissions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = true)]
+    pub readonly: Option<Spanned<bool>>,
+
+    /// # In the background
+    ///
+    /// Whether the parent goes on without waiting for the subagent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = false)]
+    pub is_background: Option<Spanned<bool>>,
 }
 
 /// # Cline rule

@@ -61,12 +61,13 @@ pub enum Kind {
     CursorHooks,
     CursorEnvironment,
     CursorCli,
+    CursorAgent,
     Project,
     Message,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 46] = [
+    pub const ALL: [Kind; 47] = [
         Kind::Agent,
         Kind::AgentMd,
         Kind::Skill,
@@ -111,6 +112,7 @@ impl Kind {
         Kind::CursorHooks,
         Kind::CursorEnvironment,
         Kind::CursorCli,
+        Kind::CursorAgent,
         Kind::Project,
         Kind::Message,
     ];
@@ -162,6 +164,7 @@ impl Kind {
             Kind::CursorHooks => "cursor-hooks",
             Kind::CursorEnvironment => "cursor-environment",
             Kind::CursorCli => "cursor-cli",
+            Kind::CursorAgent => "cursor-agent",
             Kind::Project => "project",
             Kind::Message => "message",
         }
@@ -222,6 +225,9 @@ impl Kind {
             Kind::CursorHooks => ".cursor/hooks.json, Cursor's project hooks",
             Kind::CursorEnvironment => ".cursor/environment.json, Cursor's cloud agent environment",
             Kind::CursorCli => ".cursor/cli.json, the Cursor CLI's project permissions",
+            Kind::CursorAgent => {
+                "the YAML frontmatter of .cursor/agents/<name>.md, a Cursor subagent"
+            }
             Kind::Project => "agentc.toml, the project file",
             Kind::Message => "a line of --message-format json: a diagnostic or the summary",
         }
@@ -270,6 +276,7 @@ impl Kind {
             Dialect::CursorHooks => Kind::CursorHooks,
             Dialect::CursorEnvironment => Kind::CursorEnvironment,
             Dialect::CursorCli => Kind::CursorCli,
+            Dialect::CursorAgent => Kind::CursorAgent,
             Dialect::CopilotRepoInstructions
             | Dialect::AgentsMd
             | Dialect::ClaudeMd
@@ -347,6 +354,7 @@ impl Kind {
             Kind::CursorHooks => draft07::<crate::CursorHooksFile>(),
             Kind::CursorEnvironment => draft07::<crate::CursorEnvironment>(),
             Kind::CursorCli => draft07::<crate::CursorCli>(),
+            Kind::CursorAgent => draft07::<crate::CursorAgentFrontmatter>(),
             Kind::Project => draft07::<ProjectFile>(),
             Kind::Message => draft07::<crate::message::Message>(),
         }

@@ -234,7 +234,8 @@ pub fn check(fs: &dyn Fs, trees: &Trees<'_>, project: &Project) -> Checked {
             // Across files: `super::cursor` below.
             ConfigDoc::CursorHooks(_)
             | ConfigDoc::CursorEnvironment(_)
-            | ConfigDoc::CursorCli(_) => {}
+            | ConfigDoc::CursorCli(_)
+            | ConfigDoc::CursorAgent(_) => {}
             ConfigDoc::GeminiSettings(_)
             | ConfigDoc::GeminiAgent(_)
             | ConfigDoc::GeminiHooks(_) => {}

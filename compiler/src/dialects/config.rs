@@ -64,6 +64,7 @@ pub enum ConfigDoc {
     CursorHooks(Box<Document<agentc_schema::CursorHooksFile>>),
     CursorEnvironment(Box<Document<agentc_schema::CursorEnvironment>>),
     CursorCli(Box<Document<agentc_schema::CursorCli>>),
+    CursorAgent(Box<Markdown<agentc_schema::CursorAgentFrontmatter>>),
     CodexAgent(Box<Document<agentc_schema::CodexAgent>>),
     GeminiSettings(Box<Document<agentc_schema::GeminiSettings>>),
     GeminiAgent(Box<Markdown<agentc_schema::GeminiAgentFrontmatter>>),
@@ -86,6 +87,7 @@ impl ConfigDoc {
             ConfigDoc::ClaudeRule(md) => Some(md.body_span),
             ConfigDoc::OutputStyle(md) => Some(md.body_span),
             ConfigDoc::GeminiAgent(md) => Some(md.body_span),
+            ConfigDoc::CursorAgent(md) => Some(md.body_span),
             _ => None,
         }
     }
@@ -202,6 +204,9 @@ pub fn config(
         }
         Dialect::CursorEnvironment => cursor::environment::read(source, out)
             .map(|doc| ConfigDoc::CursorEnvironment(doc.into())),
+        Dialect::CursorAgent => {
+            cursor::agents::read(source, out).map(|md| ConfigDoc::CursorAgent(md.into()))
+        }
         Dialect::CursorCli => {
             cursor::cli::read(source, out).map(|doc| ConfigDoc::CursorCli(doc.into()))
         }

@@ -182,7 +182,8 @@ impl Host {
             Dialect::CursorRule
             | Dialect::CursorHooks
             | Dialect::CursorEnvironment
-            | Dialect::CursorCli => Host::Cursor,
+            | Dialect::CursorCli
+            | Dialect::CursorAgent => Host::Cursor,
             Dialect::ClineRule => Host::Cline,
             Dialect::OpencodeAgent | Dialect::OpencodeCommand | Dialect::OpencodeConfig => {
                 Host::OpenCode

@@ -78,6 +78,7 @@ pub fn resolve(project: &Project, model: &mut Model) {
             | ConfigDoc::CursorHooks(_)
             | ConfigDoc::CursorEnvironment(_)
             | ConfigDoc::CursorCli(_)
+            | ConfigDoc::CursorAgent(_)
             | ConfigDoc::CodexAgent(_)
             | ConfigDoc::GeminiSettings(_)
             | ConfigDoc::GeminiAgent(_) => {}

@@ -141,6 +141,7 @@ pub(super) fn syntax(kind: Kind, text: &str) -> Option<Syntax> {
         | Kind::OpencodeAgent
         | Kind::OpencodeCommand
         | Kind::GeminiAgent
+        | Kind::CursorAgent
         | Kind::KiroSteering
         | Kind::ClaudeRule
         | Kind::ClaudeOutputStyle => Syntax::Yaml { begin: 4, end: frontmatter_end(text)? },

@@ -546,6 +546,7 @@ fn config_tree(doc: &ConfigDoc) -> Option<&Node> {
         ConfigDoc::CursorHooks(d) => &d.tree,
         ConfigDoc::CursorEnvironment(d) => &d.tree,
         ConfigDoc::CursorCli(d) => &d.tree,
+        ConfigDoc::CursorAgent(md) => &md.front.tree,
         ConfigDoc::CodexAgent(d) => &d.tree,
         ConfigDoc::GeminiSettings(d) => &d.tree,
         ConfigDoc::GeminiAgent(md) => &md.front.tree,

@@ -7,6 +7,7 @@
 //! `.cursor/rules` is ignored. Every rule here is a warning, since Cursor's
 //! behaviour on a bad value is not published and no Cursor binary runs here.
 
+pub mod agents;
 pub mod cli;
 pub mod environment;
 pub mod hooks;
@@ -30,6 +31,7 @@ pub const PROJECT_FILES: &[Declared] = &[
     Declared { path: ".cursor/hooks.json", dialect: Dialect::CursorHooks },
     Declared { path: ".cursor/environment.json", dialect: Dialect::CursorEnvironment },
     Declared { path: ".cursor/cli.json", dialect: Dialect::CursorCli },
+    Declared { path: ".cursor/agents/*.md", dialect: Dialect::CursorAgent },
 ];
 
 /// Cursor's files in a `.cursor` folder below the top: its rules apply to

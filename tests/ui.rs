@@ -29,8 +29,26 @@ fn readme_main(dir: &std::path::Path) -> std::path::PathBuf {
     file
 }
 
+/// Tells the macro that the cases' folders are watched, as a build script's
+/// `cargo:rustc-env=AGENTC_TRACKED=…` does, but for `untracked/`: the one
+/// case that shows what the macro asks for when they are not.
+fn track_cases() {
+    let ui = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/ui");
+    let folders: Vec<_> = std::fs::read_dir(&ui)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.is_dir() && !path.ends_with("untracked"))
+        .map(|path| path.display().to_string())
+        .collect();
+    let joined = folders.join(",");
+    // SAFETY: set before trybuild starts cargo, while this is the only thread
+    // of the one test in this binary that reads or writes the environment.
+    unsafe { std::env::set_var("AGENTC_TRACKED", joined) };
+}
+
 #[test]
 fn ui() {
+    track_cases();
     let readme = tempfile::tempdir().unwrap();
     let t = trybuild::TestCases::new();
     t.pass("tests/ui/pass.rs");
@@ -48,4 +66,6 @@ fn ui() {
     t.compile_fail("tests/ui/stale-lock.rs");
     t.compile_fail("tests/ui/no-cascade.rs");
     t.compile_fail("tests/ui/wild-bad-model.rs");
+    t.compile_fail("tests/ui/two-files.rs");
+    t.compile_fail("tests/ui/untracked.rs");
 }

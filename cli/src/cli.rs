@@ -1366,7 +1366,8 @@ fn init(dir: &Path, io: &mut Io<'_>) -> CliResult {
         writeln!(
             io.stderr,
             "wrote agentc.toml and {} schemas for the agent files already in {} ({})",
-            written.files.len() - 1,
+            // agentc.toml, and build.rs when written, are not schemas.
+            written.files.len() - 1 - usize::from(written.tracking == crate::init::Tracking::Wrote),
             dir.display(),
             found.join(", ")
         )?;
@@ -1377,6 +1378,19 @@ fn init(dir: &Path, io: &mut Io<'_>) -> CliResult {
             "note: `agentc.lock` there is another tool's file, so agentc.toml names `{lockfile}` \
              as agentc's lockfile"
         )?;
+    }
+    match &written.tracking {
+        crate::init::Tracking::Nothing => {}
+        crate::init::Tracking::Wrote => writeln!(
+            io.stderr,
+            "note: build.rs has cargo re-expand `agents!` when a file is added to or removed \
+             from agents/"
+        )?,
+        crate::init::Tracking::Add(lines) => writeln!(
+            io.stderr,
+            "note: build.rs is there already; add these lines to its `main` so that `agents!` \
+             sees a file added to or removed from agents/:\n{lines}"
+        )?,
     }
     let go =
         if dir == Path::new(".") { String::new() } else { format!("cd {} && ", dir.display()) };

@@ -106,9 +106,51 @@ fn lockfile_name(dir: &Path) -> String {
         .unwrap_or_default()
 }
 
+/// The build script of a Rust package whose `agents!` macro reads `root`:
+/// cargo re-runs it, and so re-expands the macro, when a file below `root`
+/// is added or removed — which a macro alone never sees on stable Rust.
+fn build_script(root: &str) -> String {
+    format!(
+        "// Written by `agentc init`: cargo re-runs this script when a file below `{root}/` is\n\
+         // added, removed or edited, and then compiles the crate again, so `agents!(\"{root}\")`\n\
+         // sees the change (a macro alone sees only edits to files that were already there).\n\
+         fn main() {{\n{}}}\n",
+        tracking_lines(root)
+    )
+}
+
+/// The lines of a build script that have cargo watch `root` and tell the
+/// macro that it does.
+fn tracking_lines(root: &str) -> String {
+    format!(
+        "    println!(\"cargo:rerun-if-changed={root}\");\n    \
+         println!(\"cargo:rustc-env=AGENTC_TRACKED={root}\");\n"
+    )
+}
+
+/// Whether `dir` is a Rust package: its `Cargo.toml` has a `[package]`.
+fn is_rust_package(dir: &Path) -> bool {
+    std::fs::read_to_string(dir.join("Cargo.toml"))
+        .is_ok_and(|text| text.lines().any(|line| line.trim() == "[package]"))
+}
+
+/// What `init` did about the build script of a Rust package.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Tracking {
+    /// Not a Rust package, or its build script already tells the macro.
+    Nothing,
+    /// Wrote `build.rs`.
+    Wrote,
+    /// `build.rs` is there: these lines belong in its `main`.
+    Add(String),
+}
+
 /// What `init` wrote.
 #[derive(Debug)]
 pub struct Written {
+    /// In a Rust package: the build script that makes `agents!` see added
+    /// and removed files.
+    pub tracking: Tracking,
     pub files: Vec<PathBuf>,
     /// The lockfile `agentc.toml` names, when `agentc.lock` was taken by
     /// another tool's file.
@@ -187,7 +229,22 @@ fn init_with(dir: &Path, mut before_write: impl FnMut(&Path)) -> Result<Written,
         "agentc.toml" => (path, with_lockfile(&text, &lockfile)),
         _ => (path, text),
     });
-    let files: Vec<(&str, String)> = files.collect();
+    let mut files: Vec<(&str, String)> = files.collect();
+    // The agents folder a Rust package's macro reads; none when the root is
+    // the package itself, as a build script watching it would see `target/`
+    // change on every build.
+    let tracked = (found.is_empty() || agentc).then_some("agents");
+    let tracking = match tracked.filter(|_| is_rust_package(dir)) {
+        None => Tracking::Nothing,
+        Some(root) => match std::fs::read_to_string(dir.join("build.rs")) {
+            Ok(text) if text.contains("AGENTC_TRACKED") => Tracking::Nothing,
+            Ok(_) => Tracking::Add(tracking_lines(root)),
+            Err(_) => {
+                files.push(("build.rs", build_script(root)));
+                Tracking::Wrote
+            }
+        },
+    };
     let all: Vec<(&str, &str)> = files
         .iter()
         .map(|(p, t)| (*p, t.as_str()))
@@ -231,7 +288,7 @@ fn init_with(dir: &Path, mut before_write: impl FnMut(&Path)) -> Result<Written,
         }
     }
     let lockfile_renamed = (lockfile != "agentc.lock").then_some(lockfile);
-    Ok(Written { files: written, lockfile_renamed, found })
+    Ok(Written { tracking, files: written, lockfile_renamed, found })
 }
 
 #[cfg(test)]

@@ -292,6 +292,47 @@ fn init_writes_a_project_that_checks_and_locks_with_no_argument() {
     assert!(text(&again.stderr).contains("already exists"), "{}", text(&again.stderr));
 }
 
+/// In a Rust package, `init` writes the build script that has cargo re-run
+/// `agents!` when a file is added to or removed from `agents/` (the macro
+/// alone sees only edits); a build script already there is never replaced,
+/// and the lines to add are printed instead.
+#[test]
+fn init_in_a_rust_package_writes_the_build_script_the_macro_asks_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let manifest = "[package]\nname = \"desk\"\nversion = \"0.1.0\"\nedition = \"2024\"\n";
+    write(&dir.path().join("desk/Cargo.toml"), manifest);
+    let out = agentc(&["init", "desk"], dir.path());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let script = std::fs::read_to_string(dir.path().join("desk/build.rs")).unwrap();
+    assert!(
+        script.ends_with(
+            "fn main() {\n    println!(\"cargo:rerun-if-changed=agents\");\n    \
+             println!(\"cargo:rustc-env=AGENTC_TRACKED=agents\");\n}\n"
+        ),
+        "{script}"
+    );
+    assert!(text(&out.stderr).contains("note: build.rs has cargo re-expand `agents!`"));
+
+    write(&dir.path().join("own/Cargo.toml"), manifest);
+    write(&dir.path().join("own/build.rs"), "fn main() {}\n");
+    let out = agentc(&["init", "own"], dir.path());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(std::fs::read_to_string(dir.path().join("own/build.rs")).unwrap(), "fn main() {}\n");
+    assert!(
+        text(&out.stderr).contains(
+            "add these lines to its `main` so that `agents!` sees a file added to or removed \
+             from agents/:\n    println!(\"cargo:rerun-if-changed=agents\");\n"
+        ),
+        "{}",
+        text(&out.stderr)
+    );
+
+    // Not a Rust package: no build script.
+    let out = agentc(&["init", "plain"], dir.path());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(!dir.path().join("plain/build.rs").exists());
+}
+
 #[test]
 fn a_broken_project_file_is_reported_at_its_lines() {
     let dir = tempfile::tempdir().unwrap();

@@ -131,7 +131,9 @@ impl Config {
     }
 
     /// Generates, prints `cargo:rerun-if-changed` for every input, the
-    /// directories (so added files are seen) and `agentc.toml`, prints
+    /// directories (so added files are seen) and `agentc.toml`, and
+    /// `cargo:rustc-env=AGENTC_TRACKED` naming those directories (for an
+    /// `agents!` in the same crate, which then sees added files), prints
     /// warnings, and writes the formatted file if its content changed.
     /// Returns the file's path; on failure, the rendered diagnostics, printed
     /// by nothing here so that `.expect(…)` shows them once.
@@ -146,10 +148,17 @@ impl Config {
                 .map_err(|e| Failure::new(format!("cannot write to cargo: {e}")))
         };
         say(format!("cargo:rerun-if-changed={}", self.request.root.display()))?;
+        let mut watched = vec![self.request.root.display().to_string()];
         if let Some(ws) = &self.request.workspace {
             say(format!("cargo:rerun-if-changed={}", ws.join("AGENTS.md").display()))?;
             say(format!("cargo:rerun-if-changed={}", ws.join(".agents").display()))?;
+            if ws.join(".agents").is_dir() {
+                watched.push(ws.join(".agents").display().to_string());
+            }
         }
+        // The folders cargo now watches, for an `agents!` in the same crate:
+        // it asks for this line when its folders are not among them.
+        say(format!("cargo:rustc-env=AGENTC_TRACKED={}", watched.join(",")))?;
         let request = &self.request;
         for path in
             [&request.registry, &request.lockfile, &request.project_file].into_iter().flatten()

@@ -44,15 +44,7 @@ pub struct Request {
     pub door: Door,
 }
 
-/// Where code generation was asked for.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Door {
-    /// The `agents!` macro.
-    #[default]
-    Macro,
-    /// `build::Config` in a build script.
-    BuildScript,
-}
+pub use crate::options::Door;
 
 impl Request {
     /// A request for the agents directory `root`, shown as `shown`.
@@ -84,6 +76,7 @@ impl Request {
             let named = match door {
                 Door::Macro => "`agents!(\"agents\", …)`",
                 Door::BuildScript => "`Config::new(\"agents\")`",
+                Door::CommandLine => "`agentc check agents`",
             };
             Failure::new(format!(
                 "no agentc.toml in `{}` or a folder above it; write one (`agentc init` does), \
@@ -131,8 +124,31 @@ pub struct Generated {
 /// when the directory could be read, the items for what did resolve — so code
 /// using them fails only where it names something broken.
 pub struct Failure {
+    /// Everything, as one text (what a build script prints).
     pub message: String,
+    /// Each problem on its own, rendered: the macro makes each its own
+    /// compile error. Empty when `message` is the one problem.
+    pub errors: Vec<String>,
+    /// The part of the request the problem is about, so the macro points at
+    /// the argument that names it.
+    pub about: About,
+    /// The warnings of the compile, rendered, when it got that far.
+    pub warnings: Vec<String>,
     pub partial: Option<TokenStream>,
+}
+
+/// The part of a request a [`Failure`] is about.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum About {
+    /// The agents directory (or the request as a whole).
+    #[default]
+    Root,
+    /// The registry file.
+    Registry,
+    /// The tools the host implements (`tools = [...]`).
+    HostTools,
+    /// The committed lockfile.
+    Lockfile,
 }
 
 impl Generated {
@@ -155,7 +171,25 @@ impl Generated {
 
 impl Failure {
     pub fn new(message: impl Into<String>) -> Failure {
-        Failure { message: message.into(), partial: None }
+        Failure {
+            message: message.into(),
+            errors: Vec::new(),
+            about: About::Root,
+            warnings: Vec::new(),
+            partial: None,
+        }
+    }
+
+    fn about(self, about: About) -> Failure {
+        Failure { about, ..self }
+    }
+
+    /// Each problem's text: the [`Failure::errors`], or the message as one.
+    pub fn problems(&self) -> Vec<&str> {
+        match self.errors.is_empty() {
+            true => vec![self.message.as_str()],
+            false => self.errors.iter().map(String::as_str).collect(),
+        }
     }
 }
 
@@ -201,6 +235,7 @@ fn options(request: &Request) -> Result<Options, Failure> {
     opts.layouts = request.layouts.clone();
     opts.lints = request.lints.clone();
     opts.overrides = request.overrides.clone();
+    opts.door = request.door;
     if let Some(max) = request.max_file_size {
         opts.max_file_size = max;
     }
@@ -267,7 +302,8 @@ fn check_host_tools(model: &Model, request: &Request) -> Result<(), Failure> {
     let names: Vec<String> = missing.iter().map(|n| format!("`{n}`")).collect();
     let (them, each) = if missing.len() == 1 { ("it", "it") } else { ("them", "each") };
     let help = match request.door {
-        Door::Macro => format!(
+        // Code generation is asked for in Rust, never on the command line.
+        Door::Macro | Door::CommandLine => format!(
             "add {each} to the macro's `tools = [...]`, naming the function that implements {each}"
         ),
         Door::BuildScript => {
@@ -285,7 +321,8 @@ fn check_host_tools(model: &Model, request: &Request) -> Result<(), Failure> {
         "the agents use {}, which the registry declares, but the crate names no implementation for {them}\n\
          help: {help}",
         names.join(", "),
-    )))
+    ))
+    .about(About::HostTools))
 }
 
 /// Compiles the directory and generates; with a lockfile, also requires the
@@ -296,10 +333,11 @@ pub fn run(request: &Request) -> Result<Generated, Failure> {
         Ok(compilation) => compilation,
         Err(SetupError::Registry(compilation)) => {
             let errors = render(&compilation, request, Severity::Error);
-            return Err(Failure::new(format!(
-                "the registry file has errors:\n\n{}",
-                errors.join("\n\n")
-            )));
+            return Err(Failure {
+                message: format!("the registry file has errors:\n\n{}", errors.join("\n\n")),
+                errors,
+                ..Failure::new("").about(About::Registry)
+            });
         }
         Err(err) => return Err(Failure::new(err.to_string())),
     };
@@ -326,6 +364,9 @@ pub fn run(request: &Request) -> Result<Generated, Failure> {
                 request.shown_root,
                 errors.join("\n\n")
             ),
+            errors,
+            about: About::Root,
+            warnings: render(&compilation, request, Severity::Warning),
             partial: Some(generate(&compilation.model, "", &inputs)),
         });
     }
@@ -337,15 +378,20 @@ pub fn run(request: &Request) -> Result<Generated, Failure> {
     let tokens = generate(&compilation.model, &fresh.root_digest, &inputs);
     // The directory compiled: whatever else is wrong, the items are whole, so
     // code that names them reports nothing but this.
-    let whole = |failure: Failure| Failure { partial: Some(tokens.clone()), ..failure };
+    let warnings = render(&compilation, request, Severity::Warning);
+    let whole = |failure: Failure| Failure {
+        partial: Some(tokens.clone()),
+        warnings: warnings.clone(),
+        ..failure
+    };
     check_host_tools(&compilation.model, request).map_err(whole)?;
     if let Some(path) = &request.lockfile {
-        check_lockfile(request, path, &fresh).map_err(whole)?;
+        check_lockfile(request, path, &fresh).map_err(|f| whole(f.about(About::Lockfile)))?;
     }
     Ok(Generated {
         tokens,
         inputs: inputs.into_iter().map(|f| f.path).collect(),
-        warnings: render(&compilation, request, Severity::Warning),
+        warnings,
         redactor: compilation.redactor(),
     })
 }

@@ -238,6 +238,52 @@ pub struct Options {
     /// `/`-separated): a part of a repository checked as its top sees it
     /// (`agentc check .claude/skills/deploy`).
     pub only: Option<String>,
+    /// Where the compile was asked for: a help names the setting to change
+    /// as it is written there (`--exclude` on the command line, `exclude =
+    /// [...]` in the macro).
+    pub door: Door,
+}
+
+/// Where a compile was asked for, so a diagnostic's help names what the user
+/// writes there rather than another door's spelling.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Door {
+    /// `agentc check`, `agentc lock`, the language server: command-line flags.
+    #[default]
+    CommandLine,
+    /// The `agents!` macro: its arguments.
+    Macro,
+    /// `build::Config` in a build script: its methods.
+    BuildScript,
+}
+
+impl Door {
+    /// How to switch the scope `scope` off here.
+    pub fn exclude(self, scope: &str) -> String {
+        match self {
+            Door::CommandLine => format!("`--exclude {scope}`"),
+            Door::Macro => format!("`exclude = [\"{scope}\"]`"),
+            Door::BuildScript => format!("`.exclude(\"{scope}\")` on the build script's `Config`"),
+        }
+    }
+
+    /// The registry file, as it is named here.
+    pub const fn registry(self) -> &'static str {
+        match self {
+            Door::CommandLine => "the --registry file",
+            Door::Macro => "the macro's `registry = \"...\"` file",
+            Door::BuildScript => "the build script's `Config::registry` file",
+        }
+    }
+
+    /// Where the tools the host implements in code are named here.
+    pub const fn host_tools(self) -> &'static str {
+        match self {
+            Door::CommandLine => "the registry",
+            Door::Macro => "the macro's `registry = \"...\"` file or its `tools = [...]`",
+            Door::BuildScript => "the build script's `Config::registry` file or `.tool(…)`",
+        }
+    }
 }
 
 impl Options {
@@ -254,6 +300,7 @@ impl Options {
             pedantic: LintLevel::Allow,
             overrides: None,
             only: None,
+            door: Door::CommandLine,
         }
     }
 

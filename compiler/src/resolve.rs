@@ -18,7 +18,7 @@ use rayon::prelude::*;
 use crate::catalog::Code;
 use crate::diagnostic::{Diagnostic, RelPath};
 use crate::model::Model;
-use crate::options::{Options, Scope};
+use crate::options::{Door, Options, Scope};
 use crate::project::{Agent, AgentKind, Project};
 use crate::suggest::{did_you_mean, list_names};
 
@@ -227,10 +227,10 @@ pub struct Names {
 /// Resolves every name in `project`.
 pub fn resolve(project: &Project, opts: &Options, registry_file: Option<&RelPath>) -> Resolution {
     let mut skill_table_problems = Vec::new();
-    let skills = skill_table(project, &mut skill_table_problems);
+    let skills = skill_table(project, opts.door, &mut skill_table_problems);
     let hosts = host_names(project, opts, registry_file);
     let mut tool_table_problems = Vec::new();
-    let tools = tool_table(project, &hosts, &mut tool_table_problems);
+    let tools = tool_table(project, &hosts, opts.door, &mut tool_table_problems);
     let host_names: HashSet<&str> = hosts.iter().map(|(name, _)| name.as_str()).collect();
     let mut out = Vec::new();
     let mut r = Resolver {
@@ -277,14 +277,14 @@ fn written_model(agent: &Agent) -> Option<&Spanned<agentc_schema::Text>> {
     }
 }
 
-pub fn skill_table(project: &Project, out: &mut Vec<Diagnostic>) -> Table {
+pub fn skill_table(project: &Project, door: Door, out: &mut Vec<Diagnostic>) -> Table {
     let defs = (0..project.skills.len()).map(|index| skill_def(project, index)).collect();
-    skill_table_of(defs, out)
+    skill_table_of(defs, door, out)
 }
 
 /// The skills' scope table of `defs` (all of them, duplicates too).
-pub fn skill_table_of(defs: Vec<Def>, out: &mut Vec<Diagnostic>) -> Table {
-    build_table(defs, "skill", true, out)
+pub fn skill_table_of(defs: Vec<Def>, door: Door, out: &mut Vec<Diagnostic>) -> Table {
+    build_table(defs, "skill", true, door, out)
 }
 
 /// The definition project skill `index` makes.
@@ -328,7 +328,12 @@ const PART_BATCH: usize = 64;
 /// API) are shown in diagnostics.
 pub const HOST_TOOLS_SITE: &str = "<host tools>";
 
-fn tool_table(project: &Project, hosts: &[(String, RelPath)], out: &mut Vec<Diagnostic>) -> Table {
+fn tool_table(
+    project: &Project,
+    hosts: &[(String, RelPath)],
+    door: Door,
+    out: &mut Vec<Diagnostic>,
+) -> Table {
     let mut defs: Vec<Def> = project
         .tools
         .iter()
@@ -359,7 +364,7 @@ fn tool_table(project: &Project, hosts: &[(String, RelPath)], out: &mut Vec<Diag
             file: None,
         });
     }
-    build_table(defs, "tool", false, out)
+    build_table(defs, "tool", false, door, out)
 }
 
 struct Resolver<'a> {
@@ -421,9 +426,10 @@ impl Resolver<'_> {
         self.note(RefKind::Tool, file, agent, name, found);
         if found.is_none() {
             let mut unknown = self.suggester.unknown_help(self.tools, agent, &name.value, "tool");
-            unknown.help.push_str(
-                "; a tool is a descriptor (tools/<tool>/manifest.json) or a name the host declares (in the registry, or the macro's `tools = [...]`)",
-            );
+            unknown.help.push_str(&format!(
+                "; a tool is a descriptor (tools/<tool>/manifest.json) or a name the host declares (in {})",
+                self.opts.door.host_tools()
+            ));
             let diagnostic = Diagnostic::at(
                 Code::UnknownTool,
                 file,
@@ -773,7 +779,10 @@ impl Resolver<'_> {
             }
             let near = did_you_mean(&name.value, declared.iter().copied());
             let help = if declared.is_empty() {
-                "no context providers are declared; list them under `context` in the --registry file".to_owned()
+                format!(
+                    "no context providers are declared; list them under `context` in {}",
+                    self.opts.door.registry()
+                )
             } else {
                 format!(
                     "{}the registry declares {}",

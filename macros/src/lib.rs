@@ -2,15 +2,24 @@
 //!
 //! A thin shell over `agentc-compiler`: it parses its arguments, resolves
 //! paths against the invoking crate, and emits what the compiler generates —
-//! or, when the directory has errors, a `compile_error!` carrying every
-//! diagnostic (file, line, column, the source line, help) beside empty items,
-//! so the rest of the crate does not fail in unrelated ways. Use it through
-//! the `agentc` crate, which documents it.
+//! or, when the directory has errors, one `compile_error!` per diagnostic
+//! (file, line, column, the source line, help), each at the argument it is
+//! about, beside the items for what did resolve, so the rest of the crate
+//! does not fail in unrelated ways. Warnings are shown as rustc warnings (a
+//! deprecated item used at the argument: stable Rust gives a macro no other
+//! way). Use it through the `agentc` crate, which documents it.
+//!
+//! A macro on stable Rust can make rustc watch only files it reads
+//! (`include_str!`): a file added to or removed from the agents directory
+//! is seen only when cargo re-runs the crate's build script, which
+//! `cargo:rerun-if-changed=<dir>` makes it do for any change below `<dir>`.
+//! The build script says so with `cargo:rustc-env=AGENTC_TRACKED=<dir>`; the
+//! macro asks for those lines when they are missing.
 
 use std::path::PathBuf;
 
 use agentc_compiler::codegen::{self, HostTool};
-use agentc_compiler::embed::{Request, run};
+use agentc_compiler::embed::{About, Request, run};
 use proc_macro2::{Span, TokenStream};
 use quote::quote_spanned;
 use syn::parse::{Parse, ParseStream};
@@ -24,6 +33,8 @@ struct Args {
     workspace: Option<LitStr>,
     registry: Option<LitStr>,
     tools: Vec<(String, syn::Path)>,
+    /// Where `tools = [...]` is written.
+    tools_at: Option<Span>,
     exclude: Vec<LitStr>,
     lock: Option<LitStr>,
 }
@@ -52,6 +63,7 @@ impl Parse for Args {
             workspace: None,
             registry: None,
             tools: Vec::new(),
+            tools_at: None,
             exclude: Vec::new(),
             lock: None,
         };
@@ -78,6 +90,7 @@ impl Parse for Args {
                 "registry" => args.registry = Some(input.parse()?),
                 "lock" => args.lock = Some(input.parse()?),
                 "tools" => {
+                    args.tools_at = Some(key.span());
                     let content;
                     bracketed!(content in input);
                     let entries = Punctuated::<ToolEntry, Token![,]>::parse_terminated(&content)?;
@@ -207,13 +220,130 @@ fn expand(input: TokenStream) -> TokenStream {
         Ok(request) => request,
         Err(message) => return failure_tokens(span, &message, codegen::stub()),
     };
-    match run(&request).and_then(|generated| generated.masked_tokens()) {
-        Ok(tokens) => tokens,
-        Err(failure) => {
-            let items = failure.partial.unwrap_or_else(codegen::stub);
-            failure_tokens(span, &failure.message, items)
+    let untracked = untracked(&request);
+    let (items, errors, about, warnings) = match run(&request) {
+        Ok(generated) => {
+            let warnings = generated.warnings.clone();
+            match generated.masked_tokens() {
+                Ok(tokens) => (tokens, Vec::new(), About::Root, warnings),
+                Err(failure) => (codegen::stub(), vec![failure.message], About::Root, warnings),
+            }
         }
+        Err(failure) => {
+            let errors = failure.problems().into_iter().map(str::to_owned).collect();
+            let items = failure.partial.unwrap_or_else(codegen::stub);
+            (items, errors, failure.about, failure.warnings)
+        }
+    };
+    let at = match about {
+        About::Root => span,
+        About::Registry => args.registry.as_ref().map_or(span, LitStr::span),
+        About::HostTools => args.tools_at.unwrap_or(span),
+        About::Lockfile => args.lock.as_ref().map_or(span, LitStr::span),
+    };
+    let mut tokens = TokenStream::new();
+    let mut untracked = untracked;
+    for (i, error) in errors.iter().enumerate() {
+        // The first error asks for what makes the next build see added files.
+        // rustc writes `error: ` before it: `error: agentc[unknown-tool]: …`.
+        let error = match error.strip_prefix("error[") {
+            Some(rest) => format!("agentc[{rest}"),
+            None => error.clone(),
+        };
+        let error = match (i, untracked.take()) {
+            (0, Some(ask)) => format!("{error}\n\nnote: {ask}"),
+            _ => error,
+        };
+        tokens.extend(quote_spanned! {at=> ::core::compile_error!(#error); });
     }
+    for warning in warnings.iter().chain(untracked.as_ref()) {
+        tokens.extend(warning_tokens(span, warning));
+    }
+    tokens.extend(items);
+    tokens
+}
+
+/// A rustc warning at `span` reading `message`, on stable Rust: a deprecated
+/// constant, used there, whose note is the message (as the
+/// `proc-macro-warning` crate does). `#[allow(deprecated)]` silences it.
+fn warning_tokens(span: Span, message: &str) -> TokenStream {
+    let note = format!("\n{message}");
+    quote_spanned! {span=>
+        const _: () = {
+            #[deprecated(note = #note)]
+            #[allow(non_upper_case_globals)]
+            const agentc: () = ();
+            agentc
+        };
+    }
+}
+
+/// The environment variable a build script sets to say which folders it has
+/// cargo watch (`cargo:rerun-if-changed`): folders, relative to the crate's
+/// `Cargo.toml`, joined as `PATH` is.
+const TRACKED: &str = "AGENTC_TRACKED";
+
+/// What to add to the crate's build script so that a file added to or
+/// removed from the folders the macro reads is seen by the next build, when
+/// it is not there yet.
+fn untracked(request: &Request) -> Option<String> {
+    let manifest = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR")?);
+    let canonical = |p: &std::path::Path| std::fs::canonicalize(p).ok();
+    let tracked: Vec<PathBuf> = std::env::var(TRACKED)
+        .map(|v| v.split(',').filter_map(|p| canonical(&manifest.join(p.trim()))).collect())
+        .unwrap_or_default();
+    // Each folder with how a build script names it: relative to Cargo.toml.
+    let manifest = canonical(&manifest).unwrap_or(manifest);
+    let written = |folder: &std::path::Path, as_written: String| match folder
+        .strip_prefix(&manifest)
+    {
+        Ok(inside) if !inside.as_os_str().is_empty() => inside.display().to_string(),
+        // From agentc.toml, whose paths are relative to its own folder.
+        _ if request.project_file.is_some() => relative(folder, &manifest).display().to_string(),
+        // As the macro names it, relative to Cargo.toml.
+        _ => as_written,
+    };
+    let mut folders = Vec::new();
+    folders.extend(canonical(&request.root).map(|f| (f, request.shown_root.clone())));
+    // The workspace's `.agents/`, when it is there: its `AGENTS.md` is a
+    // file the macro reads, and the workspace as a whole (the repository,
+    // `target/` in it) is not a folder to watch.
+    if let Some(workspace) = &request.workspace {
+        let shown = request.shown_workspace.as_deref().unwrap_or(".");
+        let dot_agents = workspace.join(".agents");
+        folders.extend(
+            canonical(&dot_agents).filter(|d| d.is_dir()).map(|d| (d, format!("{shown}/.agents"))),
+        );
+    }
+    if folders.iter().all(|(f, _)| tracked.iter().any(|t| f.starts_with(t))) {
+        return None;
+    }
+    let shown: Vec<String> = folders
+        .into_iter()
+        .map(|(folder, as_written)| written(&folder, as_written).replace('\\', "/"))
+        .collect();
+    let joined = shown.join(",");
+    let mut lines: Vec<String> =
+        shown.iter().map(|f| format!("    println!(\"cargo:rerun-if-changed={f}\");")).collect();
+    lines.push(format!("    println!(\"cargo:rustc-env={TRACKED}={joined}\");"));
+    Some(format!(
+        "a file added to or removed from `{}` is not seen until a Rust file of the crate \
+         changes: on stable Rust a macro can watch only the files it reads, and cargo watches \
+         a folder only for a build script\n\
+         help: add to the crate's build.rs (beside Cargo.toml; `agentc init` writes it):\n\
+         fn main() {{\n{}\n}}",
+        request.shown_root,
+        lines.join("\n")
+    ))
+}
+
+/// `path` as written from `base` (`../x` when it is beside it).
+fn relative(path: &std::path::Path, base: &std::path::Path) -> PathBuf {
+    let common = path.components().zip(base.components()).take_while(|(a, b)| a == b).count();
+    let ups = base.components().count() - common;
+    let mut out: PathBuf = std::iter::repeat_n("..", ups).collect();
+    out.extend(path.components().skip(common));
+    if out.as_os_str().is_empty() { PathBuf::from(".") } else { out }
 }
 
 fn failure_tokens(span: Span, message: &str, items: TokenStream) -> TokenStream {

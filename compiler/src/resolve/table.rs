@@ -14,7 +14,7 @@ use agentc_schema::names::qualified_name;
 use crate::catalog::Code;
 use crate::diagnostic::{Diagnostic, RelPath};
 use crate::discover::Owner;
-use crate::options::Scope;
+use crate::options::{Door, Scope};
 use crate::source::Source;
 use crate::suggest::{LIST_LIMIT, NameIndex};
 
@@ -348,6 +348,7 @@ pub(super) fn build_table(
     mut defs: Vec<Def>,
     noun: &str,
     skills: bool,
+    door: Door,
     out: &mut Vec<Diagnostic>,
 ) -> Table {
     defs.sort_by(|a, b| a.site.file.cmp(&b.site.file).then(a.site.span.cmp(&b.site.span)));
@@ -446,7 +447,7 @@ pub(super) fn build_table(
                     } else {
                         (j, i)
                     };
-                shadow(&table.defs[narrow], &table.defs[wide], noun, skills, out);
+                shadow(&table.defs[narrow], &table.defs[wide], noun, skills, door, out);
                 table.shared.insert(name, narrow);
             }
         }
@@ -459,7 +460,7 @@ pub(super) fn build_table(
         if let Some(&shared) =
             table.shared.get(&name).filter(|&&s| table.defs[s].view == View::Agentc)
         {
-            shadow(&table.defs[i], &table.defs[shared], noun, skills, out);
+            shadow(&table.defs[i], &table.defs[shared], noun, skills, door, out);
         }
         table.private.insert((agent, name), i);
     }
@@ -467,7 +468,14 @@ pub(super) fn build_table(
     table
 }
 
-fn shadow(narrow: &Def, wide: &Def, noun: &str, skills: bool, out: &mut Vec<Diagnostic>) {
+fn shadow(
+    narrow: &Def,
+    wide: &Def,
+    noun: &str,
+    skills: bool,
+    door: Door,
+    out: &mut Vec<Diagnostic>,
+) {
     let describe = |d: &Def| match (&d.scope, &d.agent) {
         (ScopeKind::Agent, Some(a)) => format!("a {noun} private to the agent `{a}`"),
         (ScopeKind::Repo, _) => format!("a repo {noun}"),
@@ -477,7 +485,7 @@ fn shadow(narrow: &Def, wide: &Def, noun: &str, skills: bool, out: &mut Vec<Diag
     let excludes: Vec<String> = [narrow.scope, wide.scope]
         .into_iter()
         .filter_map(|s| exclude_for(s, skills))
-        .map(|s| format!("`--exclude {s}`"))
+        .map(|s| door.exclude(s.as_str()))
         .collect();
     let help = if excludes.is_empty() {
         "rename one of them".to_owned()

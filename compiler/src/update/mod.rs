@@ -323,7 +323,7 @@ impl Compilation {
         }
         defs.extend(now_at.map(|at| resolve::skill_def(&self.project, at)));
         kept.skill_table.clear();
-        self.names.skills = resolve::skill_table_of(defs, &mut kept.skill_table);
+        self.names.skills = resolve::skill_table_of(defs, kept.options.door, &mut kept.skill_table);
         let renumbered: Vec<Option<usize>> = (sources.into_iter())
             .map(|source| source.and_then(moved).and_then(|p| self.names.skills.def_of(p)))
             .collect();

@@ -677,7 +677,7 @@ fn compile_and_report_against(
     sarif: &mut emit::sarif::Log,
     io: &mut Io<'_>,
 ) -> Result<Result<Compilation, i32>, Box<dyn std::error::Error>> {
-    let report = Reporting { verbose, clean_summary, baseline };
+    let report = Reporting { verbose, clean_summary, baseline, warnings: true };
     Ok(match compile_and_report_all(opts, common, report, sarif, io)? {
         Ok((compilation, EXIT_OK)) => Ok(compilation),
         Ok((_, code)) | Err(code) => Err(code),
@@ -693,7 +693,7 @@ fn compile_and_report_all(
     sarif: &mut emit::sarif::Log,
     io: &mut Io<'_>,
 ) -> Result<Result<(Compilation, i32), i32>, Box<dyn std::error::Error>> {
-    let Reporting { verbose, clean_summary, baseline } = reporting;
+    let Reporting { verbose, clean_summary, baseline, warnings } = reporting;
     let format = common.message_format;
     let progress = io.progress_line();
     let compiled = with_progress(&RealFs, progress, progress::DELAY, |fs| compile(fs, opts));
@@ -749,6 +749,13 @@ fn compile_and_report_all(
     let filtered = baseline.map(|(baseline, shown)| {
         (baseline.filter(&mut compilation.diagnostics, &compilation.sources), shown)
     });
+    let before = compilation.diagnostics.len();
+    if !warnings {
+        compilation
+            .diagnostics
+            .retain(|d| d.severity != agentc_compiler::diagnostic::Severity::Warning);
+    }
+    let hidden = before - compilation.diagnostics.len();
     let counts = if compilation.diagnostics.is_empty() && !clean_summary {
         Counts::default()
     } else {
@@ -757,7 +764,11 @@ fn compile_and_report_all(
     if let Some((filtered, shown)) = filtered {
         crate::baseline::tell(filtered, shown, io)?;
     }
-    if counts.errors == 0 && common.deny_warnings && counts.warnings > 0 {
+    if hidden > 0 {
+        let s = if hidden == 1 { "" } else { "s" };
+        writeln!(io.stderr, "note: {hidden} warning{s} not shown here; `agentc check` shows them")?;
+    }
+    if counts.errors == 0 && common.deny_warnings && counts.warnings + hidden > 0 {
         if format != MessageFormat::Json {
             writeln!(io.stderr, "error: warnings are denied (--deny-warnings)")?;
         }
@@ -777,11 +788,16 @@ struct Reporting<'a> {
     clean_summary: bool,
     /// Leave out the problems this baseline holds (`--baseline`).
     baseline: Option<&'a LoadedBaseline>,
+    /// Show warnings, not only count them (`graph` and `budget` draw or
+    /// measure the agents; `check` is where warnings are read).
+    warnings: bool,
 }
 
 impl Reporting<'_> {
+    /// For commands whose output is something else: errors only, the
+    /// warnings counted in one line.
     const QUIET: Reporting<'static> =
-        Reporting { verbose: false, clean_summary: false, baseline: None };
+        Reporting { verbose: false, clean_summary: false, baseline: None, warnings: false };
 }
 
 /// A baseline read, with its path as shown.

@@ -409,7 +409,9 @@ fn a_missing_binary_says_what_to_install(project: &Path, platform: &str) {
              dependencies are omitted (--omit=optional, --no-optional) or when the lockfile was written on \
              another platform without it.\nFix: install it with `npm install agentc-rs-{platform}@{VERSION}`, \
              or reinstall agentc with optional dependencies (delete node_modules and package-lock.json, then \
-             `npm install`).\n"
+             `npm install`).\nOr run a binary of your own: set AGENTC_BINARY to the path of an `agentc` \
+             you built (`cargo install --locked --path cli` in a clone of agentc), as before the packages \
+             are published.\n"
         )
     );
 

@@ -56,7 +56,10 @@ function binaryPath() {
       'omitted (--omit=optional, --no-optional) or when the lockfile was written on another ' +
       'platform without it.\n' +
       `Fix: install it with \`npm install ${wanted}@${version}\`, or reinstall agentc with ` +
-      'optional dependencies (delete node_modules and package-lock.json, then `npm install`).',
+      'optional dependencies (delete node_modules and package-lock.json, then `npm install`).\n' +
+      'Or run a binary of your own: set AGENTC_BINARY to the path of an `agentc` you built ' +
+      '(`cargo install --locked --path cli` in a clone of agentc), as before the packages are ' +
+      'published.',
   );
 }
 

@@ -156,12 +156,14 @@ enum Command {
                       the server is started in, which is the project's folder for the hosts \
                       below); paths in requests are relative to it, and a path outside the \
                       project is refused.",
-        after_help = "Register it:\n  \
-                      Claude Code:  claude mcp add agentc -- agentc mcp\n                \
-                      or in .mcp.json: {\"mcpServers\": {\"agentc\": {\"command\": \"agentc\", \"args\": [\"mcp\"]}}}\n  \
-                      VS Code:      .vscode/mcp.json: {\"servers\": {\"agentc\": {\"type\": \"stdio\", \"command\": \"agentc\", \"args\": [\"mcp\", \"${workspaceFolder}\"]}}}\n  \
-                      Codex:        codex mcp add agentc -- agentc mcp\n                \
-                      or in ~/.codex/config.toml: [mcp_servers.agentc] command = \"agentc\" args = [\"mcp\"]"
+        after_help = "Register it (the README shows each file):\n  \
+                      Claude Code  claude mcp add agentc -- agentc mcp\n               \
+                      or .mcp.json: \"mcpServers\": {\"agentc\": {\"command\": \"agentc\", \"args\": [\"mcp\"]}}\n  \
+                      VS Code      .vscode/mcp.json: \"servers\": {\"agentc\": {\"type\": \"stdio\",\n               \
+                      \"command\": \"agentc\", \"args\": [\"mcp\", \"${workspaceFolder}\"]}}\n  \
+                      Codex        codex mcp add agentc -- agentc mcp\n               \
+                      or ~/.codex/config.toml: [mcp_servers.agentc] with command = \"agentc\",\n               \
+                      args = [\"mcp\"]"
     )]
     Mcp {
         /// The project's folder [default: the current folder].

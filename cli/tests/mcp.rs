@@ -61,3 +61,34 @@ fn mcp_help_says_how_to_register_it() {
         assert!(help.contains(host), "`agentc mcp --help` names {host}:\n{help}");
     }
 }
+
+/// The README's registrations (each code block after `<!-- mcp: PATH -->`),
+/// written at their paths in a repository: agentc reads each as its host's
+/// file, and finds nothing to report, pedantic group included.
+#[test]
+fn the_readme_registrations_are_files_their_hosts_read() {
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../README.md"))
+            .unwrap();
+    let temp = tempfile::tempdir().unwrap();
+    std::fs::create_dir(temp.path().join(".git")).unwrap();
+    let mut written = Vec::new();
+    for (at, _) in readme.match_indices("<!-- mcp: ") {
+        let rest = &readme[at + "<!-- mcp: ".len()..];
+        let (path, rest) = rest.split_once(" -->\n```").unwrap();
+        let (_language, rest) = rest.split_once('\n').unwrap();
+        let (block, _) = rest.split_once("```").unwrap();
+        write(&temp.path().join(path), block);
+        written.push(path);
+    }
+    assert_eq!(written, [".mcp.json", ".vscode/mcp.json", ".codex/config.toml"]);
+    let out = common::agentc(&["check", "--verbose", "--pedantic"], temp.path());
+    let stderr = text(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    for found in
+        ["claude         in .mcp.json", "copilot        in .vscode/", "codex          in .codex/"]
+    {
+        assert!(stderr.contains(found), "agentc reads {found}:\n{stderr}");
+    }
+    assert!(stderr.contains("no problems found"), "{stderr}");
+}

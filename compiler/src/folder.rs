@@ -44,14 +44,16 @@ pub fn compile_folder(fs: &dyn Fs, folder: &Path, memo: Option<&Memo>) -> Compil
         Err(SetupError::Registry(failed)) => *failed,
         Err(err) => {
             // Nothing to point at but the folder: say so there.
-            let mut failed = Compilation::default();
-            failed.root = folder.to_path_buf();
-            failed.diagnostics.push(Diagnostic::on_path(
+            let cannot_run = Diagnostic::on_path(
                 crate::catalog::Code::CannotRun,
                 &RelPath::root(""),
                 err.to_string(),
-            ));
-            failed
+            );
+            Compilation {
+                root: folder.to_path_buf(),
+                diagnostics: vec![cannot_run],
+                ..Compilation::default()
+            }
         }
     };
     (compilation.project_source, compilation.project_path) = project_source.unzip();

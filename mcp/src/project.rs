@@ -324,7 +324,9 @@ impl Compiled {
                 *file = shown_from(&self.folder, path);
             }
         };
-        shown.file.as_mut().map(relative);
+        if let Some(file) = &mut shown.file {
+            relative(file);
+        }
         shown.labels.iter_mut().for_each(|label| relative(&mut label.file));
         if let Some(fix) = &mut shown.fix {
             fix.edits.iter_mut().for_each(|edit| relative(&mut edit.file));

@@ -143,6 +143,32 @@ enum Command {
         after_help = "Neovim:\n  vim.lsp.start({ name = 'agentc', cmd = { 'agentc', 'lsp' }, root_dir = vim.fn.getcwd() })"
     )]
     Lsp,
+    /// Run the Model Context Protocol server on stdin and stdout, for coding agents.
+    #[command(
+        long_about = "Run agentc's Model Context Protocol (MCP) server on stdin and stdout, so a \
+                      coding agent (Claude Code, Codex, Copilot in VS Code...) asks agentc about \
+                      the agent files it writes. Its tools: `check` (the project, a file or \
+                      folder of it, or a file's text as if it were saved at a path: structured \
+                      diagnostics, as --message-format json writes them), `explain` (a \
+                      diagnostic code's page), `fixes` (the edits `check --fix` would make, \
+                      nothing written) and `schema` (a format's JSON Schema).\n\n\
+                      The project is the one `agentc check` finds in DIR (default: the folder \
+                      the server is started in, which is the project's folder for the hosts \
+                      below); paths in requests are relative to it, and a path outside the \
+                      project is refused.",
+        after_help = "Register it (the README shows each file):\n  \
+                      Claude Code  claude mcp add agentc -- agentc mcp\n               \
+                      or .mcp.json: \"mcpServers\": {\"agentc\": {\"command\": \"agentc\", \"args\": [\"mcp\"]}}\n  \
+                      VS Code      .vscode/mcp.json: \"servers\": {\"agentc\": {\"type\": \"stdio\",\n               \
+                      \"command\": \"agentc\", \"args\": [\"mcp\", \"${workspaceFolder}\"]}}\n  \
+                      Codex        codex mcp add agentc -- agentc mcp\n               \
+                      or ~/.codex/config.toml: [mcp_servers.agentc] with command = \"agentc\",\n               \
+                      args = [\"mcp\"]"
+    )]
+    Mcp {
+        /// The project's folder [default: the current folder].
+        dir: Option<PathBuf>,
+    },
     /// Print the completion script for a shell.
     #[command(
         long_about = "Print the completion script for a shell: commands, options and their values \
@@ -442,6 +468,7 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>, io: &mut
             Command::Man { out } => out.is_some(),
             Command::Explain { .. }
             | Command::Lsp
+            | Command::Mcp { .. }
             | Command::Completions { .. }
             | Command::Budget(_) => false,
         };
@@ -468,6 +495,12 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>, io: &mut
             Ok(()) => Ok(EXIT_OK),
             Err(err) => Err(err.to_string().into()),
         },
+        Command::Mcp { dir } => {
+            match agentc_mcp::run_stdio(dir.as_deref().unwrap_or(Path::new("."))) {
+                Ok(()) => Ok(EXIT_OK),
+                Err(err) => Err(err.to_string().into()),
+            }
+        }
         Command::Explain { list: true, .. } => {
             write!(io.stdout, "{}", agentc_compiler::catalog::markdown_table())
                 .map(|_| EXIT_OK)

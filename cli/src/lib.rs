@@ -1,6 +1,7 @@
 //! The `agentc` command line: parses the arguments ([`cli`]), runs the core
 //! compiler (`agentc-compiler`) for `check`, `lock`, `graph`, `schema` and
-//! `explain`, the language server (`agentc-lsp`) for `lsp`, and owns what
+//! `explain`, the language server (`agentc-lsp`) for `lsp`, the MCP server
+//! (`agentc-mcp`) for `mcp`, and owns what
 //! only a command line does: counting tokens for `budget` ([`budget`]),
 //! writing a new project ([`init`]), baselines ([`baseline`]), the progress line ([`progress`]),
 //! `check --watch` ([`watch`]) and removing temporary files on Ctrl-C

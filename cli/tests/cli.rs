@@ -559,7 +559,7 @@ fn the_manual_is_generated() {
     let out = agentc(&["man", "--out", "man1"], dir.path());
     assert!(out.status.success(), "{}", text(&out.stderr));
     let commands =
-        ["check", "lock", "graph", "schema", "init", "lsp", "completions", "man", "explain"];
+        ["check", "lock", "graph", "schema", "init", "lsp", "mcp", "completions", "man", "explain"];
     for name in std::iter::once("agentc".to_owned()).chain(commands.map(|c| format!("agentc-{c}")))
     {
         let page = std::fs::read_to_string(dir.path().join(format!("man1/{name}.1"))).unwrap();

@@ -19,7 +19,7 @@ use agentc_schema::Span;
 use agentc_schema::lockfile::sha256_hex;
 
 use crate::compile::Compilation;
-use crate::diagnostic::{Origin, RelPath};
+use crate::diagnostic::{Diagnostic, Origin, RelPath};
 use crate::fs::{is_loop_error, no_follow};
 use crate::write::{Replace, write_in};
 
@@ -64,6 +64,33 @@ impl Applied {
 /// One file's edits taken so far, and how many fixes they came from.
 type Planned<'a> = (Vec<(Span, &'a str)>, usize);
 
+/// The diagnostics whose fixes [`apply`] takes, in report order: each fix
+/// whole, with an edit, and none overlapping an edit taken before it in the
+/// same file. `agentc mcp` lists them without writing.
+pub fn taken(compilation: &Compilation) -> Vec<&Diagnostic> {
+    let mut taken: BTreeMap<&RelPath, Vec<Span>> = BTreeMap::new();
+    let mut fixes = Vec::new();
+    for diagnostic in &compilation.diagnostics {
+        let Some(fix) = &diagnostic.fix else { continue };
+        let overlaps = fix.edits.iter().any(|edit| {
+            taken.get(&edit.file).is_some_and(|spans| {
+                spans.iter().any(|span| {
+                    span.start < edit.span.end.max(edit.span.start + 1)
+                        && edit.span.start < span.end.max(span.start + 1)
+                })
+            })
+        });
+        if overlaps || fix.edits.is_empty() {
+            continue;
+        }
+        for edit in &fix.edits {
+            taken.entry(&edit.file).or_default().push(edit.span);
+        }
+        fixes.push(diagnostic);
+    }
+    fixes
+}
+
 /// Applies every fix of `compilation` to the files it read.
 pub fn apply(compilation: &Compilation) -> Applied {
     apply_with(compilation, |_| {})
@@ -73,18 +100,7 @@ pub fn apply(compilation: &Compilation) -> Applied {
 /// written: tests change the disk there, as an editor or an attacker could.
 fn apply_with(compilation: &Compilation, mut between: impl FnMut(&Path)) -> Applied {
     let mut planned: BTreeMap<&RelPath, Planned<'_>> = BTreeMap::new();
-    for fix in compilation.diagnostics.iter().filter_map(|d| d.fix.as_ref()) {
-        let overlaps = fix.edits.iter().any(|edit| {
-            planned.get(&edit.file).is_some_and(|(taken, _)| {
-                taken.iter().any(|(span, _)| {
-                    span.start < edit.span.end.max(edit.span.start + 1)
-                        && edit.span.start < span.end.max(span.start + 1)
-                })
-            })
-        });
-        if overlaps || fix.edits.is_empty() {
-            continue;
-        }
+    for fix in taken(compilation).into_iter().filter_map(|d| d.fix.as_ref()) {
         for edit in &fix.edits {
             planned.entry(&edit.file).or_default().0.push((edit.span, &edit.replacement));
         }

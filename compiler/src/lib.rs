@@ -37,6 +37,7 @@ pub mod discover;
 pub mod embed;
 pub mod emit;
 pub mod fix;
+pub mod folder;
 pub mod fs;
 pub mod fscache;
 #[doc(hidden)]

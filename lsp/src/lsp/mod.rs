@@ -20,14 +20,12 @@ use lsp_types::notification::{self as notif, Notification as _};
 use lsp_types::{self as lsp, Url};
 
 use crate::ide::{Analysis, Index};
-use agentc_compiler::compile::{Compilation, Memo, SetupError, compile_with};
-use agentc_compiler::diagnostic::{Diagnostic, RelPath};
+use agentc_compiler::compile::{Compilation, Memo};
+use agentc_compiler::diagnostic::RelPath;
+pub use agentc_compiler::folder::compile_folder;
 use agentc_compiler::fs::Fs;
 use agentc_compiler::fscache::CachedFs;
-use agentc_compiler::options::Options;
 use agentc_compiler::overlay::Overlay;
-use agentc_compiler::project_file;
-use agentc_compiler::repository;
 
 mod convert;
 mod inputs;
@@ -965,53 +963,6 @@ fn compile_project(fs: &dyn Fs, folder: &Path, memo: &Memo) -> Compiled {
         .filter_map(|s| Some((compilation.disk_path(&s.path)?, s.path.clone())))
         .collect();
     Compiled { compilation, files, inputs: recording.into_inputs(), index: Default::default() }
-}
-
-/// Compiles the project in `folder` as `agentc check` would there: its
-/// `agentc.toml`, else the repository it is in (`repository::default_target`). A
-/// project file or registry with errors is reported like any other file.
-pub fn compile_folder(fs: &dyn Fs, folder: &Path, memo: Option<&Memo>) -> Compilation {
-    let mut project_source = None;
-    let options = match project_file::find(fs, folder) {
-        Some(file) => match project_file::load(fs, &file, &file.to_string_lossy()) {
-            Ok(project) => {
-                project_source = Some((project.source, project.path));
-                project.options
-            }
-            Err(failed) => return *failed,
-        },
-        None => {
-            // Paths as the editor opened the folder when it is the top.
-            let target = repository::default_target(fs, folder);
-            let top = match target.root.starts_with("..") {
-                true => target.top,
-                false => folder.to_path_buf(),
-            };
-            let mut options = Options::new(match target.workspace {
-                Some(_) => top.join("agents"),
-                None => top.clone(),
-            });
-            options.workspace = target.workspace.map(|_| top);
-            options
-        }
-    };
-    let mut compilation = match compile_with(fs, &options, memo) {
-        Ok(compilation) => compilation,
-        Err(SetupError::Registry(failed)) => *failed,
-        Err(err) => {
-            // Nothing to point at but the folder: say so there.
-            let mut failed = Compilation::default();
-            failed.root = folder.to_path_buf();
-            failed.diagnostics.push(Diagnostic::on_path(
-                agentc_compiler::catalog::Code::CannotRun,
-                &RelPath::root(""),
-                err.to_string(),
-            ));
-            failed
-        }
-    };
-    (compilation.project_source, compilation.project_path) = project_source.unzip();
-    compilation
 }
 
 /// Every diagnostic, by the document it is in.

@@ -378,7 +378,7 @@ pub fn compile_with(
     }
     let mut diagnostics = kept.diagnostics();
     let read = sources.keys().chain(inputs.keys());
-    crate::overrides::add_unmatched(&kept.options, &mut diagnostics, read);
+    kept.options.add_unmatched_overrides(&mut diagnostics, read);
     crate::secrets::redact(&mut diagnostics, sources.values());
     Ok(Compilation {
         diagnostics,

@@ -9,6 +9,8 @@ pub use agentc_schema::LintLevel;
 
 use crate::catalog::{Code, Severity};
 use crate::diagnostic::{Diagnostic, Origin, RelPath};
+use crate::overrides::{Locator, Overrides};
+pub use crate::source::ContentRules;
 
 /// The default bound on a file's size: 16 MiB.
 pub const DEFAULT_MAX_FILE_SIZE: u64 = 16 * 1024 * 1024;
@@ -176,39 +178,6 @@ impl LayoutKind {
     }
 }
 
-/// The rules that read a file's text rather than what it declares: each
-/// costs time in proportion to the input. A [`Source`](crate::source::Source)
-/// is read with the ones its compile runs, and each scan asks its source
-/// first, so a rule `[lints]` allows costs nothing: the parse, the language
-/// server's updates and the rendering all see the same answer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ContentRules {
-    /// `secret`: gitleaks' rules over the text. Without it nothing is
-    /// masked either, as nothing is known to be a secret.
-    pub secret: bool,
-    /// `hidden-character`: invisible and bidirectional Unicode.
-    pub hidden_character: bool,
-    /// `unclosed-markup`: fences and XML-style tags a Markdown body opens.
-    pub unclosed_markup: bool,
-    /// `hidden-instruction`: directives in a Markdown file's HTML comments.
-    pub hidden_instruction: bool,
-}
-
-impl ContentRules {
-    pub const ALL: ContentRules = ContentRules {
-        secret: true,
-        hidden_character: true,
-        unclosed_markup: true,
-        hidden_instruction: true,
-    };
-}
-
-impl Default for ContentRules {
-    fn default() -> ContentRules {
-        ContentRules::ALL
-    }
-}
-
 /// Everything a compile needs to know.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Options {
@@ -233,7 +202,7 @@ pub struct Options {
     pub pedantic: LintLevel,
     /// Levels for some paths only (`[[overrides]]` in `agentc.toml`), over
     /// `lints`: the last table matching a file that names a code wins.
-    pub overrides: Option<crate::overrides::Overrides>,
+    pub overrides: Option<Overrides>,
     /// Report only on what is at or under this path (relative to the root,
     /// `/`-separated): a part of a repository checked as its top sees it
     /// (`agentc check .claude/skills/deploy`).
@@ -304,6 +273,29 @@ impl Options {
         }
     }
 
+    /// Where this compile's files are from the folder of `overrides`.
+    fn locator<'o>(&self, overrides: &'o Overrides) -> Locator<'o> {
+        overrides.locator(&self.root, self.workspace.as_deref())
+    }
+
+    /// Adds to a compile's `diagnostics` (sorted) the warnings of the
+    /// `[[overrides]]` globs that match none of `files`, at their levels.
+    pub fn add_unmatched_overrides<'a>(
+        &self,
+        diagnostics: &mut Vec<Diagnostic>,
+        files: impl Iterator<Item = &'a RelPath>,
+    ) {
+        let Some(overrides) = &self.overrides else {
+            return;
+        };
+        let mut unmatched = overrides.unmatched(&self.locator(overrides), files);
+        self.apply_lints(&mut unmatched);
+        if !unmatched.is_empty() {
+            diagnostics.append(&mut unmatched);
+            crate::diagnostic::sort(diagnostics);
+        }
+    }
+
     /// Applies the `[lints]` levels to every diagnostic of a compile: the
     /// one place they are applied, after every check has reported, so no
     /// check needs to know about them.
@@ -311,7 +303,7 @@ impl Options {
         if let Some(only) = &self.only {
             diagnostics.retain(|d| is_under(&d.location.file, only));
         }
-        let overrides = self.overrides.as_ref().map(|o| (o, o.locator(self)));
+        let overrides = self.overrides.as_ref().map(|o| (o, self.locator(o)));
         // A code's own level wins over its group's; a table of
         // `[[overrides]]` matching the file wins over `[lints]`.
         diagnostics.retain_mut(|diagnostic| {

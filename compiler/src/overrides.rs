@@ -8,12 +8,11 @@
 use std::collections::BTreeMap;
 use std::path::{Component, Path, PathBuf};
 
-use agentc_schema::{Span, Spanned};
+use agentc_schema::{LintLevel, Span, Spanned};
 use globset::GlobSet;
 
 use crate::catalog::Code;
 use crate::diagnostic::{Diagnostic, Origin, RelPath};
-use crate::options::{LintLevel, Options};
 use crate::repo_files;
 use crate::source::Source;
 
@@ -102,15 +101,11 @@ impl Overrides {
         self.list.iter().any(|o| o.lints.get(&code).is_some_and(|l| *l != LintLevel::Allow))
     }
 
-    /// Where the files of a compile with `options` are from the project's
-    /// folder.
-    pub fn locator(&self, options: &Options) -> Locator<'_> {
+    /// Where the files of a compile from `root` (and `workspace`) are from
+    /// the project's folder.
+    pub fn locator(&self, root: &Path, workspace: Option<&Path>) -> Locator<'_> {
         let from = |dir: &Path| relative(&absolute(dir)?, &self.base);
-        Locator {
-            root: from(&options.root),
-            workspace: options.workspace.as_deref().and_then(from),
-            base: &self.base,
-        }
+        Locator { root: from(root), workspace: workspace.and_then(from), base: &self.base }
     }
 
     /// The level the tables matching `path` set for `diagnostic`, last
@@ -124,10 +119,9 @@ impl Overrides {
     /// compile read): its levels apply to nothing.
     pub fn unmatched<'a>(
         &self,
-        options: &Options,
+        locator: &Locator<'_>,
         files: impl Iterator<Item = &'a RelPath>,
     ) -> Vec<Diagnostic> {
-        let locator = self.locator(options);
         let paths: Vec<String> = files.filter_map(|file| locator.path(file)).collect();
         let mut out = Vec::new();
         for o in &self.list {
@@ -150,24 +144,6 @@ impl Overrides {
             }
         }
         out
-    }
-}
-
-/// Adds to a compile's `diagnostics` (sorted) the warnings of `options`'
-/// `[[overrides]]` globs that match none of `files`, at their levels.
-pub fn add_unmatched<'a>(
-    options: &Options,
-    diagnostics: &mut Vec<Diagnostic>,
-    files: impl Iterator<Item = &'a RelPath>,
-) {
-    let Some(overrides) = &options.overrides else {
-        return;
-    };
-    let mut unmatched = overrides.unmatched(options, files);
-    options.apply_lints(&mut unmatched);
-    if !unmatched.is_empty() {
-        diagnostics.append(&mut unmatched);
-        crate::diagnostic::sort(diagnostics);
     }
 }
 
@@ -249,7 +225,7 @@ mod tests {
 
     #[test]
     fn the_last_table_naming_a_code_wins() {
-        use crate::options::LintLevel::{Allow, Deny};
+        use agentc_schema::LintLevel::{Allow, Deny};
         let overrides = Overrides {
             base: PathBuf::from("/p"),
             file: RelPath::given("agentc.toml"),

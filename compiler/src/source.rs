@@ -6,7 +6,6 @@ use agentc_schema::lockfile::sha256_hex;
 use agentc_schema::{SharedStr, Span};
 
 use crate::diagnostic::RelPath;
-use crate::options::ContentRules;
 
 /// A file's text, as read (a leading BOM already removed). A cheap handle:
 /// a source is cloned into every part of a compile that reports on it (the
@@ -231,5 +230,38 @@ mod tests {
         let end = 7 + line.len();
         assert_eq!(src.line_col(end), LineCol { line: 2, column: 19_002 });
         assert_eq!(src.line_col(end + 1), LineCol { line: 3, column: 1 });
+    }
+}
+
+/// The rules that read a file's text rather than what it declares: each
+/// costs time in proportion to the input. A [`Source`]
+/// is read with the ones its compile runs, and each scan asks its source
+/// first, so a rule `[lints]` allows costs nothing: the parse, the language
+/// server's updates and the rendering all see the same answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ContentRules {
+    /// `secret`: gitleaks' rules over the text. Without it nothing is
+    /// masked either, as nothing is known to be a secret.
+    pub secret: bool,
+    /// `hidden-character`: invisible and bidirectional Unicode.
+    pub hidden_character: bool,
+    /// `unclosed-markup`: fences and XML-style tags a Markdown body opens.
+    pub unclosed_markup: bool,
+    /// `hidden-instruction`: directives in a Markdown file's HTML comments.
+    pub hidden_instruction: bool,
+}
+
+impl ContentRules {
+    pub const ALL: ContentRules = ContentRules {
+        secret: true,
+        hidden_character: true,
+        unclosed_markup: true,
+        hidden_instruction: true,
+    };
+}
+
+impl Default for ContentRules {
+    fn default() -> ContentRules {
+        ContentRules::ALL
     }
 }

@@ -77,7 +77,7 @@ impl Compilation {
         if updated {
             self.diagnostics = kept.diagnostics();
             let read = self.sources.keys().chain(self.inputs.keys());
-            crate::overrides::add_unmatched(&kept.options, &mut self.diagnostics, read);
+            kept.options.add_unmatched_overrides(&mut self.diagnostics, read);
             crate::secrets::redact(&mut self.diagnostics, self.sources.values());
         }
         self.kept = Some(kept);

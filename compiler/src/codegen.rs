@@ -427,8 +427,7 @@ pub fn generate(input: &Input<'_>) -> TokenStream {
         },
     });
 
-    let contract =
-        contract::generate(model, &tool_idents, input.host_tools, input.async_tools);
+    let contract = contract::generate(model, &tool_idents, input.host_tools, input.async_tools);
 
     quote! {
         #agent_enum

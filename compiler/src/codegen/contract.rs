@@ -102,7 +102,9 @@ fn settings() -> typify::TypeSpaceSettings {
 /// The schema as typify takes it, when it is one typify can turn into a type
 /// the generated crate can compile (no `$ref`s to definitions elsewhere, no
 /// formats that need chrono or uuid).
-fn schema_of(schema: &serde_json::Map<String, serde_json::Value>) -> Option<schemars08::schema::Schema> {
+fn schema_of(
+    schema: &serde_json::Map<String, serde_json::Value>,
+) -> Option<schemars08::schema::Schema> {
     let value = serde_json::Value::Object(schema.clone());
     let schema: schemars08::schema::Schema = serde_json::from_value(value).ok()?;
     Some(schema)
@@ -315,7 +317,8 @@ pub(super) fn generate(
     let arms = model.tools.iter().zip(variants).zip(&methods).zip(&inputs.types).map(
         |(((t, v), m), ty)| {
             let name = &t.qualified;
-            let call = if asynchronous { quote!(host.#m(input).await) } else { quote!(host.#m(input)) };
+            let call =
+                if asynchronous { quote!(host.#m(input).await) } else { quote!(host.#m(input)) };
             quote! {
                 Tool::#v => match ::agentc::serde_json::from_value::<#ty>(input) {
                     ::core::result::Result::Ok(input) => #call,

@@ -5,8 +5,9 @@
 //! `def()`, `from_name()`, `FromStr` and `Display`), one `static` per agent
 //! (`TRIAGE: AgentDef<Skill, Tool>`), the skills' runbooks with their routes
 //! as typed data, `Tool::host()` returning the host's implementation of each
-//! host-declared tool, and `LOCK_DIGEST`. The data types are in
-//! `agentc::runtime`.
+//! host-declared tool, the typed tool contract (`input::*` types generated
+//! from each tool's `input_schema`, the `Tools` trait; see the `contract` module), and
+//! `LOCK_DIGEST`. The data types are in `agentc::runtime`.
 
 use std::collections::HashMap;
 use std::path::PathBuf;

@@ -407,6 +407,38 @@ mod tests {
     }
 
     #[test]
+    fn method_names_are_snake_case_and_unique() {
+        let tool = |name: &str, agent: Option<&str>| agentc_schema::lockfile::Tool {
+            name: name.into(),
+            qualified: match agent {
+                Some(a) => format!("agent__{a}__{name}"),
+                None => name.into(),
+            },
+            scope: agentc_schema::lockfile::ScopeKind::Global,
+            agent: agent.map(Into::into),
+            source: None,
+            host: false,
+            description: None,
+            input_schema: None,
+        };
+        let model = Model {
+            tools: vec![
+                tool("issue_refund", Some("billing")),
+                tool("search-kb", None),
+                tool("search_kb", None),
+                tool("type", None),
+                tool("2fa", None),
+            ],
+            ..Model::default()
+        };
+        let names: Vec<String> = methods(&model).iter().map(Ident::to_string).collect();
+        assert_eq!(
+            names,
+            ["billing_issue_refund", "search_kb", "search_kb_2", "type_", "tool_2fa"]
+        );
+    }
+
+    #[test]
     fn groups_keep_their_delimiters() {
         let out = private_paths(quote!(f(::regress::Regex::new("x"))));
         let TokenTree::Group(g) = out.into_iter().nth(1).unwrap() else { panic!() };

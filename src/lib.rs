@@ -55,6 +55,14 @@ pub use agentc_schema::runtime::HostTool;
 /// The JSON library tool implementations receive their input in.
 pub use serde_json;
 
+/// What generated code names; not an API.
+#[doc(hidden)]
+pub mod __private {
+    pub use regress;
+    pub use serde;
+    pub use serde_json;
+}
+
 #[cfg(feature = "macros")]
 pub use agentc_macros::agents;
 

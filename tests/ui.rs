@@ -54,6 +54,9 @@ fn ui() {
     t.pass("tests/ui/pass.rs");
     t.pass(readme_main(readme.path()));
     t.pass("tests/ui/wild.rs");
+    t.pass("tests/ui/typed-tools.rs");
+    t.compile_fail("tests/ui/tool-unimplemented.rs");
+    t.compile_fail("tests/ui/tool-wrong-input.rs");
     t.compile_fail("tests/ui/unknown-tool.rs");
     t.compile_fail("tests/ui/unknown-route-target.rs");
     t.compile_fail("tests/ui/bad-guard.rs");

@@ -103,6 +103,14 @@ impl Config {
         self
     }
 
+    /// Generates the `Tools` trait with async methods (`fn tool(&self, input)
+    /// -> impl Future<Output = Outcome> + Send`, which an `async fn`
+    /// implements), as the macro's `async_tools = true` does.
+    pub fn async_tools(mut self, on: bool) -> Config {
+        self.request.async_tools = on;
+        self
+    }
+
     /// Switches a scope off (`repo-skills`, …), as `--exclude` does.
     pub fn exclude(mut self, scope: &str) -> Config {
         self.request.exclude.push(scope.to_owned());

@@ -5,8 +5,9 @@
 //! `def()`, `from_name()`, `FromStr` and `Display`), one `static` per agent
 //! (`TRIAGE: AgentDef<Skill, Tool>`), the skills' runbooks with their routes
 //! as typed data, `Tool::host()` returning the host's implementation of each
-//! host-declared tool, and `LOCK_DIGEST`. The data types are in
-//! `agentc::runtime`.
+//! host-declared tool, the typed tool contract (`input::*` types generated
+//! from each tool's `input_schema`, the `Tools` trait; see the `contract` module), and
+//! `LOCK_DIGEST`. The data types are in `agentc::runtime`.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -18,6 +19,8 @@ use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote};
 
 use crate::model::Model;
+
+mod contract;
 
 /// A host-declared tool and the path of its implementation in the host crate.
 #[derive(Clone)]
@@ -37,6 +40,8 @@ pub struct Input<'a> {
     /// Every input file: each is included (`include_str!` or
     /// `include_bytes!`) so that cargo rebuilds when one changes.
     pub inputs: &'a [InputFile],
+    /// Generate the `Tools` trait with async methods.
+    pub async_tools: bool,
 }
 
 /// A file the generated code depends on.
@@ -423,12 +428,16 @@ pub fn generate(input: &Input<'_>) -> TokenStream {
         },
     });
 
+    let contract = contract::generate(model, &tool_idents, input.host_tools, input.async_tools);
+
     quote! {
         #agent_enum
 
         #skill_enum
 
         #tool_enum
+
+        #contract
 
         // Generated items are an API: a crate uses the part it needs, which
         // is no reason for a warning about the rest.
@@ -654,7 +663,13 @@ fn agent_def(
 /// The items with nothing in them, emitted beside a `compile_error!` so the
 /// code using them fails only where it names something specific.
 pub fn stub() -> TokenStream {
-    generate(&Input { model: &Model::default(), lock_digest: "", host_tools: &[], inputs: &[] })
+    generate(&Input {
+        model: &Model::default(),
+        lock_digest: "",
+        host_tools: &[],
+        inputs: &[],
+        async_tools: false,
+    })
 }
 
 /// The tokens as formatted Rust source, for a file in `OUT_DIR`.

@@ -42,6 +42,8 @@ pub struct Request {
     pub project_file: Option<PathBuf>,
     /// Which door the request came through, so help names what the user wrote.
     pub door: Door,
+    /// Generate the `Tools` trait with async methods.
+    pub async_tools: bool,
 }
 
 pub use crate::options::Door;
@@ -65,6 +67,7 @@ impl Request {
             overrides: None,
             project_file: None,
             door: Door::Macro,
+            async_tools: false,
         }
     }
 
@@ -352,6 +355,7 @@ pub fn run(request: &Request) -> Result<Generated, Failure> {
             lock_digest: digest,
             host_tools: &request.host_tools,
             inputs,
+            async_tools: request.async_tools,
         })
     };
     let errors = render(&compilation, request, Severity::Error);

@@ -356,6 +356,7 @@ fn compile_checked(fs: &dyn Fs, opts: &Options) -> Vec<String> {
         lock_digest: "",
         host_tools: &[],
         inputs: &[],
+        async_tools: false,
     });
     match syn::parse2::<syn::File>(tokens.clone()) {
         Ok(file) => shown.push(prettyplease::unparse(&file)),

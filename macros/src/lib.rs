@@ -37,6 +37,7 @@ struct Args {
     tools_at: Option<Span>,
     exclude: Vec<LitStr>,
     lock: Option<LitStr>,
+    async_tools: bool,
 }
 
 /// One entry of `tools = [...]`: `path` (named by its last segment) or `"name" = path`.
@@ -66,6 +67,7 @@ impl Parse for Args {
             tools_at: None,
             exclude: Vec::new(),
             lock: None,
+            async_tools: false,
         };
         let mut seen = std::collections::HashSet::new();
         let mut first = args.root.is_none();
@@ -89,6 +91,7 @@ impl Parse for Args {
                 "workspace" => args.workspace = Some(input.parse()?),
                 "registry" => args.registry = Some(input.parse()?),
                 "lock" => args.lock = Some(input.parse()?),
+                "async_tools" => args.async_tools = input.parse::<syn::LitBool>()?.value,
                 "tools" => {
                     args.tools_at = Some(key.span());
                     let content;
@@ -107,7 +110,7 @@ impl Parse for Args {
                     return Err(syn::Error::new(
                         key.span(),
                         format!(
-                            "unknown option `{other}`; the options are workspace, registry, tools, exclude and lock"
+                            "unknown option `{other}`; the options are workspace, registry, tools, exclude, lock and async_tools"
                         ),
                     ));
                 }
@@ -164,6 +167,7 @@ fn request(args: &Args, resolve: &dyn Fn(&str) -> PathBuf) -> Result<Request, St
         .map(|(name, path)| HostTool { name: name.clone(), path: path.clone() })
         .collect();
     request.exclude.extend(args.exclude.iter().map(LitStr::value));
+    request.async_tools = args.async_tools;
     request.lockfile = lit(&args.lock);
     request.shown_lockfile = args.lock.as_ref().map(LitStr::value);
     Ok(request)

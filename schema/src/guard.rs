@@ -72,6 +72,34 @@ impl fmt::Display for Status {
     }
 }
 
+/// A word that is not one of the seven statuses.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownStatus(pub String);
+
+impl fmt::Display for UnknownStatus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "`{}` is not a status; the statuses are success, failure, denied, invalid, partial, pending, absent",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for UnknownStatus {}
+
+/// ```
+/// use agentc_schema::Status;
+/// assert_eq!("denied".parse::<Status>(), Ok(Status::Denied));
+/// assert!("Denied".parse::<Status>().is_err());
+/// ```
+impl std::str::FromStr for Status {
+    type Err = UnknownStatus;
+    fn from_str(s: &str) -> Result<Status, UnknownStatus> {
+        Status::parse(s).ok_or_else(|| UnknownStatus(s.to_owned()))
+    }
+}
+
 /// A token of a guard with its byte range inside the guard text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Token<T> {

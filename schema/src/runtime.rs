@@ -25,6 +25,9 @@
 //! ```
 
 use std::fmt;
+use std::future::Future;
+
+use serde::{Deserialize, Serialize};
 
 pub use crate::agent::{ContextMode, Effort, Memory};
 pub use crate::guard::Status;
@@ -211,6 +214,106 @@ where
     fn call(&self, input: serde_json::Value) -> Result<serde_json::Value, ToolError> {
         self(input).map_err(Into::into)
     }
+}
+
+/// What a tool call came to: the [`Status`] routes fire on, and the output
+/// the model reads.
+///
+/// ```
+/// use agentc_schema::runtime::{Outcome, Status};
+/// use serde_json::json;
+///
+/// let denied = Outcome::denied(json!({"reason": "over the refund limit"}));
+/// assert_eq!(denied.status, Status::Denied);
+/// let failed = Outcome::from_result(Err::<serde_json::Value, _>("timed out"));
+/// assert_eq!((failed.status, failed.output["error"].as_str()), (Status::Failure, Some("timed out")));
+/// ```
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Outcome {
+    pub status: Status,
+    pub output: serde_json::Value,
+}
+
+impl Outcome {
+    pub fn new(status: Status, output: serde_json::Value) -> Outcome {
+        Outcome { status, output }
+    }
+
+    /// The tool did what was asked.
+    pub fn success(output: serde_json::Value) -> Outcome {
+        Outcome::new(Status::Success, output)
+    }
+
+    /// The tool tried and failed (an error, a timeout).
+    pub fn failure(output: serde_json::Value) -> Outcome {
+        Outcome::new(Status::Failure, output)
+    }
+
+    /// The tool refused: a policy, a limit, a permission.
+    pub fn denied(output: serde_json::Value) -> Outcome {
+        Outcome::new(Status::Denied, output)
+    }
+
+    /// The input was not acceptable.
+    pub fn invalid(output: serde_json::Value) -> Outcome {
+        Outcome::new(Status::Invalid, output)
+    }
+
+    /// Part of what was asked was done.
+    pub fn partial(output: serde_json::Value) -> Outcome {
+        Outcome::new(Status::Partial, output)
+    }
+
+    /// Accepted, finished later.
+    pub fn pending(output: serde_json::Value) -> Outcome {
+        Outcome::new(Status::Pending, output)
+    }
+
+    /// What was looked for does not exist.
+    pub fn absent(output: serde_json::Value) -> Outcome {
+        Outcome::new(Status::Absent, output)
+    }
+
+    /// `Ok` is a success; `Err` a failure whose output is `{"error": <message>}`.
+    pub fn from_result<E: fmt::Display>(result: Result<serde_json::Value, E>) -> Outcome {
+        match result {
+            Ok(output) => Outcome::success(output),
+            Err(e) => Outcome::failure(serde_json::json!({ "error": e.to_string() })),
+        }
+    }
+
+    /// The model's input did not fit the tool's input type: `invalid`, with
+    /// the reason for the model to read.
+    pub fn invalid_input(tool: &str, error: impl fmt::Display) -> Outcome {
+        Outcome::invalid(serde_json::json!({
+            "error": format!("the input of `{tool}` does not fit its input schema: {error}")
+        }))
+    }
+}
+
+/// A generated `Tool` enum: each variant knows its definition. The runtime
+/// (`agentc-runtime`) is written against this.
+pub trait ToolId: Copy + Eq + fmt::Debug + 'static {
+    fn def(self) -> &'static ToolDef;
+}
+
+/// A generated `Skill` enum: each variant knows its definition.
+pub trait SkillId: Copy + Eq + fmt::Debug + 'static {
+    type Tool: ToolId;
+    fn def(self) -> &'static SkillDef<Self, Self::Tool>;
+}
+
+/// Calls the host's implementation of a tool with the model's JSON input:
+/// generated for the `Tool` enum over every `H` implementing the generated
+/// `Tools` trait. The input is deserialized into the tool's input type; one
+/// that does not fit comes back as [`Status::Invalid`] without a call.
+pub trait Dispatch<H: ?Sized>: ToolId {
+    fn dispatch(self, host: &H, input: serde_json::Value) -> Outcome;
+}
+
+/// [`Dispatch`] for a crate that asked for async tools (`async_tools = true`).
+pub trait AsyncDispatch<H: ?Sized>: ToolId {
+    fn dispatch(self, host: &H, input: serde_json::Value) -> impl Future<Output = Outcome> + Send;
 }
 
 /// A name that is not an agent, skill or tool of the generated set.

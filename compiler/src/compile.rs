@@ -149,16 +149,8 @@ impl fmt::Display for SetupError {
 
 impl std::error::Error for SetupError {}
 
-/// Is `given` a URL or a network path rather than a local directory?
-pub fn is_remote(given: &str) -> bool {
-    let scheme = given.split_once("://").is_some_and(|(scheme, _)| {
-        !scheme.is_empty() && scheme.chars().all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
-    });
-    scheme || given.starts_with("\\\\") || given.starts_with("//")
-}
-
 fn check_dir(fs: &dyn Fs, what: &'static str, path: &Path) -> Result<PathBuf, SetupError> {
-    if is_remote(&path.to_string_lossy()) {
+    if crate::fs::is_remote(&path.to_string_lossy()) {
         return Err(SetupError::NotLocal(path.display().to_string()));
     }
     match fs.kind_followed(path) {
@@ -410,7 +402,7 @@ pub(crate) fn load_registry(
     max_size: u64,
     rules: ContentRules,
 ) -> Result<(agentc_schema::Registry, Source, PathBuf), SetupError> {
-    if is_remote(&path.to_string_lossy()) {
+    if crate::fs::is_remote(&path.to_string_lossy()) {
         return Err(SetupError::NotLocal(path.display().to_string()));
     }
     let what = "registry file";

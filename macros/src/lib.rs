@@ -176,7 +176,7 @@ fn request(args: &Args, resolve: &dyn Fn(&str) -> PathBuf) -> Result<Request, St
 /// Checks each option where it is written, so an error points at it.
 fn check_args(args: &Args) -> syn::Result<()> {
     if let Some(lit) = &args.root
-        && agentc_compiler::compile::is_remote(&lit.value())
+        && agentc_compiler::fs::is_remote(&lit.value())
     {
         let root = lit.value();
         return Err(syn::Error::new(

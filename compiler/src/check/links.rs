@@ -303,6 +303,11 @@ pub fn missing(
     let file = &source.path;
     let base = trees.base(file.origin)?;
     let Named { code, what, path, span, relative_to } = *named;
+    // A URL (a plugin's `mcpServers` may name an `.mcpb` bundle Claude
+    // Code downloads) names no file of the project.
+    if crate::fs::is_remote(path) {
+        return None;
+    }
     let is_link = code == Code::BrokenLink;
     let Some(inside) = normalize(&folder.join(path)) else {
         let help = match is_link {

@@ -228,3 +228,12 @@ mod tests {
         }
     }
 }
+
+/// Is `given` a URL or a network path rather than a local path? agentc
+/// never fetches one, and no file of the project is named by it.
+pub fn is_remote(given: &str) -> bool {
+    let scheme = given.split_once("://").is_some_and(|(scheme, _)| {
+        !scheme.is_empty() && scheme.chars().all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
+    });
+    scheme || given.starts_with("\\\\") || given.starts_with("//")
+}

@@ -39,17 +39,23 @@ pub fn kept_fields<T>(
     doc: &crate::parse::files::Document<T>,
     typed: &[&str],
 ) -> BTreeMap<String, serde_json::Value> {
-    let crate::parse::tree::Value::Map(entries) = &doc.tree.value else {
+    let kept =
+        |key: &str| !typed.contains(&key) && !doc.extra.iter().any(|(extra, _)| extra == key);
+    // Most documents have none: their tree, let go, is not built again.
+    if !doc.tree.keys().any(kept) {
         return BTreeMap::new();
-    };
-    // Only the fields kept are made JSON: the typed ones (a skill's routes
-    // and steps) are most of a frontmatter, and this runs per compile.
-    (entries.iter())
-        .filter(|e| {
-            !typed.contains(&e.key.as_str()) && !doc.extra.iter().any(|(extra, _)| *extra == e.key)
-        })
-        .map(|e| (e.key.clone(), e.value.to_json()))
-        .collect()
+    }
+    doc.tree.with(|tree| {
+        let crate::parse::tree::Value::Map(entries) = &tree.value else {
+            return BTreeMap::new();
+        };
+        // Only the fields kept are made JSON: the typed ones (a skill's routes
+        // and steps) are most of a frontmatter, and this runs per compile.
+        (entries.iter())
+            .filter(|e| kept(&e.key))
+            .map(|e| (e.key.clone(), e.value.to_json()))
+            .collect()
+    })
 }
 
 /// What a name written in a file stands for.

@@ -145,7 +145,8 @@ pub const MAX_DEPTH: usize = 128;
 /// project of 10,000 skills kept 30 MB of trees nobody read again.
 #[derive(Clone)]
 pub struct Tree {
-    node: std::sync::OnceLock<Node>,
+    /// Boxed: most trees are let go, and an empty box is a word.
+    node: std::sync::OnceLock<Box<Node>>,
     /// How to build the same tree again; none when it cannot be (the text
     /// is not the file's), and then it is never let go.
     again: Option<std::sync::Arc<dyn Fn() -> Node + Send + Sync>>,
@@ -159,13 +160,14 @@ pub struct Tree {
 impl Tree {
     /// A tree built, kept for good.
     pub fn kept(node: Node) -> Tree {
-        Tree { node: std::sync::OnceLock::from(node), again: None, keys: Box::default() }
+        Tree { node: std::sync::OnceLock::from(Box::new(node)), again: None, keys: Box::default() }
     }
 
     /// A tree built, and `again` to build the same one when it was let go.
     pub fn rebuildable(node: Node, again: impl Fn() -> Node + Send + Sync + 'static) -> Tree {
         let again: std::sync::Arc<dyn Fn() -> Node + Send + Sync> = std::sync::Arc::new(again);
-        Tree { node: std::sync::OnceLock::from(node), again: Some(again), keys: Box::default() }
+        let node = std::sync::OnceLock::from(Box::new(node));
+        Tree { node, again: Some(again), keys: Box::default() }
     }
 
     /// Lets the tree go when it can be built again, keeping its top-level keys.
@@ -193,7 +195,7 @@ impl Tree {
 
     /// The tree, built again and kept if it was let go.
     pub fn node(&self) -> &Node {
-        self.node.get_or_init(|| self.build())
+        self.node.get_or_init(|| Box::new(self.build()))
     }
 
     /// `f` of the tree; one that was let go is built for `f` alone.

@@ -684,6 +684,10 @@ fn build(
             (file, Some((source, parsed)), diags)
         })
         .collect();
+    // At their size, not grown by doubling.
+    project.skills.reserve_exact(parsed_skills.len());
+    out.skill_order.reserve(parsed_skills.len());
+    out.skill_parses.reserve(parsed_skills.len());
     for (order, (file, read, diags)) in parsed_skills.into_iter().enumerate() {
         out.skill_order.insert(file.file.rel.clone(), order);
         if read.is_some() {

@@ -415,9 +415,9 @@ impl<'de> Deserialize<'de> for NameList {
             return Err(de::Error::custom(EMPTY_LIST));
         }
         let list = match raw.value {
-            Written::List(items, _) => NameList(
-                items.into_iter().map(|t| t.map(|t| trimmed(t.0))).collect(),
-            ),
+            Written::List(items, _) => {
+                NameList(items.into_iter().map(|t| t.map(|t| trimmed(t.0))).collect())
+            }
             Written::One(text) => NameList::split_commas(&Spanned {
                 value: text,
                 span: raw.span,

@@ -683,6 +683,8 @@ fn target(
         })?;
         opts.layouts.insert(layout);
     }
+    // Nothing the command line does navigates by the references to names.
+    opts.references = false;
     Ok(Ok(Target { options: opts, lockfile, lockfile_bounds, project_file }))
 }
 

@@ -239,6 +239,8 @@ fn options(request: &Request) -> Result<Options, Failure> {
     opts.lints = request.lints.clone();
     opts.overrides = request.overrides.clone();
     opts.door = request.door;
+    // Code generation navigates by the model, not by references.
+    opts.references = false;
     if let Some(max) = request.max_file_size {
         opts.max_file_size = max;
     }

@@ -211,6 +211,11 @@ pub struct Options {
     /// as it is written there (`--exclude` on the command line, `exclude =
     /// [...]` in the macro).
     pub door: Door,
+    /// Whether to note every name that refers to a skill or tool
+    /// ([`crate::resolve::Names::refs`]), what an editor navigates and
+    /// renames by. The command line's checks never read them: at 10,000
+    /// skills they are 91,000 references and 12 MB it need not hold.
+    pub references: bool,
 }
 
 /// Where a compile was asked for, so a diagnostic's help names what the user
@@ -270,6 +275,7 @@ impl Options {
             overrides: None,
             only: None,
             door: Door::CommandLine,
+            references: true,
         }
     }
 

@@ -179,7 +179,8 @@ fn resolve_with<T>(
         out: &mut diagnostics,
     };
     let compiled = f(&mut r);
-    let refs = r.refs;
+    // (The assistants' parts note theirs directly: not kept either.)
+    let refs = if opts.references { r.refs } else { Vec::new() };
     Resolved { compiled, refs, diagnostics }
 }
 
@@ -423,7 +424,9 @@ impl Resolver<'_> {
         name: &Spanned<String>,
         target: Option<usize>,
     ) {
-        self.refs.push(NameRef::new(kind, file, agent, name, target));
+        if self.opts.references {
+            self.refs.push(NameRef::new(kind, file, agent, name, target));
+        }
     }
 
     /// Looks a skill up from `agent`'s scope, noting the reference.

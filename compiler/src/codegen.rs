@@ -259,14 +259,14 @@ pub fn generate(input: &Input<'_>) -> TokenStream {
         skill_idents.iter().map(|v| format_ident!("__agentc_skill_{}", v)).collect();
     let skill_shards: Vec<Ident> = model.skills.iter().map(|s| shard(&s.qualified)).collect();
     let skill_defs = model.skills.iter().zip(&skill_statics).map(|(s, item)| {
-        let (name, qualified, description) = (&s.name, &s.qualified, &s.description);
+        let (name, qualified, description) = (&s.name, &s.qualified, s.description.as_str());
         let body = body(&s.body);
         let scope = scope(s.scope);
         let agent = opt_str(s.agent.as_deref());
         let tools = s.tools.iter().filter_map(|t| tool(t));
         let steps = s.steps.iter().filter_map(|step| {
             let t = tool(&step.tool)?;
-            let why = &step.why;
+            let why = step.why.as_str();
             Some(quote!(#rt::StepDef { tool: #t, why: #why }))
         });
         let on_skip = opt(s.on_skip, |o| match o {

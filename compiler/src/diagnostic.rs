@@ -93,6 +93,20 @@ impl PartialOrd for RelPath {
     }
 }
 
+impl RelPath {
+    /// The path as it is shown ([`fmt::Display`]), sharing its text where
+    /// that is the path itself.
+    pub fn shared(&self) -> agentc_schema::SharedStr {
+        match self.origin {
+            Origin::Root if !self.path.is_empty() => {
+                agentc_schema::SharedStr::slice(self.path.clone(), 0..self.path.len())
+            }
+            Origin::Given => agentc_schema::SharedStr::slice(self.path.clone(), 0..self.path.len()),
+            _ => self.to_string().into(),
+        }
+    }
+}
+
 impl fmt::Display for RelPath {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.origin {

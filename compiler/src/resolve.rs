@@ -12,7 +12,7 @@
 use std::collections::{BTreeMap, HashSet};
 
 use agentc_schema::lockfile::{self, AgentStyle, PromptLayer, PromptScope, Reference, ScopeKind};
-use agentc_schema::{Dialect, Span, Spanned};
+use agentc_schema::{Dialect, SharedStr, Span, Spanned};
 use rayon::prelude::*;
 
 use crate::catalog::Code;
@@ -20,6 +20,7 @@ use crate::diagnostic::{Diagnostic, RelPath};
 use crate::model::Model;
 use crate::options::{Door, Options, Scope};
 use crate::project::{Agent, AgentKind, Project};
+use crate::source::Source;
 use crate::suggest::{did_you_mean, list_names};
 
 mod assistants;
@@ -331,6 +332,16 @@ fn host_names(
 /// repeated in every skill is written a few times, not once per skill.
 const PART_BATCH: usize = 64;
 
+/// `text` as the model keeps it: the file's own characters, shared, when
+/// it is written verbatim (most are), else a copy.
+fn shared_text(source: &Source, text: &Spanned<agentc_schema::Text>) -> SharedStr {
+    let value = text.value.as_str();
+    match text.text_at.map(|at| Span::new(at, at + value.len())) {
+        Some(at) if source.text.get(at.start..at.end) == Some(value) => source.shared(at),
+        _ => SharedStr::from(value),
+    }
+}
+
 /// Sorts `items` as `sort_by` does (stably), without its buffer of up to
 /// as many items again (3 MB of the model's skills at 10,000): the order is
 /// found among indexes, then the items are moved into it, cycle by cycle.
@@ -595,7 +606,7 @@ impl Resolver<'_> {
             if let Some(t) = found.filter(|_| declared(&tool.value)) {
                 steps.push(lockfile::CompiledStep {
                     tool: self.tools.defs[t].qualified.clone(),
-                    why: step.value.why.value.as_str().to_owned(),
+                    why: shared_text(&skill.source, &step.value.why),
                 });
             }
         }
@@ -652,8 +663,8 @@ impl Resolver<'_> {
             qualified: def.qualified.clone(),
             scope: def.scope,
             agent: def.agent.clone(),
-            source: file.to_string(),
-            description: front.description.value.as_str().to_owned(),
+            source: file.shared(),
+            description: shared_text(&skill.source, &front.description),
             body: skill.source.shared(skill.parsed.body_span),
             tools,
             steps,

@@ -303,9 +303,11 @@ pub struct Skill {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub agent: Option<String>,
     /// The SKILL.md path.
-    pub source: String,
+    // Shared with the compile's own.
+    pub source: SharedStr,
     /// When to use the skill.
-    pub description: String,
+    // Its text in the skill's file, shared.
+    pub description: SharedStr,
     /// The Markdown after the frontmatter.
     pub body: SharedStr,
     /// Qualified tool names.
@@ -373,7 +375,8 @@ pub struct CompiledStep {
     /// Qualified tool name.
     pub tool: String,
     /// Why the step calls the tool.
-    pub why: String,
+    // Its text in the skill's file, shared.
+    pub why: SharedStr,
 }
 
 /// A route between skills.

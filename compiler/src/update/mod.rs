@@ -429,7 +429,7 @@ impl Compilation {
         let mut stale: HashSet<String> =
             redo.iter().map(|&i| self.project.skills[i].source.path.to_string()).collect();
         stale.extend(gone);
-        self.model.skills.retain(|s| !stale.contains(&s.source));
+        self.model.skills.retain(|s| !stale.contains(s.source.as_str()));
         let starts = kept.skill_refs();
         let mut shift: isize = 0;
         let mut changed = HashSet::new();

@@ -8,7 +8,7 @@ use serde::de::DeserializeOwned;
 use super::decode::{Problem, decode, one_of};
 use super::frontmatter::{self, Broken};
 use super::misspelt::Keys;
-use super::tree::{Entry, Node, Tree, Value};
+use super::tree::{Again, Entry, Node, Rebuild, Tree, Value};
 use super::{json, lenient, toml, yaml};
 use crate::catalog::Code;
 use crate::diagnostic::{Diagnostic, Edit, Fix, Severity};
@@ -286,15 +286,78 @@ fn tree_of(source: &Source, text: &str, base: usize, reading: Reading, tree: Nod
     if at.checked_sub(whole) != Some(base) || base + text.len() > source.text.len() {
         return Tree::kept(tree);
     }
-    let (source, len) = (source.clone(), text.len());
-    Tree::rebuildable(tree, move || {
+    let again = Again { source: source.clone(), base, len: text.len(), reader: reader(reading) };
+    Tree::rebuildable(tree, again)
+}
+
+impl Rebuild for Reading {
+    fn rebuild(&self, source: &Source, base: usize, len: usize) -> Node {
         let text = &source.text[base..base + len];
-        match build_tree(&source, text, base, reading, &mut Vec::new()) {
+        match build_tree(source, text, base, *self, &mut Vec::new()) {
             Some(built) => built.tree,
             // The same text parsed once: it parses again.
             None => Node::new(Span::new(base, base), Value::Map(Vec::new())),
         }
-    })
+    }
+}
+
+/// `reading`, kept for the whole run: one of each (a few dozen kinds of
+/// file, each read one way), where a copy in every document let go was
+/// 100 bytes more of it.
+fn reader(reading: Reading) -> &'static Reading {
+    static READINGS: std::sync::Mutex<Vec<&'static Reading>> = std::sync::Mutex::new(Vec::new());
+    let Ok(mut readings) = READINGS.lock() else {
+        return Box::leak(Box::new(reading));
+    };
+    if let Some(found) = readings.iter().find(|r| r.same_as(&reading)) {
+        return found;
+    }
+    let kept: &'static Reading = Box::leak(Box::new(reading));
+    readings.push(kept);
+    kept
+}
+
+impl Reading {
+    /// Whether `other` reads as this does (functions compared by address:
+    /// two copies of one function may compare unequal, which costs only a
+    /// second entry).
+    fn same_as(&self, other: &Reading) -> bool {
+        use std::ptr::fn_addr_eq;
+        // Every field named: one added must be compared too.
+        let Reading {
+            syntax,
+            unknown,
+            fields,
+            lenient,
+            ignored,
+            taken,
+            dropped,
+            defaulted,
+            absent_when_empty,
+            ignores_unknown,
+            read_by_others,
+        } = *self;
+        let same_list = |a: &[&str], b: &[&str]| std::ptr::eq(a, b) || a == b;
+        syntax == other.syntax
+            && unknown == other.unknown
+            && match (fields, other.fields) {
+                (Some(a), Some(b)) => same_list(a, b),
+                (None, None) => true,
+                _ => false,
+            }
+            && lenient == other.lenient
+            && match (ignored, other.ignored) {
+                (Some(a), Some(b)) => fn_addr_eq(a, b),
+                (None, None) => true,
+                _ => false,
+            }
+            && fn_addr_eq(taken, other.taken)
+            && fn_addr_eq(dropped, other.dropped)
+            && same_list(defaulted, other.defaulted)
+            && same_list(absent_when_empty, other.absent_when_empty)
+            && ignores_unknown == other.ignores_unknown
+            && read_by_others == other.read_by_others
+    }
 }
 
 /// Parses and decodes `text` (at byte `base` of `source`) as `T`.

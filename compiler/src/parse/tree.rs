@@ -149,12 +149,28 @@ pub struct Tree {
     node: std::sync::OnceLock<Box<Node>>,
     /// How to build the same tree again; none when it cannot be (the text
     /// is not the file's), and then it is never let go.
-    again: Option<std::sync::Arc<dyn Fn() -> Node + Send + Sync>>,
+    again: Option<Again>,
     /// Once let go: the top-level keys, in order, each followed by `\n`
     /// (none when the root is not a mapping). A key holding a line break
     /// reads as more keys than it is: [`Tree::has_key`] may then say yes
     /// where the tree says no, never the other way round.
     keys: Box<str>,
+}
+
+/// Where a tree let go is built again from: a part of a file's text, and
+/// how it was read (one reader of each kind for the whole run, not one
+/// per document).
+#[derive(Clone)]
+pub struct Again {
+    pub source: crate::source::Source,
+    pub base: usize,
+    pub len: usize,
+    pub reader: &'static (dyn Rebuild + Send + Sync),
+}
+
+/// What builds a document's tree from its text, as its parse did.
+pub trait Rebuild {
+    fn rebuild(&self, source: &crate::source::Source, base: usize, len: usize) -> Node;
 }
 
 impl Tree {
@@ -163,9 +179,8 @@ impl Tree {
         Tree { node: std::sync::OnceLock::from(Box::new(node)), again: None, keys: Box::default() }
     }
 
-    /// A tree built, and `again` to build the same one when it was let go.
-    pub fn rebuildable(node: Node, again: impl Fn() -> Node + Send + Sync + 'static) -> Tree {
-        let again: std::sync::Arc<dyn Fn() -> Node + Send + Sync> = std::sync::Arc::new(again);
+    /// A tree built, and where to build the same one again when it was let go.
+    pub fn rebuildable(node: Node, again: Again) -> Tree {
         let node = std::sync::OnceLock::from(Box::new(node));
         Tree { node, again: Some(again), keys: Box::default() }
     }
@@ -223,7 +238,7 @@ impl Tree {
 
     fn build(&self) -> Node {
         match &self.again {
-            Some(again) => again(),
+            Some(again) => again.reader.rebuild(&again.source, again.base, again.len),
             // Unreachable: only a tree that can be built again is let go.
             None => Node::new(Span::new(0, 0), Value::Null),
         }

@@ -355,8 +355,12 @@ pub fn compile_with(
         options: opts.clone(),
         order: skill_order,
         skills,
-        // What is left are the problems of the skills that did not parse.
-        unparsed: skill_parses,
+        // What is left are the problems of the skills that did not parse
+        // (most often none: the room the parsed ones took is given back).
+        unparsed: {
+            skill_parses.shrink_to_fit();
+            skill_parses
+        },
         skill_table: shares.skill_table,
         tool_table: shares.tool_table,
         agents: shares.agents.into_iter().zip(checked.agents).collect(),

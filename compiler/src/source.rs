@@ -30,11 +30,11 @@ pub struct SourceData {
     /// Characters before each multiple of [`MARK_STRIDE`] bytes, made the first
     /// time a column is asked far into a line: thousands of diagnostics on one
     /// long line then cost a bounded count each, not a scan from the line's start.
-    char_marks: OnceLock<Vec<usize>>,
+    char_marks: OnceLock<Box<[usize]>>,
     /// The secrets in the text, found the first time they are asked for
     /// (when the file is read, in the compile's parallel pass); never when
     /// the `secret` rule is not run.
-    secrets: OnceLock<Vec<crate::secrets::Found>>,
+    secrets: OnceLock<Box<[crate::secrets::Found]>>,
     /// [`Source::masked`], made once: every diagnostic in the file shows it.
     masked: OnceLock<Option<Source>>,
 }
@@ -142,7 +142,7 @@ impl Source {
                 count += count_chars(chunk);
                 marks.push(count);
             }
-            marks
+            marks.into_boxed_slice()
         });
         let mark = offset / MARK_STRIDE;
         let from = mark * MARK_STRIDE;
@@ -170,7 +170,8 @@ impl Source {
         if !self.content_rules.secret {
             return &[];
         }
-        self.secrets.get_or_init(|| crate::secrets::scan(&self.path.path, &self.text))
+        self.secrets
+            .get_or_init(|| crate::secrets::scan(&self.path.path, &self.text).into_boxed_slice())
     }
 
     /// Whether the file's text has been scanned for secrets.

@@ -20,7 +20,8 @@ use crate::values::{NameList, NonEmpty, Text};
 /// [`crate::Dialect::skill_fields`] names; keys outside it are kept as metadata
 /// (with a warning).
 // The fields few skills write are boxed: a project holds the frontmatter of
-// every skill it has (880 bytes each unboxed, 10 MB at 10,000 skills).
+// every skill it has (880 bytes each unboxed, 10 MB at 10,000 skills; 360
+// boxed).
 #[derive(Clone, Debug, serde::Deserialize, Serialize, JsonSchema)]
 #[schemars(title = "SKILL.md frontmatter", extend("$id" = "https://agentc.dev/schemas/skill.schema.json"))]
 pub struct SkillFrontmatter {
@@ -56,7 +57,7 @@ pub struct SkillFrontmatter {
     /// Further properties, string keys to string values (Agent Skills).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(example = serde_json::json!({"author": "support-team", "version": "1.0"}))]
-    pub metadata: Option<BTreeMap<String, String>>,
+    pub metadata: Option<Box<BTreeMap<String, String>>>,
 
     /// # Allowed tools
     ///
@@ -65,7 +66,7 @@ pub struct SkillFrontmatter {
     /// against agentc's registry.
     #[serde(rename = "allowed-tools", default, skip_serializing_if = "Option::is_none")]
     #[schemars(example = &"Read Bash(git log:*)")]
-    pub allowed_tools: Option<ToolRules>,
+    pub allowed_tools: Option<Box<ToolRules>>,
 
     /// # When to use
     ///
@@ -87,7 +88,7 @@ pub struct SkillFrontmatter {
     /// string separated by spaces (Claude Code).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(example = &"issue branch")]
-    pub arguments: Option<ToolRules>,
+    pub arguments: Option<Box<ToolRules>>,
 
     /// # Disable model invocation
     ///
@@ -108,7 +109,7 @@ pub struct SkillFrontmatter {
     /// Tools removed while the skill is active (Claude Code).
     #[serde(rename = "disallowed-tools", default, skip_serializing_if = "Option::is_none")]
     #[schemars(example = &"WebFetch")]
-    pub disallowed_tools: Option<ToolRules>,
+    pub disallowed_tools: Option<Box<ToolRules>>,
 
     /// # Model
     ///
@@ -151,7 +152,7 @@ pub struct SkillFrontmatter {
     /// Glob patterns of files that make the skill relevant (Claude Code).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(example = &"src/**/*.rs")]
-    pub paths: Option<NameList>,
+    pub paths: Option<Box<NameList>>,
 
     /// # Shell
     ///

@@ -13,7 +13,7 @@ use agentc_compiler::compile::{Compilation, SetupError, compile};
 use agentc_compiler::diagnostic::Counts;
 use agentc_compiler::emit;
 use agentc_compiler::fs::{Bounds, EntryKind, Fs, RealFs};
-use agentc_compiler::lock::{describe_difference, lockfile, show_path};
+use agentc_compiler::lock::{describe_difference, show_path, take_lockfile};
 use agentc_compiler::options::{LayoutKind, Options, Scope};
 use agentc_compiler::project_file;
 use agentc_compiler::repository;
@@ -1031,7 +1031,7 @@ fn lock(args: LockArgs, sarif: &mut emit::sarif::Log, io: &mut Io<'_>) -> CliRes
     let bounds = args.output.is_none().then_some(&target.lockfile_bounds);
     // Shown as a person in this folder would type it.
     let shown = emit::relative_to_cwd(&path);
-    let compilation =
+    let mut compilation =
         match compile_and_report(&target.options, &args.common, false, false, sarif, io)? {
             Ok(compilation) => compilation,
             Err(code) => {
@@ -1041,7 +1041,8 @@ fn lock(args: LockArgs, sarif: &mut emit::sarif::Log, io: &mut Io<'_>) -> CliRes
                 return Ok(code);
             }
         };
-    let fresh = lockfile(&compilation);
+    // The model moves into the lockfile: nothing after this reads it.
+    let fresh = take_lockfile(&mut compilation);
     let cannot = |why: String| format!("cannot write the lockfile `{shown}`: {why}");
     // Where it is, links resolved (inside the project unless the user named it).
     let destination = match write::destination(&path, bounds) {

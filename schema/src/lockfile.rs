@@ -421,24 +421,31 @@ pub struct Tool {
 /// Lowercase hex sha256 of `bytes`.
 pub fn sha256_hex(bytes: &[u8]) -> String {
     use sha2::{Digest, Sha256};
+    hex(&Sha256::digest(bytes))
+}
+
+/// `digest` in lowercase hex.
+fn hex(digest: &[u8]) -> String {
     use std::fmt::Write;
-    Sha256::digest(bytes).iter().fold(String::with_capacity(64), |mut out, b| {
+    digest.iter().fold(String::with_capacity(64), |mut out, b| {
         let _ = write!(out, "{b:02x}");
         out
     })
 }
 
 /// The root digest: sha256 over each file's path and digest, in the order given
-/// (which is path order), one `path\0sha256\n` record per file.
+/// (which is path order), one `path\0sha256\n` record per file; hashed as
+/// the records come, not gathered first.
 pub fn root_digest(files: &[FileDigest]) -> String {
-    let mut records = Vec::new();
+    use sha2::{Digest, Sha256};
+    let mut hasher = Sha256::new();
     for file in files {
-        records.extend_from_slice(file.path.as_bytes());
-        records.push(0);
-        records.extend_from_slice(file.sha256.as_bytes());
-        records.push(b'\n');
+        hasher.update(file.path.as_bytes());
+        hasher.update([0]);
+        hasher.update(file.sha256.as_bytes());
+        hasher.update(b"\n");
     }
-    sha256_hex(&records)
+    hex(&hasher.finalize())
 }
 
 /// The path under which the registry file is recorded: it lives outside the

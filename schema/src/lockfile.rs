@@ -38,11 +38,16 @@ pub struct Lockfile {
     pub agentc_version: String,
     /// # Root digest
     ///
-    /// sha256 over every input file's relative path and digest, in path order.
+    /// Lowercase hex sha256 of one record `<path>\0<sha256>\n` per entry of
+    /// `files`, in the order `files` lists them (`@registry` included), the
+    /// records concatenated with nothing between them (see docs/lockfile.md).
+    #[schemars(regex(pattern = r"^[0-9a-f]{64}$"))]
     pub root_digest: String,
     /// # Input files
     ///
-    /// Every file the compile read, in path order.
+    /// Every file the model is compiled from, with its digest: the root's
+    /// files in path order, then the workspace's (`@workspace/…`), then the
+    /// registry file (`@registry`) when the compile was given one.
     pub files: Vec<FileDigest>,
     /// Agents
     pub agents: Vec<Agent>,
@@ -148,10 +153,15 @@ pub struct HookSet {
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FileDigest {
-    /// Path relative to the root, or `@workspace/…` for workspace files.
-    #[schemars(example = &"skills/billing/SKILL.md")]
+    /// Where the file is: a `/`-separated path relative to the root (the
+    /// agents directory); `@workspace/` and a path relative to the workspace
+    /// for the workspace's files; or exactly `@registry` for the host's
+    /// registry file, which lives outside both (its location is not
+    /// recorded, so moving it does not change the lockfile).
+    #[schemars(example = &"skills/billing/SKILL.md", example = &"@workspace/AGENTS.md", example = &"@registry")]
     pub path: String,
-    /// Lowercase hex sha256 of the file's bytes.
+    /// Lowercase hex sha256 of the file's bytes, exactly as on disk.
+    #[schemars(regex(pattern = r"^[0-9a-f]{64}$"))]
     pub sha256: String,
 }
 
@@ -426,7 +436,8 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
 }
 
 /// The root digest: sha256 over each file's path and digest, in the order given
-/// (which is path order), one `path\0sha256\n` record per file.
+/// (the order of `files`, `@registry` last), one `path\0sha256\n` record per
+/// file, as docs/lockfile.md describes for loaders in other languages.
 pub fn root_digest(files: &[FileDigest]) -> String {
     let mut records = Vec::new();
     for file in files {

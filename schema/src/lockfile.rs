@@ -622,3 +622,34 @@ impl Lockfile {
         changes
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The worked example of docs/lockfile.md, which loaders written in other
+    /// languages from that page check themselves against.
+    #[test]
+    fn the_root_digest_of_the_documented_example() {
+        let skill = b"---\nname: intake\ndescription: Takes a request.\n---\nAsk what is wrong.\n";
+        let files = [
+            FileDigest { path: "intake/SKILL.md".into(), sha256: sha256_hex(skill) },
+            FileDigest { path: REGISTRY_PATH.into(), sha256: sha256_hex(b"tools: []\n") },
+        ];
+        let digests = [
+            "da454cdf19d9ac9c57258a88fdfbfd2caaecca7fb12e5681985ed08510f3ae1e",
+            "754ceaf6b2f6e081e4da466ec43ac164e57bd9690db6f9370824fde667e0e766",
+            "5f077e51fde8ef75f4b57fb41b802e330e9d26570d1c09e66b1635adb0ee48ab",
+        ];
+        assert_eq!([&*files[0].sha256, &*files[1].sha256, &root_digest(&files)], digests);
+        assert_eq!(
+            root_digest(&[]),
+            "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+        );
+        // The page shows them, where it is (the published crate has no docs/).
+        let page = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/lockfile.md");
+        if let Ok(page) = std::fs::read_to_string(page) {
+            assert!(digests.iter().all(|d| page.contains(d)), "docs/lockfile.md's example changed");
+        }
+    }
+}

@@ -1137,7 +1137,7 @@ fn write_lockfile(
                      `lockfile = \"agents.lock\"` in agentc.toml"
                 )?;
             } else {
-                writeln!(io.stderr, "help: run `{}` to write it", lock_command(&args))?;
+                writeln!(io.stderr, "help: run `{}` to write it", lock_command(args))?;
             }
             return Ok(EXIT_ERRORS);
         }
@@ -1157,7 +1157,7 @@ fn write_lockfile(
             io.stderr,
             "error: {shown}: {}\nhelp: run `{}` to rewrite it",
             emit::escape_controls(&err.to_string()),
-            lock_command(&args)
+            lock_command(args)
         )?,
         Ok(old) => {
             writeln!(io.stderr, "error: {shown} is out of date")?;
@@ -1165,13 +1165,13 @@ fn write_lockfile(
             let bases = emit::Bases::from_cwd(&target.options);
             let registry = target.options.registry.as_deref().map(emit::relative_to_cwd);
             let show = |path: &str| show_path(path, &bases, registry.as_deref());
-            for line in describe_difference(&old, &fresh, &show) {
+            for line in describe_difference(&old, fresh, &show) {
                 writeln!(io.stderr, "  {}", emit::escape_controls(&line))?;
             }
             writeln!(
                 io.stderr,
                 "help: run `{}` to update it, and commit the result",
-                lock_command(&args)
+                lock_command(args)
             )?;
         }
     }

@@ -73,7 +73,7 @@ enum Command {
                       With --check nothing is written: the exit code is 1 when the lockfile is \
                       missing, unreadable, of another format, or differs from what would be \
                       written, and the differences are listed (agents, skills, tools, files).",
-        after_help = "Examples:\n  agentc lock agents            # writes agentc.lock beside agents/\n  agentc lock agents --check    # in CI"
+        after_help = "Examples:\n  agentc lock agents            # writes agentc.lock beside agents/\n  agentc lock agents --check    # in CI\n  agentc lock --emit-dts src/agentc-names.d.ts   # and the names, typed, for TypeScript"
     )]
     Lock(LockArgs),
     /// Draw the runbooks: skills, the routes between them with their guards, each agent's
@@ -249,6 +249,10 @@ struct LockArgs {
     /// Write nothing; fail when the lockfile is not what would be written.
     #[arg(long)]
     check: bool,
+    /// Also write TypeScript declarations of the project's names (agents, skills, tools…)
+    /// to FILE, for the npm package's `loadLockfile<Names>()` (with --check, compare them).
+    #[arg(long = "emit-dts", value_name = "FILE")]
+    emit_dts: Option<PathBuf>,
     #[command(flatten)]
     common: CommonArgs,
 }
@@ -1026,7 +1030,6 @@ fn lock(args: LockArgs, sarif: &mut emit::sarif::Log, io: &mut Io<'_>) -> CliRes
         Err(code) => return Ok(code),
     };
     let path = args.output.clone().unwrap_or(target.lockfile.clone());
-    let bounds = args.output.is_none().then_some(&target.lockfile_bounds);
     // Shown as a person in this folder would type it.
     let shown = emit::relative_to_cwd(&path);
     let compilation =
@@ -1035,11 +1038,50 @@ fn lock(args: LockArgs, sarif: &mut emit::sarif::Log, io: &mut Io<'_>) -> CliRes
             Err(code) => {
                 if code == EXIT_ERRORS && !args.check {
                     writeln!(io.stderr, "error: {shown} was not written")?;
+                    if let Some(dts) = &args.emit_dts {
+                        let dts = emit::relative_to_cwd(dts);
+                        writeln!(
+                            io.stderr,
+                            "error: {} was not written",
+                            emit::escape_controls(&dts)
+                        )?;
+                    }
                 }
                 return Ok(code);
             }
         };
     let fresh = lockfile(&compilation);
+    let mut lockfile_destination = None;
+    let code = write_lockfile(&args, &target, &compilation, &fresh, &mut lockfile_destination, io)?;
+    let Some(dts) = &args.emit_dts else {
+        return Ok(code);
+    };
+    let destination = lockfile_destination.unwrap_or_else(|| path.clone());
+    let input = |path: &Path| input_at(path, &compilation, &target);
+    let command = lock_command(&args);
+    let dts = crate::dts::DtsTarget {
+        path: dts,
+        check: args.check,
+        lockfile: &destination,
+        input: &input,
+        command: &command,
+    };
+    Ok(code.max(crate::dts::emit_dts(&dts, &fresh, io)?))
+}
+
+/// Writes `fresh` where `lock` writes it, or with `--check` compares it;
+/// `destination` is set to where that is, once resolved.
+fn write_lockfile(
+    args: &LockArgs,
+    target: &Target,
+    compilation: &Compilation,
+    fresh: &Lockfile,
+    lockfile_destination: &mut Option<PathBuf>,
+    io: &mut Io<'_>,
+) -> CliResult {
+    let path = args.output.clone().unwrap_or(target.lockfile.clone());
+    let bounds = args.output.is_none().then_some(&target.lockfile_bounds);
+    let shown = emit::relative_to_cwd(&path);
     let cannot = |why: String| format!("cannot write the lockfile `{shown}`: {why}");
     // Where it is, links resolved (inside the project unless the user named it).
     let destination = match write::destination(&path, bounds) {
@@ -1050,6 +1092,7 @@ fn lock(args: LockArgs, sarif: &mut emit::sarif::Log, io: &mut Io<'_>) -> CliRes
         }
         Err(err) => return Err(cannot(err.to_string()).into()),
     };
+    *lockfile_destination = Some(destination.clone());
     // Compared and written as it is serialized: a lockfile as large as the
     // directory is never held in memory, twice over, beside the compile.
     if write::same_as(&destination, |out| fresh.write_json(out)).unwrap_or(false) {
@@ -1057,7 +1100,7 @@ fn lock(args: LockArgs, sarif: &mut emit::sarif::Log, io: &mut Io<'_>) -> CliRes
         return Ok(EXIT_OK);
     }
     if !args.check {
-        if let Some(input) = input_at(&destination, &compilation, &target) {
+        if let Some(input) = input_at(&destination, compilation, target) {
             return Err(cannot(format!(
                 "it is `{input}`, which this compile reads, and the lockfile would replace \
                  it; write the lockfile somewhere else (`-o FILE`, or `lockfile` in agentc.toml)"
@@ -1094,7 +1137,7 @@ fn lock(args: LockArgs, sarif: &mut emit::sarif::Log, io: &mut Io<'_>) -> CliRes
                      `lockfile = \"agents.lock\"` in agentc.toml"
                 )?;
             } else {
-                writeln!(io.stderr, "help: run `{}` to write it", lock_command(&args))?;
+                writeln!(io.stderr, "help: run `{}` to write it", lock_command(args))?;
             }
             return Ok(EXIT_ERRORS);
         }
@@ -1114,7 +1157,7 @@ fn lock(args: LockArgs, sarif: &mut emit::sarif::Log, io: &mut Io<'_>) -> CliRes
             io.stderr,
             "error: {shown}: {}\nhelp: run `{}` to rewrite it",
             emit::escape_controls(&err.to_string()),
-            lock_command(&args)
+            lock_command(args)
         )?,
         Ok(old) => {
             writeln!(io.stderr, "error: {shown} is out of date")?;
@@ -1122,13 +1165,13 @@ fn lock(args: LockArgs, sarif: &mut emit::sarif::Log, io: &mut Io<'_>) -> CliRes
             let bases = emit::Bases::from_cwd(&target.options);
             let registry = target.options.registry.as_deref().map(emit::relative_to_cwd);
             let show = |path: &str| show_path(path, &bases, registry.as_deref());
-            for line in describe_difference(&old, &fresh, &show) {
+            for line in describe_difference(&old, fresh, &show) {
                 writeln!(io.stderr, "  {}", emit::escape_controls(&line))?;
             }
             writeln!(
                 io.stderr,
                 "help: run `{}` to update it, and commit the result",
-                lock_command(&args)
+                lock_command(args)
             )?;
         }
     }
@@ -1173,6 +1216,9 @@ fn lock_command(args: &LockArgs) -> String {
     }
     if let Some(output) = &args.output {
         push("-o", output.as_os_str());
+    }
+    if let Some(dts) = &args.emit_dts {
+        push("--emit-dts", dts.as_os_str());
     }
     let common = &args.common;
     if let Some(workspace) = &common.workspace {

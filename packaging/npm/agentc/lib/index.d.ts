@@ -1,6 +1,7 @@
-// The API's signatures. The shapes of what it returns are generated from
-// agentc's JSON Schemas into message.d.ts and lockfile.d.ts by
-// packaging/npm/build.mjs; none is written here.
+// The API's signatures (the lockfile loader's are in load.d.ts). The shapes
+// of what it returns are generated from agentc's JSON Schemas into
+// message.d.ts and lockfile.d.ts by packaging/npm/build.mjs; none is written
+// here.
 
 import type { AgentcMessageFormatJson, Diagnostic, Summary } from './message';
 import type { AgentcLock } from './lockfile';
@@ -10,6 +11,30 @@ export type { Diagnostic, Summary, Severity, Label, Fix, Edit } from './message'
 export type Message = AgentcMessageFormatJson;
 /** agentc.lock, the compiled project. */
 export type Lockfile = AgentcLock;
+export type {
+  Agent,
+  Assistant,
+  FileDigest,
+  HookSet,
+  McpServer,
+  Plugin,
+  Skill,
+  Tool,
+} from './lockfile';
+export {
+  loadLockfile,
+  verifyLockfile,
+  rootDigest,
+  LockfileError,
+} from './load';
+export type {
+  LoadedLockfile,
+  LockfileAccess,
+  LockfileErrorCode,
+  LockfileProblem,
+  LoadOptions,
+  ProjectNames,
+} from './load';
 
 /** What to compile, as the command line's flags say it. */
 export interface Options {

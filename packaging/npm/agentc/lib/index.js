@@ -187,4 +187,15 @@ function toJsonLines(result) {
     .join('');
 }
 
-module.exports = { check, lock, toJsonLines, AgentcError };
+const { loadLockfile, verifyLockfile, rootDigest, LockfileError } = require('./load.js');
+
+module.exports = {
+  check,
+  lock,
+  toJsonLines,
+  AgentcError,
+  loadLockfile,
+  verifyLockfile,
+  rootDigest,
+  LockfileError,
+};

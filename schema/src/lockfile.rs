@@ -493,6 +493,10 @@ pub enum FileChange {
     /// The lockfile names a path that cannot be an input (absolute, or with
     /// `..`): it was edited by hand, and is not read.
     Invalid(String),
+    /// `root_digest` is not the digest of the `files` listed: the list or the
+    /// digest was edited by hand (a file dropped from the list, say), so the
+    /// files above cannot vouch for the lockfile.
+    RootDigest,
 }
 
 /// The largest input file `verify` reads, as `agentc` does by default.
@@ -589,7 +593,8 @@ impl Lockfile {
     /// Recomputes the digest of every input file against `root` (and
     /// `workspace`, for `@workspace/` paths); returns the files that changed.
     ///
-    /// The registry file (`@registry`) lives with the host and is not checked.
+    /// The registry file (`@registry`) lives with the host and is not checked;
+    /// the root digest is, against the list (last, as [`FileChange::RootDigest`]).
     /// Files added to the directory since the lock are not seen here; compile
     /// again (`agentc lock --check`) to find those.
     pub fn verify(
@@ -618,6 +623,9 @@ impl Lockfile {
                 Ok(Some(_)) => changes.push(FileChange::Changed(file.path.clone())),
                 Ok(None) => changes.push(FileChange::Missing(file.path.clone())),
             }
+        }
+        if root_digest(&self.files) != self.root_digest {
+            changes.push(FileChange::RootDigest);
         }
         changes
     }

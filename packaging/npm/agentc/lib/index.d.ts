@@ -75,8 +75,10 @@ export interface LockResult extends CheckResult {
 /** agentc could not run (exit code 2: a missing root, a bad option), or no binary was found. */
 export class AgentcError extends Error {
   exitCode?: number;
-  /** The `cannot-run` diagnostic and any reported before it. */
+  /** The `cannot-run` diagnostic and any reported before it (a broken registry's, say). */
   diagnostics: Diagnostic[];
+  /** The run's summary, when the binary printed one. */
+  summary?: Summary;
   stderr: string;
 }
 
@@ -87,4 +89,4 @@ export function check(dir?: string, options?: Options): Promise<CheckResult>;
 export function lock(dir?: string, options?: Options): Promise<LockResult>;
 
 /** The result as `--message-format json` prints it, byte for byte. */
-export function toJsonLines(result: CheckResult): string;
+export function toJsonLines(result: Pick<CheckResult, 'diagnostics' | 'summary'>): string;

@@ -148,8 +148,11 @@ enum Command {
                       for every file agentc reads.\n\n\
                       Each workspace folder is a project, found as `agentc check` finds it there \
                       (its agentc.toml, else agents/, else the folder). The README shows how to set \
-                      it up in VS Code, Neovim and Helix.",
-        after_help = "Neovim:\n  vim.lsp.start({ name = 'agentc', cmd = { 'agentc', 'lsp' }, root_dir = vim.fn.getcwd() })"
+                      it up in VS Code, Neovim and Helix, and docs/editors.md in Zed.",
+        after_help = "Neovim (the plugin in editors/nvim/ of agentc's repository), in init.lua:\n  \
+                      vim.opt.runtimepath:append(vim.fn.expand(\"~/src/agentc/editors/nvim\"))\n  \
+                      require(\"agentc\").setup()\n\
+                      Zed: the extension in editors/zed/ (docs/editors.md)."
     )]
     Lsp,
     /// Run the Model Context Protocol server on stdin and stdout, for coding agents.

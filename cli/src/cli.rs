@@ -122,14 +122,23 @@ enum Command {
     )]
     Schema(SchemaArgs),
     /// Write a new project that passes `agentc check`: agentc.toml, two agents (one of each
-    /// style), two skills with a guarded route, a tool, and the JSON Schemas for editors. In a
-    /// repository that already holds agent files (`.claude/`, `.github/agents/`, plugins), only
-    /// an agentc.toml for what is there and the schemas.
-    #[command(after_help = "Example:\n  agentc init my-agents && cd my-agents && agentc check")]
+    /// style), two skills with a guarded route, a tool, and the JSON Schemas for editors; with
+    /// --layout, an assistant's files instead (Claude Code, Copilot, Codex...). In a
+    /// repository that already holds agent files (`.claude/`, `.github/agents/`, plugins) and
+    /// without --layout, only an agentc.toml for what is there and the schemas.
+    #[command(
+        after_help = "Examples:\n  agentc init my-agents && cd my-agents && agentc check\n  \
+                            agentc init --layout claude && agentc check"
+    )]
     Init {
         /// The folder to write into (created if missing).
         #[arg(default_value = ".")]
         dir: PathBuf,
+        /// Write an assistant's files instead: a skill, a subagent and the instructions it
+        /// reads, where it reads them, which `agentc check` passes (`--pedantic` too). If one
+        /// of the files is there already, nothing is written.
+        #[arg(long, value_enum, value_name = "LAYOUT")]
+        layout: Option<crate::init::Layout>,
     },
     /// Run the language server on stdin and stdout, for editors.
     #[command(
@@ -139,8 +148,11 @@ enum Command {
                       for every file agentc reads.\n\n\
                       Each workspace folder is a project, found as `agentc check` finds it there \
                       (its agentc.toml, else agents/, else the folder). The README shows how to set \
-                      it up in VS Code, Neovim and Helix.",
-        after_help = "Neovim:\n  vim.lsp.start({ name = 'agentc', cmd = { 'agentc', 'lsp' }, root_dir = vim.fn.getcwd() })"
+                      it up in VS Code, Neovim and Helix, and docs/editors.md in Zed.",
+        after_help = "Neovim (the plugin in editors/nvim/ of agentc's repository), in init.lua:\n  \
+                      vim.opt.runtimepath:append(vim.fn.expand(\"~/src/agentc/editors/nvim\"))\n  \
+                      require(\"agentc\").setup()\n\
+                      Zed: the extension in editors/zed/ (docs/editors.md)."
     )]
     Lsp,
     /// Run the Model Context Protocol server on stdin and stdout, for coding agents.
@@ -488,7 +500,7 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>, io: &mut
         Command::Schema(args) => schema(args, io),
         Command::Graph(args) => graph(args, &mut sarif, io),
         Command::Budget(args) => budget(args, &mut sarif, io),
-        Command::Init { dir } => init(&dir, io),
+        Command::Init { dir, layout } => init(&dir, layout, io),
         Command::Completions { shell } => {
             let mut command = Cli::command();
             clap_complete::generate(shell, &mut command, "agentc", &mut io.stdout);
@@ -1451,10 +1463,24 @@ fn man(out: Option<&Path>, io: &mut Io<'_>) -> CliResult {
     Ok(EXIT_OK)
 }
 
-fn init(dir: &Path, io: &mut Io<'_>) -> CliResult {
-    let written = crate::init::init(dir)?;
-    if written.found.is_empty() {
+fn init(dir: &Path, layout: Option<crate::init::Layout>, io: &mut Io<'_>) -> CliResult {
+    use crate::init::Layout;
+    let written = crate::init::init(dir, layout)?;
+    if let Some(layout) = layout.filter(|l| *l != Layout::Agentc) {
+        writeln!(io.stderr, "wrote {}'s files into {}:", layout.host(), dir.display())?;
+        for file in &written.files {
+            let shown = file.strip_prefix(dir).unwrap_or(file);
+            writeln!(io.stderr, "  {}", shown.display())?;
+        }
+    } else if written.found.is_empty() {
         writeln!(io.stderr, "wrote {} files into {}", written.files.len(), dir.display())?;
+        if layout.is_none() {
+            writeln!(
+                io.stderr,
+                "note: `agentc init --layout claude` (or copilot, codex, cursor, gemini, \
+                 opencode, kiro, cline, claude-plugin) writes an assistant's files instead"
+            )?;
+        }
     } else {
         let found: Vec<String> =
             written.found.iter().map(|(kind, at)| format!("{} in {at}", kind.name())).collect();

@@ -150,22 +150,20 @@ pub fn generate(model: &Model, closed: &Closed, agents: &[Ident]) -> TokenStream
         closed.contexts.iter().map(String::as_str).zip(variants(&closed.contexts)).collect();
     let agent_of: HashMap<&str, &Ident> =
         model.agents.iter().map(|a| a.id.as_str()).zip(agents).collect();
-    let agent_models = model.agents.iter().map(|a| {
-        match a.model.as_deref().and_then(|m| model_of.get(m)) {
+    let agent_models =
+        model.agents.iter().map(|a| match a.model.as_deref().and_then(|m| model_of.get(m)) {
             Some(v) => quote!(::core::option::Option::Some(Model::#v)),
             None => quote!(::core::option::Option::None),
-        }
-    });
+        });
     let agent_contexts = model.agents.iter().map(|a| {
         let items = a.context.iter().filter_map(|c| context_of.get(c.as_str()));
         quote!(&[#(Context::#items),*])
     });
-    let skill_agents = model.skills.iter().map(|s| {
-        match s.agent.as_deref().and_then(|id| agent_of.get(id)) {
+    let skill_agents =
+        model.skills.iter().map(|s| match s.agent.as_deref().and_then(|id| agent_of.get(id)) {
             Some(v) => quote!(::core::option::Option::Some(Agent::#v)),
             None => quote!(::core::option::Option::None),
-        }
-    });
+        });
     let (agent_count, skill_count) = (model.agents.len(), model.skills.len());
     quote! {
         #models

@@ -147,8 +147,8 @@ enum Command {
                       completion, go-to-definition, references, rename, quick fixes and an outline \
                       for every file agentc reads.\n\n\
                       Each workspace folder is a project, found as `agentc check` finds it there \
-                      (its agentc.toml, else agents/, else the folder). The README shows how to set \
-                      it up in VS Code, Neovim and Helix, and docs/editors.md in Zed.",
+                      (its agentc.toml, else agents/, else the folder). docs/editors.md shows how to \
+                      set it up in VS Code, Neovim, Zed and Helix.",
         after_help = "Neovim (the plugin in editors/nvim/ of agentc's repository), in init.lua:\n  \
                       vim.opt.runtimepath:append(vim.fn.expand(\"~/src/agentc/editors/nvim\"))\n  \
                       require(\"agentc\").setup()\n\

@@ -27,7 +27,7 @@ fn repository() -> PathBuf {
 /// The Lua block of the README's "In the editor" section.
 fn readme_snippet() -> String {
     let readme = std::fs::read_to_string(repository().join("README.md")).unwrap();
-    let section = &readme[readme.find("### In the editor: `agentc lsp`").unwrap()..];
+    let section = &readme[readme.find("## In the editor").unwrap()..];
     let start = section.find("```lua\n").expect("the README has a Neovim block") + "```lua\n".len();
     let end = start + section[start..].find("```\n").unwrap();
     section[start..end].to_owned()

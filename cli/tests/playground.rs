@@ -280,7 +280,7 @@ fn base64url(bytes: &[u8]) -> String {
 }
 
 /// The text of an element of a dumped DOM, its character references read.
-fn text_of<'a>(dom: &'a str, open: &str) -> Option<String> {
+fn text_of(dom: &str, open: &str) -> Option<String> {
     let start = dom.find(open)? + open.len();
     let end = start + dom[start..].find("</")?;
     let text = &dom[start..end];

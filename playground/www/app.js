@@ -6,7 +6,7 @@ import { Agentc, decodeFiles, encodeFiles } from "./agentc.js";
 const $ = (id) => document.getElementById(id);
 const ui = {
   example: $("example"), add: $("add"), share: $("share"), status: $("status"),
-  tabs: $("tabs"), path: $("path"), remove: $("remove"), text: $("text"),
+  tabs: $("tabs"), path: $("path"), remove: $("remove"), notes: $("file-notes"), text: $("text"),
   backdrop: $("backdrop"), summary: $("summary"), list: $("diagnostics"),
   cliText: $("cli-text"), explain: $("explain"), explainText: $("explain-text"),
   version: $("version"),
@@ -17,6 +17,8 @@ let agentc = null;
 let examples = [];
 let checkTimer = 0;
 let checking = Promise.resolve();
+// What the next status says instead of the check's time: why a link was not opened.
+let notice = "";
 
 function status(text, failed = false) {
   ui.status.textContent = text;
@@ -87,7 +89,17 @@ function renderTabs() {
   }));
 }
 
-/** The text behind the textarea, with the current file's diagnostics marked. */
+/** The end of the word at `start` (at least one character). */
+function wordEnd(text, start) {
+  const match = /^[\w.$@-]+/u.exec(text.slice(start, start + 200));
+  return Math.min(text.length, start + (match ? match[0].length : 1));
+}
+
+/**
+ * The text behind the textarea, with the current file's diagnostics marked, and their
+ * labels (a place elsewhere a diagnostic points to, given by its start only) on the word
+ * there; diagnostics of the whole file above the text.
+ */
 function renderMarks() {
   const file = currentFile();
   const text = file ? file.text : "";
@@ -98,15 +110,25 @@ function renderMarks() {
     let [start, end] = found;
     // A point (an empty span) is marked on the character there, or as a caret at the end.
     if (start === end) end = Math.min(text.length, start + 1);
-    marks.push({ start, end, severity: d.severity });
+    marks.push({ start, end, kind: d.severity });
   }
+  for (const d of file ? state.diagnostics : []) {
+    for (const label of d.labels.filter((l) => l.file === file.path && l.line != null)) {
+      const start = offset(text, label.line, label.column);
+      marks.push({ start, end: wordEnd(text, start), kind: `label ${d.severity}`, title: label.message });
+    }
+  }
+  const whole = file ? diagnosticsOf(file.path).filter((d) => d.line == null) : [];
+  ui.notes.replaceChildren(...whole.map((d) =>
+    element("p", { class: d.severity }, `${d.severity}[${d.code}]: ${d.message}`)));
   marks.sort((a, b) => a.start - b.start || b.end - a.end);
   const nodes = [];
   let at = 0;
   for (const mark of marks) {
     if (mark.start < at) continue; // Overlapping marks: the first one is shown.
     nodes.push(text.slice(at, mark.start));
-    nodes.push(element("mark", { class: mark.severity }, text.slice(mark.start, mark.end) || " "));
+    const attributes = mark.title ? { class: mark.kind, title: mark.title } : { class: mark.kind };
+    nodes.push(element("mark", attributes, text.slice(mark.start, mark.end) || " "));
     at = mark.end;
   }
   // A final line break needs something after it to take its height.
@@ -253,7 +275,8 @@ async function check() {
       state.diagnostics = answer.diagnostics;
       renderDiagnostics(answer);
     }
-    status(`Checked in ${Math.round(performance.now() - started)} ms`);
+    status(notice || `Checked in ${Math.round(performance.now() - started)} ms`, Boolean(notice));
+    notice = "";
   } catch (error) {
     state.diagnostics = [];
     renderCrash(error.message);
@@ -279,12 +302,12 @@ async function fromLink() {
     const id = decodeURIComponent(fragment.slice(8));
     const example = examples.find((e) => e.id === id);
     if (example) return { files: example.files, example: id };
-    status(`There is no example \`${id}\`; here is the first one.`, true);
+    notice = `There is no example \`${id}\`; here is the first one.`;
   } else if (fragment.startsWith("files=")) {
     try {
       return { files: await decodeFiles(fragment) };
     } catch (error) {
-      status(`The link's files cannot be read (${error.message}); here is the first example.`, true);
+      notice = `The link's files cannot be read (${error.message}); here is the first example.`;
     }
   }
   return { files: examples[0].files, example: examples[0].id };

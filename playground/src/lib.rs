@@ -3,8 +3,8 @@
 //! checks them on disk, and a static page (`playground/www/`) shows the
 //! diagnostics as the files are typed.
 //!
-//! The page talks to the module through a small C ABI ([`abi`], built for
-//! `wasm32` only) carrying JSON: [`check_json`] takes the files and answers
+//! The page talks to the module through a small C ABI ([`abi`], exported
+//! by the WebAssembly build) carrying JSON: [`check_json`] takes the files and answers
 //! with every diagnostic as `agentc check --message-format json` writes it,
 //! plus its rendering as `agentc check` prints it. Nothing here decides a
 //! diagnostic: the project is compiled by
@@ -21,8 +21,7 @@ use agentc_compiler::memfs::MemFs;
 use agentc_schema::message::{self, Message};
 use serde::{Deserialize, Serialize};
 
-#[cfg(target_arch = "wasm32")]
-mod abi;
+pub mod abi;
 mod examples;
 
 pub use examples::{EXAMPLES, Example};

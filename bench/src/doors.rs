@@ -150,11 +150,12 @@ pub fn table(
     rounds: usize,
     build_override: bool,
     work: &Path,
+    repository: &Path,
 ) -> std::io::Result<()> {
     if rounds == 0 {
         return Err(std::io::Error::other("--rounds must be at least 1"));
     }
-    let repo = std::fs::canonicalize(super::repository())?;
+    let repo = std::fs::canonicalize(repository)?;
     std::fs::create_dir_all(work)?;
     let work = std::fs::canonicalize(work)?;
     let doors = [Door::Macro, Door::Build];

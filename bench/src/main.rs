@@ -123,6 +123,10 @@ enum Cmd {
         /// agentc's dependencies built between runs.
         #[arg(long, default_value = "target/agentc-bench-doors")]
         work: PathBuf,
+        /// The agentc checkout the crates depend on (default: this one); a
+        /// worktree of a fixed commit keeps edits here out of the timings.
+        #[arg(long)]
+        repository: Option<PathBuf>,
     },
     /// `agentc check --layout agent-skills` side by side with the Agent Skills
     /// reference validator (`skills_ref.validator.validate` on each skill
@@ -226,8 +230,9 @@ fn main() -> ExitCode {
         Cmd::Macro { skills, rounds, build_override, work } => {
             macro_table(skills, rounds, build_override, &work)
         }
-        Cmd::Doors { sizes, rounds, build_override, work } => {
-            doors::table(&sizes, rounds, build_override, &work)
+        Cmd::Doors { sizes, rounds, build_override, work, repository } => {
+            let repository = repository.unwrap_or_else(self::repository);
+            doors::table(&sizes, rounds, build_override, &work, &repository)
         }
         Cmd::Table {
             agentc,

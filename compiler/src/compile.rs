@@ -244,7 +244,12 @@ fn parse_skill(
     let plugin = matches!(file.owner, crate::discover::Owner::Plugin(_));
     let parsed =
         crate::dialects::skill::skill(source, &file.folder, file.dialect, plugin, &mut diagnostics)
-            .map(Arc::new);
+            .map(|mut parsed| {
+                // The file's own checks are done: what reports on a key
+                // later builds the tree again.
+                parsed.front.tree.release();
+                Arc::new(parsed)
+            });
     diagnostics.extend(crate::secrets::diagnostics(source));
     (parsed, diagnostics)
 }
@@ -510,13 +515,19 @@ pub(crate) fn parse_agent(
     source: &Source,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<AgentKind> {
+    // The file's own checks are done with each tree: what reports on a key
+    // later builds it again.
     match &dir.file {
-        AgentFile::Bundle(_) => {
-            files::agent_md(source, &dir.id, diags).map(|md| AgentKind::Bundle(Box::new(md)))
-        }
+        AgentFile::Bundle(_) => files::agent_md(source, &dir.id, diags).map(|mut md| {
+            md.front.tree.release();
+            AgentKind::Bundle(Box::new(md))
+        }),
         AgentFile::Package(_) => {
-            files::agent_json(source, diags).map(|manifest| AgentKind::Package {
-                manifest: Box::new(manifest),
+            files::agent_json(source, diags).map(|mut manifest| AgentKind::Package {
+                manifest: {
+                    manifest.tree.release();
+                    Box::new(manifest)
+                },
                 entry_points: Vec::new(),
                 workflows: Vec::new(),
                 knowledge: Vec::new(),
@@ -531,14 +542,20 @@ pub(crate) fn parse_assistant(
     source: &Source,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<AssistantDoc> {
-    match file.dialect {
+    let mut doc = match file.dialect {
         Dialect::ClaudeSubagent => {
             let plugin = file.plugin.is_some();
             dialects::subagent(source, plugin, diags).map(AssistantDoc::Subagent)
         }
         Dialect::ClaudeCommand => dialects::command(source, diags).map(AssistantDoc::Command),
         _ => dialects::copilot_agent(source, diags).map(AssistantDoc::Copilot),
+    };
+    // The file's own checks are done: what reports on a key later builds
+    // the tree again.
+    if let Some(doc) = &mut doc {
+        doc.release_tree();
     }
+    doc
 }
 
 fn build(
@@ -667,6 +684,10 @@ fn build(
             (file, Some((source, parsed)), diags)
         })
         .collect();
+    // At their size, not grown by doubling.
+    project.skills.reserve_exact(parsed_skills.len());
+    out.skill_order.reserve(parsed_skills.len());
+    out.skill_parses.reserve(parsed_skills.len());
     for (order, (file, read, diags)) in parsed_skills.into_iter().enumerate() {
         out.skill_order.insert(file.file.rel.clone(), order);
         if read.is_some() {
@@ -927,9 +948,9 @@ fn read_package_files(
             }
             let entries = &manifest.value.entry_points.value;
             let listed: HashSet<&str> = entries.iter().map(|e| e.value.as_str()).collect();
-            let key = key_span(&manifest.tree, "entry_points");
             for required in REQUIRED_ENTRY_POINTS {
                 if !listed.contains(required) {
+                    let key = key_span(&manifest.tree, "entry_points");
                     out.diagnostics.push(
                         Diagnostic::new(
                             Code::RequiredEntryPoint,

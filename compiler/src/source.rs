@@ -24,7 +24,9 @@ pub struct SourceData {
     /// The content rules its compile runs over the text; the others are
     /// never run on it.
     pub content_rules: ContentRules,
-    line_starts: Vec<usize>,
+    /// Where each line starts, made the first time a position is asked
+    /// for: most files of a compile are never shown.
+    line_starts: OnceLock<Box<[usize]>>,
     /// Characters before each multiple of [`MARK_STRIDE`] bytes, made the first
     /// time a column is asked far into a line: thousands of diagnostics on one
     /// long line then cost a bounded count each, not a scan from the line's start.
@@ -77,29 +79,39 @@ impl Source {
         content_rules: ContentRules,
     ) -> Source {
         let text = text.into();
-        let line_starts =
-            std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1)).collect();
         Source(Arc::new(SourceData {
             path,
             text,
             sha256,
             content_rules,
-            line_starts,
+            line_starts: OnceLock::new(),
             char_marks: OnceLock::new(),
             secrets: OnceLock::new(),
             masked: OnceLock::new(),
         }))
     }
 
+    /// Where each line starts, at the size it needs.
+    fn line_starts(&self) -> &[usize] {
+        self.line_starts.get_or_init(|| {
+            let bytes = self.text.as_bytes();
+            let mut starts = Vec::with_capacity(memchr::memchr_iter(b'\n', bytes).count() + 1);
+            starts.push(0);
+            starts.extend(memchr::memchr_iter(b'\n', bytes).map(|i| i + 1));
+            starts.into_boxed_slice()
+        })
+    }
+
     /// The 0-based line holding byte `offset`.
     pub fn line_index(&self, offset: usize) -> usize {
-        self.line_starts.partition_point(|&start| start <= offset).saturating_sub(1)
+        self.line_starts().partition_point(|&start| start <= offset).saturating_sub(1)
     }
 
     /// The byte range of 0-based line `index`, without its line end (`\n` or `\r\n`).
     pub fn line_range(&self, index: usize) -> std::ops::Range<usize> {
-        let start = self.line_starts.get(index).copied().unwrap_or(self.text.len());
-        let mut end = self.line_starts.get(index + 1).map_or(self.text.len(), |next| next - 1);
+        let line_starts = self.line_starts();
+        let start = line_starts.get(index).copied().unwrap_or(self.text.len());
+        let mut end = line_starts.get(index + 1).map_or(self.text.len(), |next| next - 1);
         if end > start && self.text.as_bytes().get(end - 1) == Some(&b'\r') {
             end -= 1;
         }
@@ -110,7 +122,7 @@ impl Source {
     pub fn line_col(&self, offset: usize) -> LineCol {
         let offset = self.floor_char_boundary(offset.min(self.text.len()));
         let line = self.line_index(offset);
-        let start = self.line_starts.get(line).copied().unwrap_or(0);
+        let start = self.line_starts().get(line).copied().unwrap_or(0);
         let column = if offset - start <= MARK_STRIDE {
             count_chars(&self.text.as_bytes()[start..offset])
         } else {

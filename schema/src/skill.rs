@@ -19,6 +19,8 @@ use crate::values::{NameList, NonEmpty, Text};
 /// Code's additions, and agentc's runbook fields. Each dialect reads the subset
 /// [`crate::Dialect::skill_fields`] names; keys outside it are kept as metadata
 /// (with a warning).
+// The fields few skills write are boxed: a project holds the frontmatter of
+// every skill it has (880 bytes each unboxed, 10 MB at 10,000 skills).
 #[derive(Clone, Debug, serde::Deserialize, Serialize, JsonSchema)]
 #[schemars(title = "SKILL.md frontmatter", extend("$id" = "https://agentc.dev/schemas/skill.schema.json"))]
 pub struct SkillFrontmatter {
@@ -39,7 +41,7 @@ pub struct SkillFrontmatter {
     /// The license the skill is offered under: a name or a bundled file (Agent Skills).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(example = &"Apache-2.0")]
-    pub license: Option<Spanned<Text>>,
+    pub license: Option<Box<Spanned<Text>>>,
 
     /// # Compatibility
     ///
@@ -47,7 +49,7 @@ pub struct SkillFrontmatter {
     /// characters (Agent Skills).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(example = &"Needs git and network access", length(max = 500))]
-    pub compatibility: Option<Spanned<Text>>,
+    pub compatibility: Option<Box<Spanned<Text>>>,
 
     /// # Metadata
     ///
@@ -70,14 +72,14 @@ pub struct SkillFrontmatter {
     /// More about when to use the skill, appended to the description (Claude Code).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(example = &"When the user asks to cut a release.")]
-    pub when_to_use: Option<Spanned<Text>>,
+    pub when_to_use: Option<Box<Spanned<Text>>>,
 
     /// # Argument hint
     ///
     /// What arguments the slash command takes, shown while typing (Claude Code).
     #[serde(rename = "argument-hint", default, skip_serializing_if = "Option::is_none")]
     #[schemars(example = &"[issue-number]")]
-    pub argument_hint: Option<Spanned<crate::values::Hint>>,
+    pub argument_hint: Option<Box<Spanned<crate::values::Hint>>>,
 
     /// # Arguments
     ///
@@ -114,35 +116,35 @@ pub struct SkillFrontmatter {
     /// `inherit`) or a full model id (Claude Code).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(example = &"sonnet")]
-    pub model: Option<Spanned<Text>>,
+    pub model: Option<Box<Spanned<Text>>>,
 
     /// # Effort
     ///
     /// How hard the model thinks while the skill runs (Claude Code).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(example = &"high")]
-    pub effort: Option<Spanned<crate::assistant::ClaudeEffort>>,
+    pub effort: Option<Box<Spanned<crate::assistant::ClaudeEffort>>>,
 
     /// # Context
     ///
     /// `fork` runs the skill in a subagent of its own (Claude Code).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(example = &"fork")]
-    pub context: Option<Spanned<crate::assistant::SkillContext>>,
+    pub context: Option<Box<Spanned<crate::assistant::SkillContext>>>,
 
     /// # Agent
     ///
     /// The subagent type a forked skill runs in (Claude Code).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(example = &"Explore")]
-    pub agent: Option<Spanned<Text>>,
+    pub agent: Option<Box<Spanned<Text>>>,
 
     /// # Hooks
     ///
     /// Hooks active while the skill runs, in Claude Code's hooks format.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(example = serde_json::json!({"PostToolUse": []}))]
-    pub hooks: Option<serde_json::Value>,
+    pub hooks: Option<Box<serde_json::Value>>,
 
     /// # Paths
     ///
@@ -156,7 +158,7 @@ pub struct SkillFrontmatter {
     /// The shell for the skill's inline commands (Claude Code).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(example = &"bash")]
-    pub shell: Option<Spanned<crate::assistant::Shell>>,
+    pub shell: Option<Box<Spanned<crate::assistant::Shell>>>,
 
     /// # Tools
     ///

@@ -237,6 +237,14 @@ pub(crate) fn trim_blanks(text: &str) -> &str {
     text.trim_matches([' ', '\t'])
 }
 
+/// `text` without blanks around it, reusing its allocation when it has none.
+fn trimmed(text: String) -> String {
+    match trim_blanks(&text) {
+        trim if trim.len() == text.len() => text,
+        trim => trim.to_owned(),
+    }
+}
+
 const EMPTY_LIST: &str = "the list is empty; remove the key, or list at least one entry";
 
 /// A list with at least one entry: an empty list in frontmatter says nothing,
@@ -382,7 +390,9 @@ impl<'de, E: Expecting> Deserialize<'de> for Written<E> {
             }
 
             fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Written<E>, A::Error> {
-                let mut items = Vec::new();
+                // At its size when the reader knows it (kept as it is made);
+                // bounded, as serde's own lists are.
+                let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(4096));
                 while let Some(item) = seq.next_element::<Spanned<Text>>()? {
                     items.push(item);
                 }
@@ -405,9 +415,9 @@ impl<'de> Deserialize<'de> for NameList {
             return Err(de::Error::custom(EMPTY_LIST));
         }
         let list = match raw.value {
-            Written::List(items, _) => NameList(
-                items.into_iter().map(|t| t.map(|t| trim_blanks(&t.0).to_owned())).collect(),
-            ),
+            Written::List(items, _) => {
+                NameList(items.into_iter().map(|t| t.map(|t| trimmed(t.0))).collect())
+            }
             Written::One(text) => NameList::split_commas(&Spanned {
                 value: text,
                 span: raw.span,

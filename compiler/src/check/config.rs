@@ -25,7 +25,7 @@ use crate::hosts::mcp::{self, Reader};
 use crate::hosts::{cline, cursor, gemini, kiro};
 use crate::parse::decode::decode;
 use crate::parse::files::entry_value;
-use crate::parse::tree::{Node, Value};
+use crate::parse::tree::{Node, Tree, Value};
 use crate::project::{Plugin, Project};
 use crate::repo_files::Lazy;
 use crate::source::Source;
@@ -443,10 +443,16 @@ fn frontmatter(fs: &dyn Fs, trees: &Trees<'_>, project: &Project, out: &mut Vec<
         let plugin = plugin?;
         project.plugins.iter().find(|p| p.dir.name == plugin).map(|p| &p.dir.folder)
     };
-    let hooks = |source: &Source, tree: &Node, plugin: Option<&str>, out: &mut Vec<_>| {
-        if let Some(node) = entry_value(tree, "hooks")
-            && let Some(hooks) = decode_quietly::<agentc_schema::hooks::Hooks>(node)
-        {
+    // A tree let go is built again only for a file with the key, and only
+    // for the moment.
+    let hooks = |source: &Source, tree: &Tree, plugin: Option<&str>, out: &mut Vec<_>| {
+        if !tree.has_key("hooks") {
+            return;
+        }
+        let hooks = tree.with(|tree| {
+            entry_value(tree, "hooks").and_then(decode_quietly::<agentc_schema::hooks::Hooks>)
+        });
+        if let Some(hooks) = hooks {
             let file = HooksFile { schema: None, description: None, hooks, modules: None };
             hooks_file(fs, trees, source, &file, folder_of(plugin), out);
         }
@@ -457,13 +463,15 @@ fn frontmatter(fs: &dyn Fs, trees: &Trees<'_>, project: &Project, out: &mut Vec<
         match &assistant.doc {
             AssistantDoc::Subagent(md) => hooks(source, &md.front.tree, plugin, out),
             AssistantDoc::Command(md) => hooks(source, &md.front.tree, plugin, out),
-            AssistantDoc::Copilot(md) => {
-                if let Some(node) = entry_value(&md.front.tree, "mcp-servers")
-                    && let Some(servers) = decode_quietly::<McpServers>(node)
-                {
+            AssistantDoc::Copilot(md) if md.front.tree.has_key("mcp-servers") => {
+                let servers = md.front.tree.with(|tree| {
+                    entry_value(tree, "mcp-servers").and_then(decode_quietly::<McpServers>)
+                });
+                if let Some(servers) = servers {
                     mcp::servers(source, &servers, Reader::Copilot, None, out);
                 }
             }
+            AssistantDoc::Copilot(_) => {}
         }
     }
     for skill in

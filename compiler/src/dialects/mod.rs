@@ -33,6 +33,15 @@ pub enum AssistantDoc {
 }
 
 impl AssistantDoc {
+    /// Lets the frontmatter's tree go ([`crate::parse::tree::Tree::release`]).
+    pub fn release_tree(&mut self) {
+        match self {
+            AssistantDoc::Subagent(md) => md.front.tree.release(),
+            AssistantDoc::Command(md) => md.front.tree.release(),
+            AssistantDoc::Copilot(md) => md.front.tree.release(),
+        }
+    }
+
     /// Where the body is in the file's text.
     pub fn body_span(&self) -> agentc_schema::Span {
         match self {

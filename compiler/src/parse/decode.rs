@@ -525,6 +525,12 @@ impl<'de> SeqAccess<'de> for Seq<'de> {
         }
         Ok(None)
     }
+
+    /// The items left (those skipped included): a list is allocated once,
+    /// at its size, not grown by doubling.
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.items.len())
+    }
 }
 
 struct Map<'a> {
@@ -580,6 +586,11 @@ impl<'de> MapAccess<'de> for Map<'de> {
             }
             None => seed.deserialize(Hole::EMPTY).map_err(Error::in_hole),
         }
+    }
+
+    /// The entries left, with the holes to come: a map is allocated once.
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.entries.len() + self.extra_holes.len())
     }
 }
 

@@ -8,7 +8,7 @@ use serde::de::DeserializeOwned;
 use super::decode::{Problem, decode, one_of};
 use super::frontmatter::{self, Broken};
 use super::misspelt::Keys;
-use super::tree::{Entry, Node, Value};
+use super::tree::{Entry, Node, Tree, Value};
 use super::{json, lenient, toml, yaml};
 use crate::catalog::Code;
 use crate::diagnostic::{Diagnostic, Edit, Fix, Severity};
@@ -35,7 +35,8 @@ pub enum Syntax {
 #[derive(Clone, Debug)]
 pub struct Document<T> {
     pub value: T,
-    pub tree: Node,
+    /// Its located tree, let go and built again on demand ([`Tree`]).
+    pub tree: Tree,
     /// Top-level keys the type does not declare, with their values.
     pub extra: Vec<(String, serde_json::Value)>,
     /// Top-level keys whose values had problems and were set aside.
@@ -147,19 +148,24 @@ fn empty(node: &Node) -> bool {
     }
 }
 
-/// Parses and decodes `text` (at byte `base` of `source`) as `T`.
-///
-/// Every problem goes to `out`; the value comes back when the text parsed and
-/// every decode problem could be stepped around.
-pub fn decode_text<T: DeserializeOwned>(
+/// A document's tree as the parse builds it, and the top-level keys the
+/// dialect does not read, set aside.
+struct Built {
+    tree: Node,
+    outside: Vec<(Entry, &'static [&'static str])>,
+}
+
+/// Parses `text` (at byte `base` of `source`) into the tree [`decode_text`]
+/// decodes: the same every time for the same text, so a [`Tree`] let go is
+/// built again by it. Syntax problems go to `out`.
+fn build_tree(
     source: &Source,
     text: &str,
     base: usize,
     reading: Reading,
     out: &mut Vec<Diagnostic>,
-) -> Option<Document<T>> {
+) -> Option<Built> {
     let file = &source.path;
-    let unknown = reading.unknown;
     let (mut tree, duplicates, bad_keys) = match reading.syntax {
         Syntax::Yaml => match yaml::parse(text, base)
             .or_else(|err| read_as_hosts_do(source, text, base, reading, &err, out).ok_or(err))
@@ -269,6 +275,42 @@ pub fn decode_text<T: DeserializeOwned>(
             .retain(|e| !(reading.absent_when_empty.contains(&e.key.as_str()) && empty(&e.value)));
     }
     let outside = reading.fields.map(|fields| set_aside(&mut tree, fields)).unwrap_or_default();
+    Some(Built { tree, outside })
+}
+
+/// `tree`, which [`build_tree`] built from `text`, as a [`Tree`]: one that
+/// is built again from the source when `text` is a part of its text.
+fn tree_of(source: &Source, text: &str, base: usize, reading: Reading, tree: Node) -> Tree {
+    let whole = source.text.as_ptr() as usize;
+    let at = text.as_ptr() as usize;
+    if at.checked_sub(whole) != Some(base) || base + text.len() > source.text.len() {
+        return Tree::kept(tree);
+    }
+    let (source, len) = (source.clone(), text.len());
+    Tree::rebuildable(tree, move || {
+        let text = &source.text[base..base + len];
+        match build_tree(&source, text, base, reading, &mut Vec::new()) {
+            Some(built) => built.tree,
+            // The same text parsed once: it parses again.
+            None => Node::new(Span::new(base, base), Value::Map(Vec::new())),
+        }
+    })
+}
+
+/// Parses and decodes `text` (at byte `base` of `source`) as `T`.
+///
+/// Every problem goes to `out`; the value comes back when the text parsed and
+/// every decode problem could be stepped around.
+pub fn decode_text<T: DeserializeOwned>(
+    source: &Source,
+    text: &str,
+    base: usize,
+    reading: Reading,
+    out: &mut Vec<Diagnostic>,
+) -> Option<Document<T>> {
+    let file = &source.path;
+    let unknown = reading.unknown;
+    let Built { tree, outside } = build_tree(source, text, base, reading, out)?;
     let mut decoded = decode::<T>(&tree);
     decoded.problems.extend(outside.iter().map(|(entry, fields)| Problem::UnknownField {
         key: entry.key.clone(),
@@ -360,7 +402,7 @@ pub fn decode_text<T: DeserializeOwned>(
     }
     decoded.value.map(|value| Document {
         value,
-        tree,
+        tree: tree_of(source, text, base, reading, tree),
         extra: decoded.extra,
         recovered: decoded.recovered,
     })
@@ -943,10 +985,13 @@ pub fn tool_manifest(
     folder: &str,
     out: &mut Vec<Diagnostic>,
 ) -> Option<Document<ToolManifest>> {
-    let doc = decode_text::<ToolManifest>(source, &source.text, 0, Reading::JSON, out)?;
+    let mut doc = decode_text::<ToolManifest>(source, &source.text, 0, Reading::JSON, out)?;
     if let Some(name) = &doc.value.name {
         out.extend(name_mismatch(source, name, folder, "tool"));
     }
+    // Its own checks are done: what reports on a key later builds the
+    // tree again.
+    doc.tree.release();
     Some(doc)
 }
 

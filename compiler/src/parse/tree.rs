@@ -133,3 +133,113 @@ pub struct DuplicateKey {
 /// How deep collections may nest; deeper input is refused before it can
 /// exhaust the stack.
 pub const MAX_DEPTH: usize = 128;
+
+/// A document's located tree, as its [`Document`](super::files::Document)
+/// keeps it. The parse builds it and decodes the typed value from it; the
+/// owner of a parse that holds many documents (a project's skills, agents,
+/// tools) lets it go once the parse's own checks are done
+/// ([`Tree::release`]), keeping only the names of its top-level keys. It is
+/// built again from the file's text when it is asked for after that: kept
+/// again by a check that reports on a key or by the editor ([`Tree::node`]),
+/// or only for the moment by a look at a key's value ([`Tree::with`]). A
+/// project of 10,000 skills kept 30 MB of trees nobody read again.
+#[derive(Clone)]
+pub struct Tree {
+    /// Boxed: most trees are let go, and an empty box is a word.
+    node: std::sync::OnceLock<Box<Node>>,
+    /// How to build the same tree again; none when it cannot be (the text
+    /// is not the file's), and then it is never let go.
+    again: Option<std::sync::Arc<dyn Fn() -> Node + Send + Sync>>,
+    /// Once let go: the top-level keys, in order, each followed by `\n`
+    /// (none when the root is not a mapping). A key holding a line break
+    /// reads as more keys than it is: [`Tree::has_key`] may then say yes
+    /// where the tree says no, never the other way round.
+    keys: Box<str>,
+}
+
+impl Tree {
+    /// A tree built, kept for good.
+    pub fn kept(node: Node) -> Tree {
+        Tree { node: std::sync::OnceLock::from(Box::new(node)), again: None, keys: Box::default() }
+    }
+
+    /// A tree built, and `again` to build the same one when it was let go.
+    pub fn rebuildable(node: Node, again: impl Fn() -> Node + Send + Sync + 'static) -> Tree {
+        let again: std::sync::Arc<dyn Fn() -> Node + Send + Sync> = std::sync::Arc::new(again);
+        let node = std::sync::OnceLock::from(Box::new(node));
+        Tree { node, again: Some(again), keys: Box::default() }
+    }
+
+    /// Lets the tree go when it can be built again, keeping its top-level keys.
+    pub fn release(&mut self) {
+        if self.again.is_none() {
+            return;
+        }
+        let Some(node) = self.node.take() else {
+            return;
+        };
+        let mut keys = String::new();
+        if let Value::Map(entries) = &node.value {
+            for entry in entries {
+                keys.push_str(&entry.key);
+                keys.push('\n');
+            }
+        }
+        self.keys = keys.into_boxed_str();
+    }
+
+    /// Whether the tree is held now: never let go, or built again and kept.
+    pub fn is_held(&self) -> bool {
+        self.node.get().is_some()
+    }
+
+    /// The tree, built again and kept if it was let go.
+    pub fn node(&self) -> &Node {
+        self.node.get_or_init(|| Box::new(self.build()))
+    }
+
+    /// `f` of the tree; one that was let go is built for `f` alone.
+    pub fn with<R>(&self, f: impl FnOnce(&Node) -> R) -> R {
+        match self.node.get() {
+            Some(node) => f(node),
+            None => f(&self.build()),
+        }
+    }
+
+    /// The top-level keys, in order, without building the tree again.
+    pub fn keys(&self) -> impl Iterator<Item = &str> {
+        let held = self.node.get().map(|node| match &node.value {
+            Value::Map(entries) => entries.iter().map(|e| e.key.as_str()).collect(),
+            _ => Vec::new(),
+        });
+        let released = held.is_none().then(|| self.keys.split_terminator('\n'));
+        held.into_iter().flatten().chain(released.into_iter().flatten())
+    }
+
+    /// Whether the root is a mapping with the top-level key `key`.
+    pub fn has_key(&self, key: &str) -> bool {
+        self.keys().any(|k| k == key)
+    }
+
+    fn build(&self) -> Node {
+        match &self.again {
+            Some(again) => again(),
+            // Unreachable: only a tree that can be built again is let go.
+            None => Node::new(Span::new(0, 0), Value::Null),
+        }
+    }
+}
+
+impl std::ops::Deref for Tree {
+    type Target = Node;
+
+    fn deref(&self) -> &Node {
+        self.node()
+    }
+}
+
+impl std::fmt::Debug for Tree {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.with(|node| node.fmt(f))
+    }
+}

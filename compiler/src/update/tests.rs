@@ -466,6 +466,84 @@ fn every_fixture_updates_as_it_compiles() {
     assert!(updates > 1000, "only {updates} edits were updates");
 }
 
+/// Every skill, agent, assistant and tool of every fixture: its tree was
+/// let go after its parse, and the tree built again is the one a parse
+/// that keeps it makes, with the same keys; a compile with no problems
+/// keeps none of them built again.
+#[test]
+fn every_released_tree_is_built_again_as_parsed() {
+    use crate::dialects::AssistantDoc;
+    use crate::parse::files::{agent_json, agent_md, tool_manifest};
+    use crate::parse::tree::{Node, Tree, Value};
+    use crate::project::AgentKind;
+    let mut compared = 0;
+    for (fs, opts) in fixtures() {
+        let Ok(c) = compile(&fs, &opts) else { continue };
+        let clean = c.diagnostics.is_empty();
+        let mut same = |released: &Tree, fresh: Option<&Tree>, what: &RelPath| {
+            let fresh = fresh.unwrap_or_else(|| panic!("{what} parses again"));
+            // (A file of all body has an empty tree of no text, kept.)
+            let empty = matches!(&fresh.value, Value::Map(entries) if entries.is_empty());
+            assert!(!(clean && released.is_held() && !empty), "{what}: a tree is kept");
+            assert_eq!(released.with(Node::clone), **fresh, "{what}");
+            assert!(released.keys().eq(fresh.keys()), "{what}");
+            compared += 1;
+        };
+        for skill in &c.project.skills {
+            let plugin = matches!(skill.file.owner, crate::discover::Owner::Plugin(_));
+            let (source, dialect, folder) = (&skill.source, skill.file.dialect, &skill.file.folder);
+            let fresh =
+                crate::dialects::skill::skill(source, folder, dialect, plugin, &mut Vec::new());
+            same(&skill.parsed.front.tree, fresh.as_ref().map(|p| &p.front.tree), &source.path);
+        }
+        for agent in &c.project.agents {
+            let source = &agent.source;
+            match &agent.kind {
+                AgentKind::Bundle(md) => {
+                    let fresh = agent_md(source, &agent.dir.id, &mut Vec::new());
+                    same(&md.front.tree, fresh.as_ref().map(|m| &m.front.tree), &source.path);
+                }
+                AgentKind::Package { manifest, .. } => {
+                    let fresh = agent_json(source, &mut Vec::new());
+                    same(&manifest.tree, fresh.as_ref().map(|d| &d.tree), &source.path);
+                }
+            }
+        }
+        let tree = |doc: &AssistantDoc| -> Tree {
+            match doc {
+                AssistantDoc::Subagent(md) => md.front.tree.clone(),
+                AssistantDoc::Command(md) => md.front.tree.clone(),
+                AssistantDoc::Copilot(md) => md.front.tree.clone(),
+            }
+        };
+        for assistant in &c.project.assistants {
+            let source = &assistant.source;
+            let doc = match assistant.file.dialect {
+                agentc_schema::Dialect::ClaudeSubagent => {
+                    let plugin = assistant.file.plugin.is_some();
+                    crate::dialects::subagent(source, plugin, &mut Vec::new())
+                        .map(AssistantDoc::Subagent)
+                }
+                agentc_schema::Dialect::ClaudeCommand => {
+                    crate::dialects::command(source, &mut Vec::new()).map(AssistantDoc::Command)
+                }
+                _ => crate::dialects::copilot_agent(source, &mut Vec::new())
+                    .map(AssistantDoc::Copilot),
+            };
+            same(&tree(&assistant.doc), doc.as_ref().map(tree).as_ref(), &source.path);
+        }
+        for (source, doc) in c.project.tools.iter().filter_map(|t| t.manifest.as_ref()) {
+            // Built again whole: the released tree's own parse.
+            let mut fresh = Vec::new();
+            let folder = source.path.path.rsplit('/').nth(1).unwrap_or_default();
+            let parsed = tool_manifest(source, folder, &mut fresh)
+                .map(|d| Tree::kept(d.tree.with(Node::clone)));
+            same(&doc.tree, parsed.as_ref(), &source.path);
+        }
+    }
+    assert!(compared > 300, "only {compared} trees compared");
+}
+
 /// Every fixture's registry, each line it lists removed in turn, then
 /// restored: each edit is an update equal to a cold compile, or (the
 /// registry has errors now) one the update leaves to a compile.

@@ -33,16 +33,25 @@ pub struct Named {
 pub fn named(md: &Markdown<ClaudeSubagentFrontmatter>) -> Named {
     let mut names = Vec::new();
     let mut inline = BTreeSet::new();
-    if let Some(node) = entry_value(&md.front.tree, "mcpServers")
-        && let Value::Seq(items) = &node.value
-    {
-        for item in items {
-            match &item.value {
-                Value::Str(name) => names.push((name.clone(), item.span)),
-                Value::Map(entries) => inline.extend(entries.iter().map(|e| tool_form(&e.key))),
-                _ => {}
+    // A tree let go is built again only for a file with the key, and only
+    // for the moment.
+    let tree = &md.front.tree;
+    if tree.has_key("mcpServers") {
+        tree.with(|tree| {
+            if let Some(node) = entry_value(tree, "mcpServers")
+                && let Value::Seq(items) = &node.value
+            {
+                for item in items {
+                    match &item.value {
+                        Value::Str(name) => names.push((name.clone(), item.span)),
+                        Value::Map(entries) => {
+                            inline.extend(entries.iter().map(|e| tool_form(&e.key)));
+                        }
+                        _ => {}
+                    }
+                }
             }
-        }
+        });
     }
     for rule in md.front.value.tools.iter().flat_map(|t| t.iter()) {
         let Some(rest) = rule.value.strip_prefix("mcp__") else {

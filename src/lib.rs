@@ -44,9 +44,17 @@
 //!
 //! Cargo rebuilds when an input file changes (each is included: a skill's
 //! file with `include_str!`, its body a slice of that text, so the expansion
-//! never repeats it; the others with `include_bytes!`); to
-//! also rebuild when a file is *added*, add a `build.rs` with one line:
-//! `fn main() { println!("cargo:rerun-if-changed=agents"); }`.
+//! never repeats it; the others with `include_bytes!`). To also rebuild when
+//! a file is *added* or *removed*, a `build.rs` has cargo watch the folders
+//! and tells the macro so (it asks for these lines when they are missing):
+//! `println!("cargo:rerun-if-changed=agents");` and
+//! `println!("cargo:rustc-env=AGENTC_TRACKED=agents");`.
+//!
+//! # Features
+//!
+//! `macros` (default) is `agents!`; `build` is [`build::Config`] for a build
+//! script, asked for in `[build-dependencies]` only, so the application
+//! never links the compiler.
 
 pub use agentc_schema as schema;
 pub use agentc_schema::Lockfile;
@@ -66,7 +74,7 @@ pub mod __private {
 #[cfg(feature = "macros")]
 pub use agentc_macros::agents;
 
-/// Code generation from a build script.
+/// Code generation from a build script (the `build` feature).
 ///
 /// ```no_run
 /// // in build.rs's `main`:

@@ -8,8 +8,8 @@ mod common;
 /// tour's Rust compiles as shown.
 fn readme_main(dir: &std::path::Path) -> std::path::PathBuf {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
-    let start = readme.find("```rust\n// src/main.rs\n").expect("the README's main.rs");
+    let readme = std::fs::read_to_string(root.join("docs/rust.md")).unwrap();
+    let start = readme.find("```rust\n// src/main.rs\n").expect("docs/rust.md's main.rs");
     let body = &readme[start + "```rust\n".len()..];
     let main = &body[..body.find("```").unwrap()];
     let cp = readme.find("cp -r ../agentc/examples/support-desk/{").expect("the README's cp line");

@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 use agentc_bench::{Spec, generate};
 use clap::{Parser, Subcommand};
 
+mod doors;
 mod lsp;
 
 #[derive(Parser)]
@@ -105,6 +106,27 @@ enum Cmd {
         /// agentc's dependencies built between runs.
         #[arg(long, default_value = "target/agentc-bench-macro")]
         work: PathBuf,
+    },
+    /// Edit-to-result times for both Rust doors, `agents!()` and `build.rs`, at
+    /// each size: after a skill edit, after an edit that is a mistake (until
+    /// cargo fails with agentc's error), and after an edit to Rust only.
+    Doors {
+        /// Skill counts, comma-separated.
+        #[arg(long, value_delimiter = ',', default_value = "5,1000")]
+        sizes: Vec<usize>,
+        #[arg(long, default_value_t = 5)]
+        rounds: usize,
+        /// Also set `[profile.dev.build-override] opt-level = 3`.
+        #[arg(long)]
+        build_override: bool,
+        /// Where the crates and their target folder go; reusing one keeps
+        /// agentc's dependencies built between runs.
+        #[arg(long, default_value = "target/agentc-bench-doors")]
+        work: PathBuf,
+        /// The agentc checkout the crates depend on (default: this one); a
+        /// worktree of a fixed commit keeps edits here out of the timings.
+        #[arg(long)]
+        repository: Option<PathBuf>,
     },
     /// `agentc check --layout agent-skills` side by side with the Agent Skills
     /// reference validator (`skills_ref.validator.validate` on each skill
@@ -207,6 +229,10 @@ fn main() -> ExitCode {
         }
         Cmd::Macro { skills, rounds, build_override, work } => {
             macro_table(skills, rounds, build_override, &work)
+        }
+        Cmd::Doors { sizes, rounds, build_override, work, repository } => {
+            let repository = repository.unwrap_or_else(self::repository);
+            doors::table(&sizes, rounds, build_override, &work, &repository)
         }
         Cmd::Table {
             agentc,

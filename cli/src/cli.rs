@@ -73,7 +73,7 @@ enum Command {
                       With --check nothing is written: the exit code is 1 when the lockfile is \
                       missing, unreadable, of another format, or differs from what would be \
                       written, and the differences are listed (agents, skills, tools, files).",
-        after_help = "Examples:\n  agentc lock agents            # writes agentc.lock beside agents/\n  agentc lock agents --check    # in CI"
+        after_help = "Examples:\n  agentc lock agents            # writes agentc.lock beside agents/\n  agentc lock agents --check    # in CI\n  agentc lock --emit-dts src/agentc-names.d.ts   # and the names, typed, for TypeScript"
     )]
     Lock(LockArgs),
     /// Draw the runbooks: skills, the routes between them with their guards, each agent's
@@ -122,14 +122,23 @@ enum Command {
     )]
     Schema(SchemaArgs),
     /// Write a new project that passes `agentc check`: agentc.toml, two agents (one of each
-    /// style), two skills with a guarded route, a tool, and the JSON Schemas for editors. In a
-    /// repository that already holds agent files (`.claude/`, `.github/agents/`, plugins), only
-    /// an agentc.toml for what is there and the schemas.
-    #[command(after_help = "Example:\n  agentc init my-agents && cd my-agents && agentc check")]
+    /// style), two skills with a guarded route, a tool, and the JSON Schemas for editors; with
+    /// --layout, an assistant's files instead (Claude Code, Copilot, Codex...). In a
+    /// repository that already holds agent files (`.claude/`, `.github/agents/`, plugins) and
+    /// without --layout, only an agentc.toml for what is there and the schemas.
+    #[command(
+        after_help = "Examples:\n  agentc init my-agents && cd my-agents && agentc check\n  \
+                            agentc init --layout claude && agentc check"
+    )]
     Init {
         /// The folder to write into (created if missing).
         #[arg(default_value = ".")]
         dir: PathBuf,
+        /// Write an assistant's files instead: a skill, a subagent and the instructions it
+        /// reads, where it reads them, which `agentc check` passes (`--pedantic` too). If one
+        /// of the files is there already, nothing is written.
+        #[arg(long, value_enum, value_name = "LAYOUT")]
+        layout: Option<crate::init::Layout>,
     },
     /// Run the language server on stdin and stdout, for editors.
     #[command(
@@ -138,9 +147,12 @@ enum Command {
                       completion, go-to-definition, references, rename, quick fixes and an outline \
                       for every file agentc reads.\n\n\
                       Each workspace folder is a project, found as `agentc check` finds it there \
-                      (its agentc.toml, else agents/, else the folder). The README shows how to set \
-                      it up in VS Code, Neovim and Helix.",
-        after_help = "Neovim:\n  vim.lsp.start({ name = 'agentc', cmd = { 'agentc', 'lsp' }, root_dir = vim.fn.getcwd() })"
+                      (its agentc.toml, else agents/, else the folder). docs/editors.md shows how to \
+                      set it up in VS Code, Neovim, Zed and Helix.",
+        after_help = "Neovim (the plugin in editors/nvim/ of agentc's repository), in init.lua:\n  \
+                      vim.opt.runtimepath:append(vim.fn.expand(\"~/src/agentc/editors/nvim\"))\n  \
+                      require(\"agentc\").setup()\n\
+                      Zed: the extension in editors/zed/ (docs/editors.md)."
     )]
     Lsp,
     /// Run the Model Context Protocol server on stdin and stdout, for coding agents.
@@ -249,6 +261,10 @@ struct LockArgs {
     /// Write nothing; fail when the lockfile is not what would be written.
     #[arg(long)]
     check: bool,
+    /// Also write TypeScript declarations of the project's names (agents, skills, tools…)
+    /// to FILE, for the npm package's `loadLockfile<Names>()` (with --check, compare them).
+    #[arg(long = "emit-dts", value_name = "FILE")]
+    emit_dts: Option<PathBuf>,
     #[command(flatten)]
     common: CommonArgs,
 }
@@ -484,7 +500,7 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>, io: &mut
         Command::Schema(args) => schema(args, io),
         Command::Graph(args) => graph(args, &mut sarif, io),
         Command::Budget(args) => budget(args, &mut sarif, io),
-        Command::Init { dir } => init(&dir, io),
+        Command::Init { dir, layout } => init(&dir, layout, io),
         Command::Completions { shell } => {
             let mut command = Cli::command();
             clap_complete::generate(shell, &mut command, "agentc", &mut io.stdout);
@@ -1028,7 +1044,6 @@ fn lock(args: LockArgs, sarif: &mut emit::sarif::Log, io: &mut Io<'_>) -> CliRes
         Err(code) => return Ok(code),
     };
     let path = args.output.clone().unwrap_or(target.lockfile.clone());
-    let bounds = args.output.is_none().then_some(&target.lockfile_bounds);
     // Shown as a person in this folder would type it.
     let shown = emit::relative_to_cwd(&path);
     let mut compilation =
@@ -1037,12 +1052,51 @@ fn lock(args: LockArgs, sarif: &mut emit::sarif::Log, io: &mut Io<'_>) -> CliRes
             Err(code) => {
                 if code == EXIT_ERRORS && !args.check {
                     writeln!(io.stderr, "error: {shown} was not written")?;
+                    if let Some(dts) = &args.emit_dts {
+                        let dts = emit::relative_to_cwd(dts);
+                        writeln!(
+                            io.stderr,
+                            "error: {} was not written",
+                            emit::escape_controls(&dts)
+                        )?;
+                    }
                 }
                 return Ok(code);
             }
         };
     // The model moves into the lockfile: nothing after this reads it.
     let fresh = take_lockfile(&mut compilation);
+    let mut lockfile_destination = None;
+    let code = write_lockfile(&args, &target, &compilation, &fresh, &mut lockfile_destination, io)?;
+    let Some(dts) = &args.emit_dts else {
+        return Ok(code);
+    };
+    let destination = lockfile_destination.unwrap_or_else(|| path.clone());
+    let input = |path: &Path| input_at(path, &compilation, &target);
+    let command = lock_command(&args);
+    let dts = crate::dts::DtsTarget {
+        path: dts,
+        check: args.check,
+        lockfile: &destination,
+        input: &input,
+        command: &command,
+    };
+    Ok(code.max(crate::dts::emit_dts(&dts, &fresh, io)?))
+}
+
+/// Writes `fresh` where `lock` writes it, or with `--check` compares it;
+/// `destination` is set to where that is, once resolved.
+fn write_lockfile(
+    args: &LockArgs,
+    target: &Target,
+    compilation: &Compilation,
+    fresh: &Lockfile,
+    lockfile_destination: &mut Option<PathBuf>,
+    io: &mut Io<'_>,
+) -> CliResult {
+    let path = args.output.clone().unwrap_or(target.lockfile.clone());
+    let bounds = args.output.is_none().then_some(&target.lockfile_bounds);
+    let shown = emit::relative_to_cwd(&path);
     let cannot = |why: String| format!("cannot write the lockfile `{shown}`: {why}");
     // Where it is, links resolved (inside the project unless the user named it).
     let destination = match write::destination(&path, bounds) {
@@ -1053,6 +1107,7 @@ fn lock(args: LockArgs, sarif: &mut emit::sarif::Log, io: &mut Io<'_>) -> CliRes
         }
         Err(err) => return Err(cannot(err.to_string()).into()),
     };
+    *lockfile_destination = Some(destination.clone());
     // Compared and written as it is serialized: a lockfile as large as the
     // directory is never held in memory, twice over, beside the compile.
     if write::same_as(&destination, |out| fresh.write_json(out)).unwrap_or(false) {
@@ -1060,7 +1115,7 @@ fn lock(args: LockArgs, sarif: &mut emit::sarif::Log, io: &mut Io<'_>) -> CliRes
         return Ok(EXIT_OK);
     }
     if !args.check {
-        if let Some(input) = input_at(&destination, &compilation, &target) {
+        if let Some(input) = input_at(&destination, compilation, target) {
             return Err(cannot(format!(
                 "it is `{input}`, which this compile reads, and the lockfile would replace \
                  it; write the lockfile somewhere else (`-o FILE`, or `lockfile` in agentc.toml)"
@@ -1097,7 +1152,7 @@ fn lock(args: LockArgs, sarif: &mut emit::sarif::Log, io: &mut Io<'_>) -> CliRes
                      `lockfile = \"agents.lock\"` in agentc.toml"
                 )?;
             } else {
-                writeln!(io.stderr, "help: run `{}` to write it", lock_command(&args))?;
+                writeln!(io.stderr, "help: run `{}` to write it", lock_command(args))?;
             }
             return Ok(EXIT_ERRORS);
         }
@@ -1117,7 +1172,7 @@ fn lock(args: LockArgs, sarif: &mut emit::sarif::Log, io: &mut Io<'_>) -> CliRes
             io.stderr,
             "error: {shown}: {}\nhelp: run `{}` to rewrite it",
             emit::escape_controls(&err.to_string()),
-            lock_command(&args)
+            lock_command(args)
         )?,
         Ok(old) => {
             writeln!(io.stderr, "error: {shown} is out of date")?;
@@ -1125,13 +1180,13 @@ fn lock(args: LockArgs, sarif: &mut emit::sarif::Log, io: &mut Io<'_>) -> CliRes
             let bases = emit::Bases::from_cwd(&target.options);
             let registry = target.options.registry.as_deref().map(emit::relative_to_cwd);
             let show = |path: &str| show_path(path, &bases, registry.as_deref());
-            for line in describe_difference(&old, &fresh, &show) {
+            for line in describe_difference(&old, fresh, &show) {
                 writeln!(io.stderr, "  {}", emit::escape_controls(&line))?;
             }
             writeln!(
                 io.stderr,
                 "help: run `{}` to update it, and commit the result",
-                lock_command(&args)
+                lock_command(args)
             )?;
         }
     }
@@ -1176,6 +1231,9 @@ fn lock_command(args: &LockArgs) -> String {
     }
     if let Some(output) = &args.output {
         push("-o", output.as_os_str());
+    }
+    if let Some(dts) = &args.emit_dts {
+        push("--emit-dts", dts.as_os_str());
     }
     let common = &args.common;
     if let Some(workspace) = &common.workspace {
@@ -1408,10 +1466,24 @@ fn man(out: Option<&Path>, io: &mut Io<'_>) -> CliResult {
     Ok(EXIT_OK)
 }
 
-fn init(dir: &Path, io: &mut Io<'_>) -> CliResult {
-    let written = crate::init::init(dir)?;
-    if written.found.is_empty() {
+fn init(dir: &Path, layout: Option<crate::init::Layout>, io: &mut Io<'_>) -> CliResult {
+    use crate::init::Layout;
+    let written = crate::init::init(dir, layout)?;
+    if let Some(layout) = layout.filter(|l| *l != Layout::Agentc) {
+        writeln!(io.stderr, "wrote {}'s files into {}:", layout.host(), dir.display())?;
+        for file in &written.files {
+            let shown = file.strip_prefix(dir).unwrap_or(file);
+            writeln!(io.stderr, "  {}", shown.display())?;
+        }
+    } else if written.found.is_empty() {
         writeln!(io.stderr, "wrote {} files into {}", written.files.len(), dir.display())?;
+        if layout.is_none() {
+            writeln!(
+                io.stderr,
+                "note: `agentc init --layout claude` (or copilot, codex, cursor, gemini, \
+                 opencode, kiro, cline, claude-plugin) writes an assistant's files instead"
+            )?;
+        }
     } else {
         let found: Vec<String> =
             written.found.iter().map(|(kind, at)| format!("{} in {at}", kind.name())).collect();

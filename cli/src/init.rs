@@ -37,6 +37,152 @@ const FILES: &[(&str, &str)] = templates![
     "agents/tools/lookup_order/manifest.json",
 ];
 
+/// A file of an assistant's layout: its path in the project, and the
+/// template it is written from (below `cli/templates/layouts/`).
+macro_rules! layout {
+    ($($path:literal => $template:literal),* $(,)?) => {
+        &[$(($path, include_str!(concat!("../templates/layouts/", $template)))),*]
+    };
+}
+
+/// The files `agentc init --layout` writes for each assistant: a skill (a
+/// command where agentc reads no skills of the assistant's), a subagent, and
+/// the project instructions it reads, each as the assistant reads them. One
+/// skill serves Claude Code, its plugins, Copilot and Codex: all read the
+/// Agent Skills format.
+const CLAUDE: &[(&str, &str)] = layout![
+    ".claude/skills/release-notes/SKILL.md" => "claude/.claude/skills/release-notes/SKILL.md",
+    ".claude/agents/reviewer.md" => "claude/.claude/agents/reviewer.md",
+    "CLAUDE.md" => "claude/CLAUDE.md",
+];
+const CLAUDE_PLUGIN: &[(&str, &str)] = layout![
+    "skills/release-notes/SKILL.md" => "claude/.claude/skills/release-notes/SKILL.md",
+    "agents/reviewer.md" => "claude/.claude/agents/reviewer.md",
+];
+const COPILOT: &[(&str, &str)] = layout![
+    ".github/skills/release-notes/SKILL.md" => "claude/.claude/skills/release-notes/SKILL.md",
+    ".github/agents/reviewer.agent.md" => "copilot/.github/agents/reviewer.agent.md",
+    ".github/copilot-instructions.md" => "copilot/.github/copilot-instructions.md",
+];
+const CODEX: &[(&str, &str)] = layout![
+    ".agents/skills/release-notes/SKILL.md" => "claude/.claude/skills/release-notes/SKILL.md",
+    ".codex/agents/reviewer.toml" => "codex/.codex/agents/reviewer.toml",
+    "AGENTS.md" => "codex/AGENTS.md",
+];
+const CURSOR: &[(&str, &str)] = layout![
+    ".cursor/rules/project.mdc" => "cursor/.cursor/rules/project.mdc",
+    ".cursor/agents/reviewer.md" => "cursor/.cursor/agents/reviewer.md",
+];
+const GEMINI: &[(&str, &str)] = layout![
+    ".gemini/commands/release-notes.toml" => "gemini/.gemini/commands/release-notes.toml",
+    ".gemini/agents/reviewer.md" => "gemini/.gemini/agents/reviewer.md",
+    "GEMINI.md" => "gemini/GEMINI.md",
+];
+const OPENCODE: &[(&str, &str)] = layout![
+    ".opencode/commands/release-notes.md" => "opencode/.opencode/commands/release-notes.md",
+    ".opencode/agents/reviewer.md" => "opencode/.opencode/agents/reviewer.md",
+    "AGENTS.md" => "opencode/AGENTS.md",
+];
+const KIRO: &[(&str, &str)] = layout![
+    ".kiro/steering/project.md" => "kiro/.kiro/steering/project.md",
+];
+const CLINE: &[(&str, &str)] = layout![
+    ".clinerules/project.md" => "cline/.clinerules/project.md",
+];
+
+/// What `agentc init --layout` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Layout {
+    /// agentc's own project: agentc.toml, two agents, two skills with a route, a tool, the
+    /// JSON Schemas (the default in a folder with no agent files)
+    Agentc,
+    /// Claude Code: .claude/skills/release-notes/SKILL.md, .claude/agents/reviewer.md,
+    /// CLAUDE.md
+    Claude,
+    /// A Claude Code plugin in the folder: .claude-plugin/plugin.json (named after the folder),
+    /// skills/release-notes/SKILL.md, agents/reviewer.md
+    #[value(alias = "claude-plugins")]
+    ClaudePlugin,
+    /// GitHub Copilot (CLI, VS Code, cloud agent): .github/skills/release-notes/SKILL.md,
+    /// .github/agents/reviewer.agent.md, .github/copilot-instructions.md
+    Copilot,
+    /// Codex: .agents/skills/release-notes/SKILL.md, .codex/agents/reviewer.toml, AGENTS.md
+    Codex,
+    /// Cursor: .cursor/rules/project.mdc (always applied), .cursor/agents/reviewer.md
+    Cursor,
+    /// Gemini CLI: .gemini/commands/release-notes.toml, .gemini/agents/reviewer.md, GEMINI.md
+    Gemini,
+    /// OpenCode: .opencode/commands/release-notes.md, .opencode/agents/reviewer.md, AGENTS.md
+    Opencode,
+    /// Kiro: .kiro/steering/project.md (always included)
+    Kiro,
+    /// Cline: .clinerules/project.md
+    Cline,
+}
+
+impl Layout {
+    /// The assistant, as messages name it.
+    pub const fn host(self) -> &'static str {
+        match self {
+            Layout::Agentc => "agentc",
+            Layout::Claude => "Claude Code",
+            Layout::ClaudePlugin => "a Claude Code plugin",
+            Layout::Copilot => "GitHub Copilot",
+            Layout::Codex => "Codex",
+            Layout::Cursor => "Cursor",
+            Layout::Gemini => "Gemini CLI",
+            Layout::Opencode => "OpenCode",
+            Layout::Kiro => "Kiro",
+            Layout::Cline => "Cline",
+        }
+    }
+
+    /// The files of an assistant's layout (none for agentc's, which is
+    /// [`FILES`] and more).
+    fn files(self) -> &'static [(&'static str, &'static str)] {
+        match self {
+            Layout::Agentc => &[],
+            Layout::Claude => CLAUDE,
+            Layout::ClaudePlugin => CLAUDE_PLUGIN,
+            Layout::Copilot => COPILOT,
+            Layout::Codex => CODEX,
+            Layout::Cursor => CURSOR,
+            Layout::Gemini => GEMINI,
+            Layout::Opencode => OPENCODE,
+            Layout::Kiro => KIRO,
+            Layout::Cline => CLINE,
+        }
+    }
+}
+
+/// A plugin's name made of a folder's: lowercase letters, digits and single
+/// `-` between them, as Claude Code asks of a plugin's `name`; `my-plugin`
+/// when the folder's name has none of them.
+fn plugin_name(dir: &Path) -> String {
+    let absolute = std::fs::canonicalize(dir)
+        .or_else(|_| std::path::absolute(dir))
+        .unwrap_or_else(|_| dir.to_path_buf());
+    let folder = absolute.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let mut name = String::new();
+    for c in folder.chars() {
+        if c.is_ascii_alphanumeric() {
+            name.push(c.to_ascii_lowercase());
+        } else if !name.is_empty() && !name.ends_with('-') {
+            name.push('-');
+        }
+    }
+    let name = name.trim_end_matches('-');
+    if name.is_empty() { "my-plugin".to_owned() } else { name.to_owned() }
+}
+
+/// A plugin's manifest, for a plugin named `name`.
+fn plugin_manifest(name: &str) -> String {
+    format!(
+        "{{\n  \"name\": \"{name}\",\n  \"description\": \"A skill that drafts release notes and a \
+         subagent that reviews changes.\",\n  \"version\": \"0.1.0\"\n}}\n"
+    )
+}
+
 /// Where the schemas go, inside the project.
 pub const SCHEMAS: &str = ".agentc/schemas";
 
@@ -161,14 +307,16 @@ pub struct Written {
 }
 
 /// Writes a new project into `dir` (created if missing); returns the files
-/// written. In a folder that already holds agent files (`.claude/`,
-/// `.github/agents/`, plugins, agentc's own `agents/`), only an
-/// `agentc.toml` for them and the schemas: no demo to read instead of them.
+/// written. With `layout`, that layout's files (an assistant's: a skill, a
+/// subagent, its instructions; agentc's: the demo below). Without it, in a
+/// folder that already holds agent files (`.claude/`, `.github/agents/`,
+/// plugins, agentc's own `agents/`), only an `agentc.toml` for them and the
+/// schemas: no demo to read instead of them; elsewhere agentc's demo.
 /// Nothing is written if any of the files exists already, and each is
 /// created exclusively: a file that appears while `init` runs is never
 /// replaced, and the folders on the way are entered with no link followed.
-pub fn init(dir: &Path) -> Result<Written, InitError> {
-    init_with(dir, |_| {})
+pub fn init(dir: &Path, layout: Option<Layout>) -> Result<Written, InitError> {
+    init_with(dir, layout, |_| {})
 }
 
 /// The layouts already in `dir`, by where they are, as `agentc check` with no
@@ -214,12 +362,34 @@ fn with_lockfile(text: &str, lockfile: &str) -> String {
 
 /// [`init`], calling `before_write` with each file's path just before it is
 /// written: tests create a file there, as a concurrent program could.
-fn init_with(dir: &Path, mut before_write: impl FnMut(&Path)) -> Result<Written, InitError> {
+fn init_with(
+    dir: &Path,
+    layout: Option<Layout>,
+    before_write: impl FnMut(&Path),
+) -> Result<Written, InitError> {
+    if let Some(layout) = layout.filter(|l| *l != Layout::Agentc) {
+        let mut files: Vec<(&str, String)> =
+            layout.files().iter().map(|&(path, text)| (path, text.to_owned())).collect();
+        if layout == Layout::ClaudePlugin {
+            files.insert(0, (".claude-plugin/plugin.json", plugin_manifest(&plugin_name(dir))));
+        }
+        let files = files.iter().map(|(p, t)| (*p, t.as_str())).collect();
+        let written = write_all(dir, files, before_write)?;
+        return Ok(Written {
+            tracking: Tracking::Nothing,
+            files: written,
+            lockfile_renamed: None,
+            found: Vec::new(),
+        });
+    }
     let schemas: Vec<(String, String)> = Kind::ALL
         .iter()
         .map(|kind| (format!("{SCHEMAS}/{}", kind.file_name()), kind.schema_text()))
         .collect();
-    let (found, agentc) = existing(dir);
+    let (found, agentc) = match layout {
+        Some(_) => (Vec::new(), false),
+        None => existing(dir),
+    };
     let lockfile = lockfile_name(dir);
     let files: Vec<(&str, String)> = match found.is_empty() {
         true => FILES.iter().map(|&(path, text)| (path, text.to_owned())).collect(),
@@ -250,6 +420,19 @@ fn init_with(dir: &Path, mut before_write: impl FnMut(&Path)) -> Result<Written,
         .map(|(p, t)| (*p, t.as_str()))
         .chain(schemas.iter().map(|(p, t)| (p.as_str(), t.as_str())))
         .collect();
+    let written = write_all(dir, all, before_write)?;
+    let lockfile_renamed = (lockfile != "agentc.lock").then_some(lockfile);
+    Ok(Written { tracking, files: written, lockfile_renamed, found })
+}
+
+/// Writes each of `all` (path in `dir`, text), or nothing when one of them
+/// is there already; `before_write` is called with each path just before it
+/// is written.
+fn write_all(
+    dir: &Path,
+    all: Vec<(&str, &str)>,
+    mut before_write: impl FnMut(&Path),
+) -> Result<Vec<PathBuf>, InitError> {
     for (path, _) in &all {
         if let Some(at) = present(dir, path) {
             return Err(InitError::Exists(at));
@@ -287,13 +470,21 @@ fn init_with(dir: &Path, mut before_write: impl FnMut(&Path)) -> Result<Written,
             Err(error) => return Err(InitError::Io { path: target, error }),
         }
     }
-    let lockfile_renamed = (lockfile != "agentc.lock").then_some(lockfile);
-    Ok(Written { tracking, files: written, lockfile_renamed, found })
+    Ok(written)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_plugin_is_named_after_its_folder_in_kebab_case() {
+        let dir = tempfile::tempdir().unwrap();
+        assert_eq!(plugin_name(&dir.path().join("My Team's  Tools!")), "my-team-s-tools");
+        assert_eq!(plugin_name(&dir.path().join("release_kit2")), "release-kit2");
+        assert_eq!(plugin_name(&dir.path().join("---")), "my-plugin");
+        assert_eq!(plugin_name(Path::new("/")), "my-plugin");
+    }
 
     /// A file that appears after the check that nothing exists, just before
     /// `init` would write it, is kept, and `init` stops there.
@@ -301,7 +492,7 @@ mod tests {
     fn a_file_created_while_init_runs_is_never_replaced() {
         let dir = tempfile::tempdir().unwrap();
         let raced = dir.path().join("agents/skills/intake/SKILL.md");
-        let result = init_with(dir.path(), |next| {
+        let result = init_with(dir.path(), None, |next| {
             if next == raced {
                 std::fs::write(next, "mine").unwrap();
             }

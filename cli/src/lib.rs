@@ -11,6 +11,7 @@
 pub mod baseline;
 pub mod budget;
 pub mod cli;
+pub mod dts;
 pub mod init;
 pub mod progress;
 pub mod signals;

@@ -18,9 +18,9 @@ fn the_readme_shows_what_budget_prints() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let printed = text(&out.stdout);
     let readme =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../README.md"))
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/pictures.md"))
             .unwrap();
-    let start = readme.find("$ agentc budget .\n").expect("the README shows `agentc budget`");
+    let start = readme.find("$ agentc budget .\n").expect("docs/pictures.md shows `agentc budget`");
     let block = &readme[start + "$ agentc budget .\n".len()..];
     let shown = &block[..block.find("…\n").expect("the README's block ends with …")];
     assert!(

@@ -292,6 +292,84 @@ fn init_writes_a_project_that_checks_and_locks_with_no_argument() {
     assert!(text(&again.stderr).contains("already exists"), "{}", text(&again.stderr));
 }
 
+/// The layouts of the assistants `init --layout` writes.
+const INIT_LAYOUTS: [&str; 9] = [
+    "claude",
+    "claude-plugin",
+    "copilot",
+    "codex",
+    "cursor",
+    "gemini",
+    "opencode",
+    "kiro",
+    "cline",
+];
+
+/// The files below `dir`, relative with `/`, sorted.
+fn files_below(dir: &Path) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(at) = stack.pop() {
+        for entry in std::fs::read_dir(&at).unwrap().map(Result::unwrap) {
+            if entry.file_type().unwrap().is_dir() {
+                stack.push(entry.path());
+            } else {
+                let rel = entry.path().strip_prefix(dir).unwrap().to_string_lossy().into_owned();
+                out.push(rel.replace('\\', "/"));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// `init --layout` writes each assistant's files: `agentc check` passes
+/// them with no argument, `--pedantic` too, and reads every one of them (the
+/// lockfile lists each file it read); a second run replaces nothing.
+#[test]
+fn init_writes_each_assistants_layout_and_check_reads_every_file() {
+    let dir = tempfile::tempdir().unwrap();
+    for layout in INIT_LAYOUTS {
+        let out = agentc(&["init", "--layout", layout, layout], dir.path());
+        assert!(out.status.success(), "{layout}: {}", text(&out.stderr));
+        let project = dir.path().join(layout);
+        let written = files_below(&project);
+        assert!(!written.is_empty(), "{layout}");
+        for file in &written {
+            assert!(text(&out.stderr).contains(&format!("\n  {file}\n")), "{layout}: {file}");
+        }
+        for args in [&["check"][..], &["check", "--pedantic"]] {
+            let check = agentc(args, &project);
+            assert_eq!(text(&check.stderr), "no problems found\n", "{layout}: {args:?}");
+            assert!(check.status.success());
+        }
+        let lock = agentc(&["lock"], &project);
+        assert!(lock.status.success(), "{layout}: {}", text(&lock.stderr));
+        let lockfile: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(project.join("agentc.lock")).unwrap())
+                .unwrap();
+        let mut read: Vec<&str> = lockfile["files"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["path"].as_str().unwrap())
+            .collect();
+        read.sort();
+        assert_eq!(read, written, "{layout}: agentc reads every file written");
+    }
+    let manifest =
+        std::fs::read_to_string(dir.path().join("claude-plugin/.claude-plugin/plugin.json"));
+    assert!(manifest.unwrap().contains("\"name\": \"claude-plugin\""));
+    // Never over a file: nothing is written, the file is kept.
+    let mine = dir.path().join("mine");
+    write(&mine.join("CLAUDE.md"), "# Mine\n");
+    let again = agentc(&["init", "--layout", "claude", "mine"], dir.path());
+    assert_eq!(again.status.code(), Some(2));
+    assert!(text(&again.stderr).contains("CLAUDE.md` already exists"), "{}", text(&again.stderr));
+    assert_eq!(files_below(&mine), ["CLAUDE.md"]);
+    assert_eq!(std::fs::read_to_string(mine.join("CLAUDE.md")).unwrap(), "# Mine\n");
+}
+
 /// In a Rust package, `init` writes the build script that has cargo re-run
 /// `agents!` when a file is added to or removed from `agents/` (the macro
 /// alone sees only edits); a build script already there is never replaced,
@@ -1019,6 +1097,25 @@ fn init_help_shows_one_default() {
     let help = text(&agentc(&["init", "--help"], dir.path()).stdout);
     assert_eq!(help.matches("[default: .]").count(), 1, "{help}");
     assert!(!help.contains("current folder"), "{help}");
+}
+
+/// `init --help` says what each layout writes; a value that is no layout
+/// gets the list of those that are.
+#[test]
+fn init_help_explains_each_layout() {
+    let dir = tempfile::tempdir().unwrap();
+    let help = text(&agentc(&["init", "--help"], dir.path()).stdout);
+    for layout in ["agentc"].into_iter().chain(INIT_LAYOUTS) {
+        assert!(help.contains(&format!("- {layout}:")), "{layout}:\n{help}");
+    }
+    let out = agentc(&["init", "--layout", "clade"], dir.path());
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("invalid value 'clade' for '--layout <LAYOUT>'"), "{stderr}");
+    let all = ["agentc"].into_iter().chain(INIT_LAYOUTS).collect::<Vec<_>>().join(", ");
+    assert!(stderr.contains(&format!("[possible values: {all}]")), "{stderr}");
+    assert!(stderr.contains("a similar value exists: 'claude'"), "{stderr}");
+    assert!(!dir.path().join("agentc.toml").exists());
 }
 
 #[test]

@@ -555,6 +555,36 @@ fn claude_code_and_agentc_agree_on_each_case() {
     assert!(wrong.is_empty(), "Claude Code and agentc disagree:\n{}", wrong.join("\n"));
 }
 
+/// What `agentc init --layout claude` and `--layout claude-plugin` write:
+/// Claude Code loads the skill and the subagent of each (and the plugin),
+/// and agentc says nothing of them.
+#[test]
+fn claude_code_loads_what_init_writes() {
+    let Some(claude) = claude() else {
+        return;
+    };
+    let home = tempfile::tempdir().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let layouts: [(&str, &[&str]); 2] = [
+        ("claude", &[".claude/agents/reviewer.md", ".claude/skills/release-notes/SKILL.md"]),
+        (
+            "claude-plugin",
+            &[".claude-plugin/plugin.json", "agents/reviewer.md", "skills/release-notes/SKILL.md"],
+        ),
+    ];
+    for (layout, expected) in layouts {
+        let out = common::agentc(&["init", "--layout", layout, layout], dir.path());
+        assert!(out.status.success(), "{layout}: {}", common::text(&out.stderr));
+        let top = dir.path().join(layout);
+        let host = host_verdicts(&claude, home.path(), &top);
+        let loads: Vec<&str> =
+            host.iter().filter(|(_, (h, _))| *h == Host::Loads).map(|(f, _)| f.as_str()).collect();
+        assert_eq!(loads, expected, "{layout}: Claude Code {CLAUDE_CODE} did {host:?}");
+        let (said, warnings) = agentc_verdicts(&top);
+        assert!(said.is_empty() && warnings == 0, "{layout}: agentc said {said:?}");
+    }
+}
+
 /// The wide corpus (`tests/hosts/corpus/`, listed with its sources in
 /// `corpus.tsv`): the Claude Code files of real repositories, each checked
 /// at its top as `agentc check` would be there, and loaded by Claude Code.

@@ -240,3 +240,91 @@ fn init_names_a_free_lockfile_when_agentc_lock_is_taken() {
     assert_eq!(text(&out.stderr), "wrote agentc.2.lock\n");
     assert_eq!(std::fs::read_to_string(dir.path().join("agentc.lock")).unwrap(), DOTAGENTS_LOCK);
 }
+
+#[test]
+fn the_names_for_typescript_are_written_beside_the_lockfile_and_checked() {
+    let dir = project();
+    let run = |args: &[&str]| {
+        let mut all = vec!["lock", "agents", "-o", "agentc.lock"];
+        all.extend(args);
+        let out = agentc(&all, dir.path());
+        (out.status.code(), text(&out.stderr))
+    };
+    let names = dir.path().join("names.d.ts");
+    assert_eq!(
+        run(&["--emit-dts", "names.d.ts"]),
+        (Some(0), "wrote agentc.lock\nwrote names.d.ts\n".into())
+    );
+    let written = std::fs::read_to_string(&names).unwrap();
+    assert!(
+        written
+            .starts_with("// The names of an agentc project, written by `agentc lock --emit-dts`")
+    );
+    assert!(written.contains("\nexport type SkillName = \"billing\";\n"), "{written}");
+    assert!(written.contains("\nexport type AgentName = never;\n"), "{written}");
+    assert_eq!(
+        run(&["--emit-dts", "names.d.ts", "--check"]),
+        (Some(0), "agentc.lock is up to date\nnames.d.ts is up to date\n".into())
+    );
+
+    // Stale, or missing: --check says so and writes nothing.
+    std::fs::write(&names, written.replace("\"billing\"", "\"billng\"")).unwrap();
+    let help = "help: run `agentc lock agents -o agentc.lock --emit-dts names.d.ts`";
+    assert_eq!(
+        run(&["--emit-dts", "names.d.ts", "--check"]),
+        (
+            Some(1),
+            format!(
+                "agentc.lock is up to date\nerror: names.d.ts is out of date\n{help} to update it\n"
+            )
+        )
+    );
+    std::fs::remove_file(&names).unwrap();
+    assert_eq!(
+        run(&["--emit-dts", "names.d.ts", "--check"]),
+        (
+            Some(1),
+            format!(
+                "agentc.lock is up to date\nerror: names.d.ts does not exist\n{help} to write it\n"
+            )
+        )
+    );
+    assert!(!names.exists());
+
+    // Never over a file agentc did not write, an input, or the lockfile.
+    write(&dir.path().join("types.d.ts"), "export type Mine = 1;\n");
+    let (code, stderr) = run(&["--emit-dts", "types.d.ts"]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains(
+            "cannot write the declarations `types.d.ts`: it was not written by `agentc lock \
+             --emit-dts` (its first line is not agentc's), and is left as it is"
+        ),
+        "{stderr}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("types.d.ts")).unwrap(),
+        "export type Mine = 1;\n"
+    );
+    let (code, stderr) = run(&["--emit-dts", "agents/SYSTEM.md"]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("it is `agents/SYSTEM.md`, which this compile reads"), "{stderr}");
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("agents/SYSTEM.md")).unwrap(),
+        "Be brief.\n"
+    );
+    let (code, stderr) = run(&["--emit-dts", "agentc.lock"]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("`agentc.lock`: it is the lockfile"), "{stderr}");
+
+    // A project with errors: neither is written.
+    write(&dir.path().join("agents/skills/broken/SKILL.md"), "---\nname: other\n---\n");
+    std::fs::remove_file(dir.path().join("agentc.lock")).unwrap();
+    let (code, stderr) = run(&["--emit-dts", "names.d.ts"]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(
+        stderr.ends_with("error: agentc.lock was not written\nerror: names.d.ts was not written\n"),
+        "{stderr}"
+    );
+    assert!(!names.exists() && !dir.path().join("agentc.lock").exists());
+}

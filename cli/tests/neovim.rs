@@ -1,12 +1,13 @@
 //! A real editor nobody here wrote: Neovim, headless, with its built-in LSP
 //! client set up by the README's own Lua block (cut from README.md here, as a
-//! user would paste it) starting `agentc lsp` on a copy of the example whose
-//! intake skill has a mistake, and on a repository holding only `.claude/`.
+//! user would paste it), which loads the plugin in `editors/nvim/` from this
+//! repository, starting `agentc lsp` on a copy of the example whose intake
+//! skill has a mistake, and on a repository holding only `.claude/`.
 //! Debian's Neovim 0.7.2 is the one on `PATH` (`.ci/run` installs it), and
 //! `.ci/run` names a Neovim 0.11 in `AGENTC_NVIM_0_11`. The session script
 //! (`tests/neovim/session.lua`) reports what the editor holds.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -15,27 +16,71 @@ use serde_json::{Value, json};
 
 mod common;
 
+/// Where the README's block says a clone of the repository is.
+const CLONE: &str = "~/src/agentc";
+
+/// This repository's top.
+fn repository() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..").canonicalize().unwrap()
+}
+
 /// The Lua block of the README's "In the editor" section.
 fn readme_snippet() -> String {
-    let readme =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../README.md"))
-            .unwrap();
-    let section = &readme[readme.find("### In the editor: `agentc lsp`").unwrap()..];
+    let readme = std::fs::read_to_string(repository().join("README.md")).unwrap();
+    let section = &readme[readme.find("## In the editor").unwrap()..];
     let start = section.find("```lua\n").expect("the README has a Neovim block") + "```lua\n".len();
     let end = start + section[start..].find("```\n").unwrap();
     section[start..end].to_owned()
 }
 
-#[test]
-fn readme_snippet_finds_projects_by_agentc_checks_markers() {
+/// The README's block with this repository where it says a clone is.
+fn snippet_here() -> String {
     let snippet = readme_snippet();
-    let start = snippet.find("local agentc_markers = {").unwrap();
-    let end = start + snippet[start..].find('}').unwrap();
-    let markers: Vec<&str> = snippet[start..end].split('"').skip(1).step_by(2).collect();
+    assert!(snippet.contains(CLONE), "the README's Neovim block names {CLONE}: {snippet}");
+    snippet.replace(CLONE, repository().to_str().unwrap())
+}
+
+/// The plugin's module, which the README's block loads.
+fn plugin_module() -> PathBuf {
+    repository().join("editors/nvim/lua/agentc/init.lua")
+}
+
+#[test]
+fn the_plugin_finds_projects_by_agentc_checks_markers() {
+    let module = std::fs::read_to_string(plugin_module()).unwrap();
+    let start = module.find("M.markers = {").unwrap();
+    let end = start + module[start..].find('}').unwrap();
+    let markers: Vec<&str> = module[start..end].split('"').skip(1).step_by(2).collect();
     assert_eq!(
         markers, MARKERS,
-        "the README's Neovim block must find the repository as `agentc check` does"
+        "editors/nvim/lua/agentc/init.lua must find the repository as `agentc check` does"
     );
+}
+
+/// On `runtimepath` with plugins loaded, `plugin/agentc.lua` sets agentc up
+/// with the defaults, once.
+#[test]
+fn the_plugin_file_sets_agentc_up_when_the_configuration_does_not() {
+    if !common::installed("nvim", "--version", "Neovim (`nvim`)") {
+        eprintln!("skipped: Neovim (`nvim`) is not installed");
+        return;
+    }
+    let home = tempfile::tempdir().unwrap();
+    let config = home.path().join("init.lua");
+    let plugin = repository().join("editors/nvim");
+    common::write(&config, format!("vim.opt.runtimepath:append({:?})\n", plugin.to_str().unwrap()));
+    let out = Command::new("nvim")
+        .args(["--headless", "-i", "NONE", "-n", "-u"])
+        .arg(&config)
+        .args(["-c", "lua io.stdout:write(tostring(require('agentc').configured), ' ', tostring(vim.g.loaded_agentc))", "-c", "qa!"])
+        .env("HOME", home.path())
+        .env("XDG_CONFIG_HOME", home.path().join("config"))
+        .env("XDG_DATA_HOME", home.path().join("data"))
+        .env("XDG_STATE_HOME", home.path().join("state"))
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(common::text(&out.stdout), "true true", "{}", common::text(&out.stderr));
 }
 
 #[test]
@@ -86,7 +131,7 @@ fn session(nvim: &Path) {
     common::write(&loose, "# To do\n");
 
     let snippet = dir.path().join("agentc.lua");
-    std::fs::write(&snippet, readme_snippet()).unwrap();
+    std::fs::write(&snippet, snippet_here()).unwrap();
     let out = dir.path().join("out.json");
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/neovim/session.lua");
     let mut nvim = Command::new(nvim)
@@ -113,9 +158,11 @@ fn session(nvim: &Path) {
     }
     let report: Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
     assert_eq!(report["ok"], true, "the session failed: {report:#}");
-    // The README's block calls nothing the Neovim running it has deprecated.
+    // The README's block calls nothing the Neovim running it has deprecated,
+    // and the plugin it loads is this repository's.
     let messages = report["messages"].as_str().unwrap();
     assert!(!messages.contains("deprecated"), "{messages}");
+    assert_eq!(report["plugin"], format!("@{}", plugin_module().display()), "{report:#}");
 
     // One client a project root, whatever the buffers and file types: the
     // example's (found by its `agentc.toml`) and the `.claude`-only

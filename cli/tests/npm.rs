@@ -3,7 +3,11 @@
 //! the files, offline), and then `npx agentc` must behave as the binary does —
 //! output, exit codes, signals — and the Node API, type-checked with `tsc
 //! --strict` against its generated types, must return what `--message-format
-//! json` prints, byte for byte, for every fixture in `tests/fixtures`.
+//! json` prints, byte for byte, for every fixture in `tests/fixtures`. The
+//! lockfile loader, with the binary's package removed, must load and verify
+//! what agentc writes (docs/lockfile.md) and refuse what was tampered with,
+//! and the names `agentc lock --emit-dts` writes must make a misspelt one a
+//! `tsc` error.
 //!
 //! One test, because installing is what costs: the steps share one install.
 //! node, npm, json-schema-to-typescript (`packaging/npm`) and TypeScript
@@ -113,8 +117,11 @@ fn the_npm_packages_run_agentc_as_the_binary_does() {
 
     npx_runs_as_the_binary(&project);
     signals_reach_the_binary(&project);
-    the_api_returns_what_the_cli_prints(&project, &tsc);
+    names_are_emitted_for_the_example(&project, temp.path());
+    the_programs_type_check(&project, &tsc);
+    the_api_returns_what_the_cli_prints(&project);
     a_missing_binary_says_what_to_install(&project, platform);
+    the_loader_verifies_lockfiles_without_the_binary(&project, temp.path(), platform);
 }
 
 /// The package.json files the release publishes.
@@ -250,17 +257,48 @@ fn json_lines(cases: &[Vec<String>]) -> Vec<String> {
         .collect()
 }
 
-/// The Node program in cli/tests/npm, type-checked against the installed
-/// package and run: what the API returns for every fixture must be what the
-/// command line prints.
-fn the_api_returns_what_the_cli_prints(project: &Path, tsc_dir: &Path) {
-    let repository = repository();
-    for file in ["api.mts", "wrong.mts"] {
+/// `agentc lock --emit-dts` for the example, run as the binary's `main`
+/// runs it: the lockfile it writes beside is the committed one, and the
+/// names are the example's.
+fn names_are_emitted_for_the_example(project: &Path, temp: &Path) {
+    let example = repository().join("examples/support-desk");
+    let (lockfile, names) = (temp.join("desk.lock"), project.join("agentc-names.d.ts"));
+    let args = [
+        "agentc",
+        "lock",
+        example.to_str().unwrap(),
+        "-o",
+        lockfile.to_str().unwrap(),
+        "--emit-dts",
+        names.to_str().unwrap(),
+    ];
+    let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
+    let mut io =
+        agentc_cli::Io { stdout: &mut stdout, stderr: &mut stderr, color: false, progress: false };
+    assert_eq!(agentc_cli::run(args, &mut io), 0, "{}", text(&stderr));
+    assert_eq!(
+        std::fs::read(&lockfile).unwrap(),
+        std::fs::read(example.join("agentc.lock")).unwrap()
+    );
+    let names = std::fs::read_to_string(names).unwrap();
+    assert!(
+        names.contains(
+            "export type AgentName =\n  | \"billing\"\n  | \"escalations\"\n  | \"triage\";\n"
+        ),
+        "{names}"
+    );
+}
+
+/// The Node programs in cli/tests/npm, type-checked against the installed
+/// package in one compile (each compile costs seconds): the programs must
+/// type-check clean, and every error must be one the types were made to
+/// refuse — they are types, not `any`. The programs are emitted all the same,
+/// to be run.
+fn the_programs_type_check(project: &Path, tsc_dir: &Path) {
+    let programs = ["api.mts", "wrong.mts", "lockfile.mts", "names-wrong.mts"];
+    for file in programs {
         std::fs::copy(tsc_dir.join(file), project.join(file)).unwrap();
     }
-    // One compile of both: the program must type-check clean, and every
-    // error must be one the types were made to refuse — they are types, not
-    // `any`. The program is emitted all the same, to be run.
     let tsc = tsc_dir.join("node_modules/typescript/bin/tsc");
     let types = tsc_dir.join("node_modules/@types");
     let compiled = run(
@@ -280,18 +318,29 @@ fn the_api_returns_what_the_cli_prints(project: &Path, tsc_dir: &Path) {
             types.to_str().unwrap(),
             "--outDir",
             "out",
-            "api.mts",
-            "wrong.mts",
-        ],
+        ]
+        .into_iter()
+        .chain(programs)
+        .collect::<Vec<_>>(),
         project,
     );
     assert_eq!(
         text(&compiled.stdout),
-        "wrong.mts(6,7): error TS2322: Type 'number' is not assignable to type 'string'.\n\
+        "names-wrong.mts(7,12): error TS2345: Argument of type '\"helpdsk\"' is not assignable \
+         to parameter of type 'AgentName'.\n\
+         names-wrong.mts(8,11): error TS2345: Argument of type '\"lookup_ordr\"' is not \
+         assignable to parameter of type 'ToolName'.\n\
+         wrong.mts(6,7): error TS2322: Type 'number' is not assignable to type 'string'.\n\
          wrong.mts(7,38): error TS2551: Property 'colum' does not exist on type 'Diagnostic'. \
          Did you mean 'column'?\n\
          wrong.mts(8,1): error TS2322: Type '\"note\"' is not assignable to type 'Severity'.\n"
     );
+}
+
+/// The API program, run: what the API returns for every fixture must be what
+/// the command line prints.
+fn the_api_returns_what_the_cli_prints(project: &Path) {
+    let repository = repository();
 
     let fixtures = repository.join("tests/fixtures");
     let mut cases: Vec<PathBuf> = std::fs::read_dir(&fixtures)
@@ -442,4 +491,250 @@ fn a_missing_binary_says_what_to_install(project: &Path, platform: &str) {
         .unwrap();
     ok(&stand_in, "AGENTC_BINARY");
     assert_eq!(text(&stand_in.stdout), format!("agentc {VERSION}\n"));
+}
+
+/// The lockfile of each fixture the loader is run on: between them, every
+/// list the schema allows (assistants, plugins, MCP servers, hooks), the
+/// workspace's files and `@registry`, a BOM and CRLF kept in a digest, and
+/// paths outside ASCII.
+const LOCKED_FIXTURES: [&str; 8] = [
+    "real-anthropics-claude-plugins-official",
+    "wild-gemini-extension-accepted",
+    "layout-bom-crlf",
+    "layout-registry-host-tools",
+    "layout-package",
+    "seed-bundle",
+    "seed-package",
+    "wild-skill-name-unicode-accepted",
+];
+
+/// Lowercase hex sha256, computed here rather than by the code under test.
+fn sha256(bytes: &[u8]) -> String {
+    use sha2::Digest;
+    sha2::Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// `lockfile` with its root digest recomputed as agentc writes it.
+fn resealed(mut lockfile: Value) -> String {
+    let files: Vec<agentc_schema::lockfile::FileDigest> =
+        serde_json::from_value(lockfile["files"].clone()).unwrap();
+    lockfile["root_digest"] = json!(agentc_schema::lockfile::root_digest(&files));
+    lockfile.to_string()
+}
+
+/// The loader of the npm package, run with the platform package set aside
+/// (loading is plain JavaScript): it loads and verifies the example's
+/// lockfile and those agentc writes for fixtures, keeps them as written, and
+/// refuses each tampered one with the error that names what is wrong.
+fn the_loader_verifies_lockfiles_without_the_binary(project: &Path, temp: &Path, platform: &str) {
+    assert!(!project.join(format!("node_modules/agentc-rs-{platform}")).exists());
+    let repository = repository();
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let example = repository.join("examples/support-desk");
+    let committed = example.join("agentc.lock");
+    let desk_options = |root: &Path| json!({ "root": root.join("agents"), "workspace": root, "registry": root.join("registry.yaml") });
+    let mut cases = vec![json!({
+        "name": "support-desk", "file": committed, "options": desk_options(&example),
+    })];
+    let locks = temp.join("locks");
+    std::fs::create_dir_all(&locks).unwrap();
+    for name in LOCKED_FIXTURES {
+        let args = common::case_args(&repository.join("tests/fixtures").join(name), here);
+        let file = locks.join(format!("{name}.lock"));
+        let mut all = vec!["agentc", "lock", "-o", file.to_str().unwrap()];
+        all.extend(args.iter().map(String::as_str));
+        let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
+        let mut io = agentc_cli::Io {
+            stdout: &mut stdout,
+            stderr: &mut stderr,
+            color: false,
+            progress: false,
+        };
+        assert_eq!(agentc_cli::run(all, &mut io), 0, "{name}: {}", text(&stderr));
+        let mut options = json!({ "root": args[0] });
+        for pair in args[1..].windows(2) {
+            match pair[0].as_str() {
+                "--workspace" => options["workspace"] = json!(pair[1]),
+                "--registry" => options["registry"] = json!(pair[1]),
+                _ => {}
+            }
+        }
+        cases.push(json!({ "name": name, "file": file, "options": options }));
+    }
+    let lockfiles: Vec<Value> = (cases.iter())
+        .map(|c| {
+            serde_json::from_slice(&std::fs::read(c["file"].as_str().unwrap()).unwrap()).unwrap()
+        })
+        .collect();
+    // Between them, every kind of entry.
+    let present = |field: &str| lockfiles.iter().any(|l| l.get(field).is_some());
+    assert!(["assistants", "plugins", "mcp_servers", "hooks"].iter().all(|f| present(f)));
+    let paths =
+        || lockfiles.iter().flat_map(|l| l["files"].as_array().unwrap()).map(|f| &f["path"]);
+    assert!(paths().filter(|p| *p == "@registry").count() >= 3);
+    assert!(paths().any(|p| p.as_str().unwrap().starts_with("@workspace/")));
+    assert!(paths().any(|p| !p.as_str().unwrap().is_ascii()));
+
+    // A copy of the example with two files edited and one removed.
+    let (_copy, desk) = common::example_project();
+    let lock: Value = serde_json::from_slice(&std::fs::read(&committed).unwrap()).unwrap();
+    let listed = |path: &str| -> String {
+        let files = lock["files"].as_array().unwrap();
+        files.iter().find(|f| f["path"] == path).unwrap()["sha256"].as_str().unwrap().to_owned()
+    };
+    let triage = desk.join("agents/triage/AGENT.md");
+    let mut edited = std::fs::read(&triage).unwrap();
+    edited.extend_from_slice(b"\nAlso greet the customer.\n");
+    std::fs::write(&triage, &edited).unwrap();
+    let registry = b"tools: []\n";
+    std::fs::write(desk.join("registry.yaml"), registry).unwrap();
+    std::fs::remove_file(desk.join("agents/skills/intake/SKILL.md")).unwrap();
+    let tampered = temp.join("tampered");
+    std::fs::create_dir_all(&tampered).unwrap();
+    // A root digest that is not the files'.
+    let mut forged = lock.clone();
+    forged["root_digest"] = json!("0".repeat(64));
+    std::fs::write(tampered.join("forged.lock"), forged.to_string()).unwrap();
+    // A path out of the root, and a link out of it, sealed as agentc would.
+    let outside = temp.join("outside.md");
+    std::fs::write(&outside, "Outside.\n").unwrap();
+    let root = tampered.join("root");
+    std::fs::create_dir_all(&root).unwrap();
+    std::os::unix::fs::symlink(&outside, root.join("link.md")).unwrap();
+    let mut escapes = lock.clone();
+    escapes["files"] = json!([
+        { "path": "../outside.md", "sha256": sha256(b"Outside.\n") },
+        { "path": "link.md", "sha256": sha256(b"Outside.\n") },
+    ]);
+    std::fs::write(tampered.join("escapes.lock"), resealed(escapes)).unwrap();
+    std::fs::write(tampered.join("v2.lock"), r#"{"lockfile_version": 2}"#).unwrap();
+    let mut shapeless = lock.clone();
+    shapeless["files"] = json!([{ "path": "SYSTEM.md" }]);
+    std::fs::write(tampered.join("shapeless.lock"), shapeless.to_string()).unwrap();
+    let lockfile = |name: &str| tampered.join(name).display().to_string();
+    let refused = json!([
+        { "name": "edited", "file": committed, "options": desk_options(&desk) },
+        { "name": "forged", "file": lockfile("forged.lock"), "options": {} },
+        { "name": "escapes", "file": lockfile("escapes.lock"), "options": { "root": root } },
+        { "name": "v2", "file": lockfile("v2.lock"), "options": {} },
+        { "name": "shapeless", "file": lockfile("shapeless.lock"), "options": {} },
+    ]);
+    let input = json!({
+        "cases": cases,
+        "desk": { "name": "desk", "file": committed, "options": desk_options(&example) },
+        "refused": refused,
+    });
+    let out = common::pipe(
+        "node",
+        &[project.join("out/lockfile.mjs").as_os_str()],
+        project,
+        &input.to_string(),
+    );
+    ok(&out, "lockfile.mjs");
+    let got: Value = serde_json::from_slice(&out.stdout).unwrap();
+
+    for (case, lockfile) in cases.iter().zip(&lockfiles) {
+        let name = case["name"].as_str().unwrap();
+        let entries: usize = ["agents", "skills", "tools", "assistants", "plugins", "mcp_servers"]
+            .iter()
+            .map(|f| lockfile.get(*f).and_then(Value::as_array).map_or(0, Vec::len))
+            .sum();
+        assert_eq!(
+            got["loaded"][name],
+            json!({ "problems": [], "same": true, "root": true, "found": entries }),
+            "{name}"
+        );
+    }
+    assert_eq!(
+        got["typed"],
+        json!({
+            "model": "anthropic/claude-haiku-4-5",
+            "skill": "billing/skills/refund-review/SKILL.md",
+            "tool": "Fetch an order with its line items, payment state, shipment tracking and delivery date.",
+            "unknown": format!(
+                "unknown-name: {} has no agent `helpdesk`; it has `billing`, `escalations`, `triage`",
+                committed.display()
+            ),
+        })
+    );
+
+    let intake = listed("skills/intake/SKILL.md");
+    let (was, now) = (listed("triage/AGENT.md"), sha256(&edited));
+    let (registry_was, registry_now) = (listed("@registry"), sha256(registry));
+    let shown = committed.display();
+    assert_eq!(
+        got["refused"]["edited"],
+        json!({
+            "name": "LockfileError",
+            "code": "missing",
+            "file": committed,
+            "message": format!(
+                "{shown} does not match the files it was compiled from:\n  \
+                 skills/intake/SKILL.md is missing: it does not exist (expected sha256 {intake})\n  \
+                 triage/AGENT.md changed: expected sha256 {was}, found {now}\n  \
+                 @registry changed: expected sha256 {registry_was}, found {registry_now}\n\
+                 help: if the files changed, run `agentc lock` to update the lockfile \
+                 (`agentc lock --check` says what changed)"
+            ),
+            "problems": [
+                format!("missing skills/intake/SKILL.md {intake}: it does not exist"),
+                format!("changed triage/AGENT.md {was} {now}"),
+                format!("changed @registry {registry_was} {registry_now}"),
+            ],
+        })
+    );
+    // The Rust reader finds the same (it leaves the registry to the host).
+    use agentc_schema::lockfile::FileChange;
+    let rust = agentc_schema::Lockfile::load(&committed).unwrap();
+    assert_eq!(
+        rust.verify(desk.join("agents"), Some(&desk)),
+        [
+            FileChange::Missing("skills/intake/SKILL.md".into()),
+            FileChange::Changed("triage/AGENT.md".into())
+        ]
+    );
+    let escaping = agentc_schema::Lockfile::load(tampered.join("escapes.lock")).unwrap();
+    assert_eq!(
+        escaping.verify(&root, None),
+        [FileChange::Invalid("../outside.md".into()), FileChange::Missing("link.md".into())]
+    );
+    let real = lock["root_digest"].as_str().unwrap();
+    let zeros = "0".repeat(64);
+    assert_eq!(got["refused"]["forged"]["code"], "root-digest");
+    assert_eq!(
+        got["refused"]["forged"]["problems"],
+        json!([format!("root-digest {zeros} {real}")])
+    );
+    assert!(
+        got["refused"]["forged"]["message"].as_str().unwrap().contains(&format!(
+            "root_digest is {zeros}, but the files listed give {real}: the lockfile was edited \
+             or damaged after agentc wrote it"
+        )),
+        "{}",
+        got["refused"]["forged"]
+    );
+    let outside_digest = sha256(b"Outside.\n");
+    assert_eq!(
+        got["refused"]["escapes"]["problems"],
+        json!([
+            format!("invalid-path ../outside.md {outside_digest}"),
+            format!("missing link.md {outside_digest}: a link leads out of the root"),
+        ])
+    );
+    assert_eq!(got["refused"]["v2"]["code"], "version");
+    assert_eq!(
+        got["refused"]["v2"]["message"],
+        format!(
+            "{}: the lockfile has format version 2; this reader knows version 1",
+            lockfile("v2.lock")
+        )
+    );
+    assert_eq!(got["refused"]["shapeless"]["code"], "invalid");
+    assert_eq!(
+        got["refused"]["shapeless"]["message"],
+        format!(
+            "{}: not a valid lockfile: `files[0]` is not a `{{ path, sha256 }}` of strings",
+            lockfile("shapeless.lock")
+        )
+    );
 }

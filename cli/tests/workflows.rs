@@ -97,7 +97,7 @@ fn the_action_and_the_release_name_what_is_here() {
     assert!(action.contains(&format!("    default: \"{version}\"\n")), "the action's version");
     assert!(action.contains(&format!("agentc/agentc@v{version}")), "the action's example");
     let workflow = read(".github/workflows/release.yml");
-    for script in ["packaging/npm/build.mjs", "packaging/pypi/build.py"] {
+    for script in ["packaging/npm/build.mjs", "packaging/pypi/build.py", "playground/build.sh"] {
         assert!(workflow.contains(script), "{script}");
         assert!(top().join(script).is_file(), "{script}");
     }

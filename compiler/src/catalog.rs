@@ -3,7 +3,7 @@
 //! The list below is the one place a code is declared. Each code's long
 //! explanation (what it means, a failing example, the fix) lives in
 //! `compiler/explain/<code>.md` and is compiled in, so `agentc explain` and the
-//! README's table read the same text.
+//! table in docs/compiler.md read the same text.
 
 /// How serious a diagnostic is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -135,7 +135,7 @@ impl std::fmt::Display for Code {
     }
 }
 
-/// The README's table of codes, generated from this catalog.
+/// The table of codes in docs/compiler.md, generated from this catalog.
 pub fn markdown_table() -> String {
     let mut out = String::from("| code | severity | meaning |\n|---|---|---|\n");
     for code in Code::ALL {

@@ -2,7 +2,8 @@
 //! the build.rs API alike (both call [`generate`], so their output is the same).
 //!
 //! The items: enums `Agent`, `Skill` and `Tool` (with `ALL`, `name()`,
-//! `def()`, `from_name()`, `FromStr` and `Display`), one `static` per agent
+//! `def()`, `from_name()`, `FromStr`, `Display` and serde by name), `Model`
+//! and `Context` (the registry's closed sets; see the `names` module), one `static` per agent
 //! (`TRIAGE: AgentDef<Skill, Tool>`), the skills' runbooks with their routes
 //! as typed data, `Tool::host()` returning the host's implementation of each
 //! host-declared tool, the typed tool contract (`input::*` types generated
@@ -21,6 +22,7 @@ use quote::{format_ident, quote};
 use crate::model::Model;
 
 mod contract;
+mod names;
 
 /// A host-declared tool and the path of its implementation in the host crate.
 #[derive(Clone)]
@@ -42,6 +44,10 @@ pub struct Input<'a> {
     pub inputs: &'a [InputFile],
     /// Generate the `Tools` trait with async methods.
     pub async_tools: bool,
+    /// The registry's models and context providers: `Model` and `Context`
+    /// hold these (and any the agents name besides).
+    pub models: &'a [String],
+    pub contexts: &'a [String],
 }
 
 /// A file the generated code depends on.
@@ -112,7 +118,15 @@ fn shard(name: &str) -> Ident {
 }
 
 /// Names the generated module uses for itself; an agent static never takes one.
-const RESERVED: &[&str] = &["LOCK_DIGEST", "AGENT_DEFS", "SKILL_DEFS", "TOOL_DEFS"];
+const RESERVED: &[&str] = &[
+    "LOCK_DIGEST",
+    "AGENT_DEFS",
+    "SKILL_DEFS",
+    "TOOL_DEFS",
+    "AGENT_MODELS",
+    "AGENT_CONTEXT",
+    "SKILL_AGENTS",
+];
 
 /// One static name per agent id, unique even where two ids upper-case alike
 /// (a suffix is bumped until the name is free, never taking a reserved name).
@@ -388,6 +402,7 @@ pub fn generate(input: &Input<'_>) -> TokenStream {
         def_doc: "The compiled agent.",
         def_type: quote!(#rt::AgentDef<Skill, Tool>),
         def: quote!(AGENT_DEFS[self as usize]),
+        plain_names: false,
         extra: TokenStream::new(),
     });
     let skill_enum = name_enum(&NameEnum {
@@ -402,6 +417,7 @@ pub fn generate(input: &Input<'_>) -> TokenStream {
         def_doc: "The compiled skill: its runbook and routes.",
         def_type: quote!(#rt::SkillDef<Skill, Tool>),
         def: quote!(SKILL_DEFS[self as usize]),
+        plain_names: true,
         extra: TokenStream::new(),
     });
     let tool_enum = name_enum(&NameEnum {
@@ -416,6 +432,7 @@ pub fn generate(input: &Input<'_>) -> TokenStream {
         def_doc: "The compiled tool: its description and input schema.",
         def_type: quote!(#rt::ToolDef),
         def: quote!(TOOL_DEFS[self as usize]),
+        plain_names: true,
         extra: quote! {
             /// The host's implementation, for tools the host declared.
             #[allow(unreachable_patterns)]
@@ -429,6 +446,8 @@ pub fn generate(input: &Input<'_>) -> TokenStream {
     });
 
     let contract = contract::generate(model, &tool_idents, input.host_tools, input.async_tools);
+    let closed = names::Closed::new(model, input.models, input.contexts);
+    let closed = names::generate(model, &closed, &agent_idents);
 
     quote! {
         #agent_enum
@@ -438,6 +457,8 @@ pub fn generate(input: &Input<'_>) -> TokenStream {
         #tool_enum
 
         #contract
+
+        #closed
 
         // Generated items are an API: a crate uses the part it needs, which
         // is no reason for a warning about the rest.
@@ -483,6 +504,9 @@ struct NameEnum<'a> {
     def_type: TokenStream,
     /// `def()`'s body: the variant's entry in its table.
     def: TokenStream,
+    /// `from_name` also takes a plain name only one definition has (the
+    /// definitions have a `name` beside the qualified one).
+    plain_names: bool,
     /// More methods for the `impl` block.
     extra: TokenStream,
 }
@@ -504,11 +528,28 @@ fn name_enum(e: &NameEnum<'_>) -> TokenStream {
         def_doc,
         def_type,
         def,
+        plain_names,
         extra,
         ..
     } = e;
     let all_doc = format!("Every {noun}, in {} order.", e.order);
-    let from_doc = format!("The {noun} with this name.");
+    let serde = names::serde_by_name(ident, noun);
+    let (from_doc, plain) = if *plain_names {
+        let doc = format!(
+            "The {noun} with this name: its qualified name, or a plain name only one {noun} has \
+             (a private {noun}'s `refund-review` for `agent__billing__refund-review`)."
+        );
+        let plain = quote! {
+            let mut plain = all.iter().filter(|v| v.def().name == name);
+            match (plain.next(), plain.next()) {
+                (::core::option::Option::Some(v), ::core::option::Option::None) => ::core::option::Option::Some(*v),
+                _ => ::core::option::Option::None,
+            }
+        };
+        (doc, plain)
+    } else {
+        (format!("The {noun} with this name."), quote!(::core::option::Option::None))
+    };
     quote! {
         #[doc = #doc]
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -537,7 +578,10 @@ fn name_enum(e: &NameEnum<'_>) -> TokenStream {
             #[doc = #from_doc]
             pub fn from_name(name: &str) -> ::core::option::Option<#ident> {
                 let all = #ident::ALL;
-                all.binary_search_by(|v| v.name().cmp(name)).ok().map(|i| all[i])
+                if let ::core::result::Result::Ok(i) = all.binary_search_by(|v| v.name().cmp(name)) {
+                    return ::core::option::Option::Some(all[i]);
+                }
+                #plain
             }
 
             #extra
@@ -555,6 +599,8 @@ fn name_enum(e: &NameEnum<'_>) -> TokenStream {
                 f.write_str(self.name())
             }
         }
+
+        #serde
     }
 }
 
@@ -669,6 +715,8 @@ pub fn stub() -> TokenStream {
         host_tools: &[],
         inputs: &[],
         async_tools: false,
+        models: &[],
+        contexts: &[],
     })
 }
 

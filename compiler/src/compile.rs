@@ -94,7 +94,7 @@ impl Compilation {
             diagnostic::Origin::Workspace => self.workspace.as_ref().map(|ws| ws.join(path)),
             diagnostic::Origin::Given => {
                 let given = Path::new(path);
-                if given.is_absolute() {
+                if crate::fs::is_absolute(given) {
                     Some(given.to_path_buf())
                 } else {
                     std::env::current_dir().ok().map(|cwd| cwd.join(given))

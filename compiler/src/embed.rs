@@ -351,6 +351,14 @@ pub fn run(request: &Request) -> Result<Generated, Failure> {
         let path = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
         inputs.push(InputFile { path, text: None });
     }
+    let registry = compilation.project.registry.as_ref();
+    let listed = |list: Option<&agentc_schema::List<agentc_schema::Text>>| -> Vec<String> {
+        list.into_iter().flatten().map(|n| n.value.as_str().to_owned()).collect()
+    };
+    let registered = (
+        listed(registry.and_then(|r| r.models.as_ref())),
+        listed(registry.and_then(|r| r.context.as_ref())),
+    );
     let generate = |model: &Model, digest: &str, inputs: &[InputFile]| {
         codegen::generate(&codegen::Input {
             model,
@@ -358,6 +366,8 @@ pub fn run(request: &Request) -> Result<Generated, Failure> {
             host_tools: &request.host_tools,
             inputs,
             async_tools: request.async_tools,
+            models: &registered.0,
+            contexts: &registered.1,
         })
     };
     let errors = render(&compilation, request, Severity::Error);

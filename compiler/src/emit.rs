@@ -16,6 +16,7 @@ use crate::diagnostic::{Counts, Diagnostic, Location, RelPath, Severity};
 use crate::source::Source;
 
 pub mod graph;
+pub mod typescript;
 
 /// The sources diagnostics point into.
 pub type Sources = BTreeMap<RelPath, Source>;

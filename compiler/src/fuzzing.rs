@@ -357,6 +357,8 @@ fn compile_checked(fs: &dyn Fs, opts: &Options) -> Vec<String> {
         host_tools: &[],
         inputs: &[],
         async_tools: false,
+        models: &[],
+        contexts: &[],
     });
     match syn::parse2::<syn::File>(tokens.clone()) {
         Ok(file) => shown.push(prettyplease::unparse(&file)),

@@ -9,7 +9,7 @@
 //! and resolution goes on with the narrower definition so one mistake does not
 //! cascade into others.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use agentc_schema::lockfile::{self, AgentStyle, PromptLayer, PromptScope, Reference, ScopeKind};
 use agentc_schema::{Dialect, SharedStr, Span, Spanned};
@@ -319,7 +319,11 @@ fn host_names(
     let mut hosts = Vec::new();
     if let (Some(registry), Some(file)) = (&project.registry, registry_file) {
         hosts.extend(
-            registry.tools.iter().flatten().map(|t| (t.value.as_str().to_owned(), file.clone())),
+            registry
+                .tools
+                .iter()
+                .flatten()
+                .map(|t| (t.value.name.value.as_str().to_owned(), file.clone())),
         );
     }
     let declared = RelPath::root(HOST_TOOLS_SITE);
@@ -492,7 +496,15 @@ impl Resolver<'_> {
     /// The model, given the tool names the host declares.
     fn model(&mut self, hosts: &HashSet<&str>) -> Model {
         let mut model = Model::default();
-        model.tools = self.tools.defs.iter().map(|tool| self.compile_tool(tool, hosts)).collect();
+        // What the registry says of the tools it describes, by name.
+        let described: HashMap<&str, &agentc_schema::RegistryTool> = (self.project.registry)
+            .iter()
+            .flat_map(|r| r.tools.iter().flatten())
+            .filter(|t| t.value.description.is_some() || t.value.input_schema.is_some())
+            .map(|t| (t.value.name.value.as_str(), &t.value))
+            .collect();
+        model.tools =
+            self.tools.defs.iter().map(|tool| self.compile_tool(tool, hosts, &described)).collect();
         // Each skill and agent on its own, as an edit redoes it: the parts
         // run in parallel, and are put together in project order. A stretch
         // of skills at a time: every part's references held until all were
@@ -556,10 +568,20 @@ impl Resolver<'_> {
         share
     }
 
-    fn compile_tool(&self, def: &Def, hosts: &HashSet<&str>) -> lockfile::Tool {
+    fn compile_tool(
+        &self,
+        def: &Def,
+        hosts: &HashSet<&str>,
+        described: &HashMap<&str, &agentc_schema::RegistryTool>,
+    ) -> lockfile::Tool {
         let on_disk = def.source.map(|i| &self.project.tools[i]);
         let host = hosts.contains(def.qualified.as_str());
         let manifest = on_disk.and_then(|t| t.manifest.as_ref());
+        // A descriptor on disk says what the model reads; else the registry may.
+        let declared = match on_disk {
+            None => described.get(def.qualified.as_str()).copied(),
+            Some(_) => None,
+        };
         lockfile::Tool {
             name: def.name.clone(),
             qualified: def.qualified.clone(),
@@ -570,9 +592,14 @@ impl Resolver<'_> {
                     .map_or_else(|| t.dir.folder.to_string(), |(source, _)| source.path.to_string())
             }),
             host,
-            description: manifest.map(|(_, doc)| doc.value.description.value.as_str().to_owned()),
+            description: manifest
+                .map(|(_, doc)| &doc.value.description)
+                .or_else(|| declared.and_then(|t| t.description.as_ref()))
+                .map(|d| d.value.as_str().to_owned()),
             input_schema: manifest
-                .and_then(|(_, doc)| doc.value.input_schema.as_ref().map(|s| s.value.clone())),
+                .and_then(|(_, doc)| doc.value.input_schema.as_ref())
+                .or_else(|| declared.and_then(|t| t.input_schema.as_ref()))
+                .map(|s| s.value.clone()),
         }
     }
 
@@ -1048,7 +1075,7 @@ mod tests {
                 })
                 .collect();
             let mut expected = items.clone();
-            expected.sort_by(|a, b| a.0.cmp(&b.0));
+            expected.sort_by_key(|a| a.0);
             let mut sorted = items;
             sort_in_place(&mut sorted, |a, b| a.0.cmp(&b.0));
             assert_eq!(sorted, expected, "{len} items");

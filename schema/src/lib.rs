@@ -74,5 +74,5 @@ pub use settings::ClaudeSettings;
 pub use shared::SharedStr;
 pub use skill::{OnSkip, Route, SkillFrontmatter, Step};
 pub use span::{Span, Spanned};
-pub use tool::{Registry, ToolManifest};
+pub use tool::{Registry, RegistryTool, ToolManifest};
 pub use values::{List, NameList, NonEmpty, Text, Version};

@@ -38,11 +38,16 @@ pub struct Lockfile {
     pub agentc_version: String,
     /// # Root digest
     ///
-    /// sha256 over every input file's relative path and digest, in path order.
+    /// Lowercase hex sha256 of one record `<path>\0<sha256>\n` per entry of
+    /// `files`, in the order `files` lists them (`@registry` included), the
+    /// records concatenated with nothing between them (see docs/lockfile.md).
+    #[schemars(regex(pattern = r"^[0-9a-f]{64}$"))]
     pub root_digest: String,
     /// # Input files
     ///
-    /// Every file the compile read, in path order.
+    /// Every file the model is compiled from, with its digest: the root's
+    /// files in path order, then the workspace's (`@workspace/…`), then the
+    /// registry file (`@registry`) when the compile was given one.
     pub files: Vec<FileDigest>,
     /// Agents
     pub agents: Vec<Agent>,
@@ -148,10 +153,15 @@ pub struct HookSet {
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FileDigest {
-    /// Path relative to the root, or `@workspace/…` for workspace files.
-    #[schemars(example = &"skills/billing/SKILL.md")]
+    /// Where the file is: a `/`-separated path relative to the root (the
+    /// agents directory); `@workspace/` and a path relative to the workspace
+    /// for the workspace's files; or exactly `@registry` for the host's
+    /// registry file, which lives outside both (its location is not
+    /// recorded, so moving it does not change the lockfile).
+    #[schemars(example = &"skills/billing/SKILL.md", example = &"@workspace/AGENTS.md", example = &"@registry")]
     pub path: String,
-    /// Lowercase hex sha256 of the file's bytes.
+    /// Lowercase hex sha256 of the file's bytes, exactly as on disk.
+    #[schemars(regex(pattern = r"^[0-9a-f]{64}$"))]
     pub sha256: String,
 }
 
@@ -434,8 +444,9 @@ fn hex(digest: &[u8]) -> String {
 }
 
 /// The root digest: sha256 over each file's path and digest, in the order given
-/// (which is path order), one `path\0sha256\n` record per file; hashed as
-/// the records come, not gathered first.
+/// (the order of `files`, `@registry` last), one `path\0sha256\n` record per
+/// file, as docs/lockfile.md describes for loaders in other languages; hashed
+/// as the records come, not gathered first.
 pub fn root_digest(files: &[FileDigest]) -> String {
     use sha2::{Digest, Sha256};
     let mut hasher = Sha256::new();
@@ -492,6 +503,10 @@ pub enum FileChange {
     /// The lockfile names a path that cannot be an input (absolute, or with
     /// `..`): it was edited by hand, and is not read.
     Invalid(String),
+    /// `root_digest` is not the digest of the `files` listed: the list or the
+    /// digest was edited by hand (a file dropped from the list, say), so the
+    /// files above cannot vouch for the lockfile.
+    RootDigest,
 }
 
 /// The largest input file `verify` reads, as `agentc` does by default.
@@ -588,7 +603,8 @@ impl Lockfile {
     /// Recomputes the digest of every input file against `root` (and
     /// `workspace`, for `@workspace/` paths); returns the files that changed.
     ///
-    /// The registry file (`@registry`) lives with the host and is not checked.
+    /// The registry file (`@registry`) lives with the host and is not checked;
+    /// the root digest is, against the list (last, as [`FileChange::RootDigest`]).
     /// Files added to the directory since the lock are not seen here; compile
     /// again (`agentc lock --check`) to find those.
     pub fn verify(
@@ -618,6 +634,40 @@ impl Lockfile {
                 Ok(None) => changes.push(FileChange::Missing(file.path.clone())),
             }
         }
+        if root_digest(&self.files) != self.root_digest {
+            changes.push(FileChange::RootDigest);
+        }
         changes
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The worked example of docs/lockfile.md, which loaders written in other
+    /// languages from that page check themselves against.
+    #[test]
+    fn the_root_digest_of_the_documented_example() {
+        let skill = b"---\nname: intake\ndescription: Takes a request.\n---\nAsk what is wrong.\n";
+        let files = [
+            FileDigest { path: "intake/SKILL.md".into(), sha256: sha256_hex(skill) },
+            FileDigest { path: REGISTRY_PATH.into(), sha256: sha256_hex(b"tools: []\n") },
+        ];
+        let digests = [
+            "da454cdf19d9ac9c57258a88fdfbfd2caaecca7fb12e5681985ed08510f3ae1e",
+            "754ceaf6b2f6e081e4da466ec43ac164e57bd9690db6f9370824fde667e0e766",
+            "5f077e51fde8ef75f4b57fb41b802e330e9d26570d1c09e66b1635adb0ee48ab",
+        ];
+        assert_eq!([&*files[0].sha256, &*files[1].sha256, &root_digest(&files)], digests);
+        assert_eq!(
+            root_digest(&[]),
+            "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+        );
+        // The page shows them, where it is (the published crate has no docs/).
+        let page = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/lockfile.md");
+        if let Ok(page) = std::fs::read_to_string(page) {
+            assert!(digests.iter().all(|d| page.contains(d)), "docs/lockfile.md's example changed");
+        }
     }
 }

@@ -42,6 +42,11 @@ impl Span {
 
 /// The newtype name the compiler's decoder looks for.
 pub const SPANNED_NAME: &str = "$agentc::Spanned";
+/// The struct name of a mapping that may also be written as one string
+/// (`- send_customer_email` or `- name: send_customer_email …`): the
+/// compiler's decoder hands a string to the visitor's `visit_str`, and checks a
+/// mapping's keys against the fields as it does any struct's.
+pub const SHORTHAND_NAME: &str = "$agentc::Shorthand";
 /// The keys the decoder hands to [`Spanned`]'s visitor.
 pub const SPANNED_FIELDS: &[&str] = &["$start", "$end", "$text_at", "$value"];
 

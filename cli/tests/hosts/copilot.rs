@@ -138,3 +138,47 @@ fn the_copilot_cli_and_agentc_agree_on_skills() {
     assert!(judged >= 40, "{judged} skills judged");
     assert!(reported * 100 >= left_out * 95, "{reported} of {left_out} left out reported");
 }
+
+/// What `agentc init --layout copilot` writes: the Copilot CLI loads its
+/// skill, its custom agent and its instructions. Custom agents are loaded
+/// only with a model to run them: a provider of one's own (`COPILOT_PROVIDER_*`,
+/// at a local port where nothing listens, never reached) stands in for a
+/// login, and asked for an agent it does not have, the CLI names those it has.
+#[test]
+fn the_copilot_cli_loads_what_init_writes() {
+    let Some(copilot) = copilot() else {
+        return;
+    };
+    let home = tempfile::tempdir().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let out = common::agentc(&["init", "--layout", "copilot", "project"], dir.path());
+    assert!(out.status.success(), "{}", common::text(&out.stderr));
+    let top = dir.path().join("project").canonicalize().unwrap();
+    let skills = skill_verdicts(&copilot, home.path(), &top);
+    let skill = skills.get(".github/skills/release-notes/SKILL.md").map(|(host, _)| *host);
+    assert_eq!(skill, Some(Host::Loads), "{skills:?}");
+
+    let out = command(&copilot, home.path())
+        .args(["instruction", "list", "--json"])
+        .current_dir(&top)
+        .output()
+        .expect("the Copilot CLI runs");
+    let listed: Value = serde_json::from_str(&common::text(&out.stdout)).unwrap_or_default();
+    let sources: Vec<&str> =
+        listed.as_array().into_iter().flatten().filter_map(|s| s["sourcePath"].as_str()).collect();
+    assert_eq!(sources, [".github/copilot-instructions.md"], "{listed}");
+
+    let out = command(&copilot, home.path())
+        .env("COPILOT_PROVIDER_BASE_URL", "http://127.0.0.1:9/v1")
+        .env("COPILOT_PROVIDER_MODEL_ID", "gpt-4o")
+        .args(["--agent", "agentc-no-such-agent", "-p", "x"])
+        .current_dir(&top)
+        .output()
+        .expect("the Copilot CLI runs");
+    let said = common::text(&out.stdout) + &common::text(&out.stderr);
+    let available = said.lines().find_map(|line| {
+        line.strip_prefix("No such agent: agentc-no-such-agent, available: ")
+            .map(|list| list.split(", ").collect::<Vec<_>>())
+    });
+    assert_eq!(available, Some(vec!["reviewer"]), "{said}");
+}

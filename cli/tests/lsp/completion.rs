@@ -388,10 +388,9 @@ fn hover_on_values_and_keys_in_every_dialect() {
             .starts_with("**Always apply** (`alwaysApply`)")
     );
     // Keys of the registry, `agentc.toml` and nested JSON.
-    assert!(
-        hover("registry.yaml", "tools", 1)
-            .starts_with("**Tools** (`tools`)\n\nNames of tools the host implements.")
-    );
+    assert!(hover("registry.yaml", "tools", 1).starts_with(
+        "**Tools** (`tools`)\n\nTools the host implements: each a name, or an object"
+    ));
     assert!(hover("agentc.toml", "layouts", 0).starts_with("**Layouts** (`layouts`)"));
     assert!(hover("agentc.toml", "stray-entry", 0).starts_with("**diagnostic** `stray-entry`\n\n"));
     assert_eq!(hover("agentc.toml", "warn", 0), "`warn`: The diagnostic is a warning.");

@@ -1,6 +1,7 @@
 -- A headless Neovim session against `agentc lsp`, driven by tests/neovim.rs.
 -- The client is the README's own snippet ($AGENTC_SNIPPET, cut from README.md),
--- with `vim.g.agentc_cmd` naming the binary under test; the session opens
+-- which loads the plugin in editors/nvim/ of this repository, with
+-- `vim.g.agentc_cmd` naming the binary under test; the session opens
 -- files as a user would and writes what the editor holds to $AGENTC_OUT as
 -- JSON. It runs on Neovim 0.7 (Debian bookworm's) and later.
 local root = os.getenv('AGENTC_ROOT')
@@ -170,6 +171,8 @@ local ok, err = pcall(function()
 end)
 
 out.ok = ok
+local loaded, agentc = pcall(require, 'agentc')
+out.plugin = loaded and debug.getinfo(agentc.setup, 'S').source or nil
 out.version = { vim.version().major, vim.version().minor }
 out.err = err and tostring(err)
 out.messages = vim.fn.execute('messages')

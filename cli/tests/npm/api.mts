@@ -38,7 +38,15 @@ const firsts: Record<string, string> = {};
 const queue = [...input.cases];
 async function worker(): Promise<void> {
   for (let next = queue.shift(); next; next = queue.shift()) {
-    const result: CheckResult = await check(next.dir, { ...next.options, cwd: input.cwd });
+    let result: Pick<CheckResult, 'diagnostics' | 'summary'>;
+    try {
+      result = await check(next.dir, { ...next.options, cwd: input.cwd });
+    } catch (error) {
+      // A run that cannot start (a broken registry: exit code 2) rejects,
+      // with what the command line printed.
+      if (!(error instanceof AgentcError) || !error.summary) throw error;
+      result = { diagnostics: error.diagnostics, summary: error.summary };
+    }
     checks[next.name] = toJsonLines(result);
     if (result.diagnostics.length > 0) firsts[next.name] = where(result.diagnostics[0]);
   }

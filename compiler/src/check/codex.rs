@@ -29,7 +29,7 @@ pub fn check(fs: &dyn Fs, trees: &Trees<'_>, project: &Project, out: &mut Vec<Di
         let source = &config.source;
         let dot_codex = parent(&source.path.path);
         for (path, span) in role_files(&doc.tree) {
-            if Path::new(&path).is_absolute() {
+            if crate::fs::is_absolute(Path::new(&path)) {
                 continue;
             }
             let named_file = Named {

@@ -70,7 +70,7 @@ pub fn check(fs: &dyn Fs, trees: &Trees<'_>, project: &Project, out: &mut Vec<Di
                 let Some(dockerfile) = dockerfile.filter(|d| !d.value.contains('$')) else {
                     continue;
                 };
-                if Path::new(&dockerfile.value).is_absolute() {
+                if crate::fs::is_absolute(Path::new(&dockerfile.value)) {
                     continue;
                 }
                 let named = Named {

@@ -171,7 +171,7 @@ fn push_front(pending: &mut VecDeque<OsString>, path: &Path) -> Option<PathBuf> 
     for part in parts.into_iter().rev() {
         pending.push_front(part);
     }
-    path.is_absolute().then_some(anchor)
+    super::is_absolute(path).then_some(anchor)
 }
 
 #[cfg(test)]

@@ -16,6 +16,18 @@ use std::ffi::OsString;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
+/// Whether `path` is absolute: [`Path::is_absolute`], but on
+/// `wasm32-unknown-unknown` (the playground's build, over a [`crate::memfs::MemFs`]),
+/// where the standard library knows no file system and calls a path absolute
+/// only with a drive prefix, which no path there has: a path from the root is
+/// absolute there, as on Unix.
+pub fn is_absolute(path: &Path) -> bool {
+    match cfg!(all(target_family = "wasm", target_os = "unknown")) {
+        true => path.has_root(),
+        false => path.is_absolute(),
+    }
+}
+
 /// What a directory entry is, symlinks not followed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EntryKind {

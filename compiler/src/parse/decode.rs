@@ -17,7 +17,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt;
 
 use agentc_schema::Span;
-use agentc_schema::span::{SPANNED_NAME, split_located};
+use agentc_schema::span::{SHORTHAND_NAME, SPANNED_NAME, split_located};
 use serde::de::{
     self, DeserializeOwned, DeserializeSeed, EnumAccess, IntoDeserializer, MapAccess, SeqAccess,
     VariantAccess, Visitor,
@@ -409,9 +409,11 @@ impl<'de> de::Deserializer<'de> for NodeDe<'de> {
         fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, Error> {
-        let _ = name;
         if self.is_hole() {
             return self.hole().deserialize_struct(name, fields, visitor).map_err(Error::in_hole);
+        }
+        if let (SHORTHAND_NAME, Value::Str(s)) = (name, &self.node.value) {
+            return visitor.visit_borrowed_str(s);
         }
         let Value::Map(entries) = &self.node.value else {
             return Err(de::Error::custom(format_args!(

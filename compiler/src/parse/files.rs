@@ -780,12 +780,16 @@ fn problem_diagnostic(
 ) -> Diagnostic {
     let (file, unknown) = (&source.path, reading.unknown);
     match problem {
-        Problem::MissingField { field, .. } => Diagnostic::on_path(
-            Code::MissingField,
-            file,
-            format!("the required field `{field}` is missing"),
-        )
-        .with_help(format!("add `{field}`")),
+        // Inside the document, the mapping that lacks it; at the top, the file.
+        Problem::MissingField { field, span } => {
+            let message = format!("the required field `{field}` is missing");
+            let diagnostic = if span == keys.tree.span || span.is_unknown() {
+                Diagnostic::on_path(Code::MissingField, file, message)
+            } else {
+                Diagnostic::at(Code::MissingField, file, span, message)
+            };
+            diagnostic.with_help(format!("add `{field}`"))
+        }
         Problem::Invalid { span, message } => {
             let diagnostic = Diagnostic::at(Code::InvalidValue, file, span, message);
             let dropped = match &keys.tree.value {
@@ -1071,12 +1075,17 @@ pub fn registry(source: &Source, out: &mut Vec<Diagnostic>) -> Option<Registry> 
             .value;
     let file = &source.path;
     for tool in registry.tools.iter().flatten() {
-        if let Err(err) = check_name(NameKind::Tool, tool.value.as_str()) {
+        let name = &tool.value.name;
+        // A name the decoder filled in for a missing one is reported as missing.
+        if name.span.is_unknown() {
+            continue;
+        }
+        if let Err(err) = check_name(NameKind::Tool, name.value.as_str()) {
             out.push(Diagnostic::at(
                 Code::BadName,
                 file,
-                tool.span,
-                format!("the tool name `{}` breaks the naming rule: {err}", tool.value),
+                name.span,
+                format!("the tool name `{}` breaks the naming rule: {err}", name.value),
             ));
         }
     }

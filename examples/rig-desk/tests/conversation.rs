@@ -29,7 +29,11 @@ fn a_ticket_goes_from_intake_to_wrap_up() {
         MockTurn::tool_call("c2", "lookup_order", json!({ "order_id": "NW-000001" })),
         MockTurn::tool_call("c3", "lookup_order", json!({ "order_id": "NW-000001" })),
         MockTurn::tool_call("c4", "redact_pii", json!({ "text": "It ships tomorrow." })),
-        MockTurn::tool_call("c5", "send_customer_email", json!({ "customer_id": "cus_1" })),
+        MockTurn::tool_call(
+            "c5",
+            "send_customer_email",
+            json!({ "customer_id": "cus_1", "body": "Verified." }),
+        ),
         MockTurn::tool_call(
             "c6",
             "update_ticket",

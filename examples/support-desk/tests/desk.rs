@@ -1,7 +1,7 @@
 //! Using the generated items: look up agents, walk the runbook graph, match on tools.
 
 use agentc::runtime::{AgentStyle, Status};
-use desk::{Agent, Skill, Tool};
+use desk::{Agent, Context, Model, Skill, Tool};
 use support_desk::{built, desk};
 
 #[test]
@@ -38,6 +38,51 @@ fn private_skills_and_tools_belong_to_their_agent() {
     assert!(billing.allows(Tool::BillingIssueRefund));
     assert_eq!(Skill::BillingRefundReview.name(), "agent__billing__refund-review");
     assert_eq!(Skill::BillingRefundReview.def().agent, Some("billing"));
+}
+
+#[test]
+fn models_context_providers_and_owners_are_typed() {
+    // The registry closes both sets: its models and context providers are enums.
+    assert_eq!(
+        Model::ALL,
+        &[Model::AnthropicClaudeHaiku45, Model::AnthropicClaudeSonnet45, Model::OpenaiGpt5Mini]
+    );
+    assert_eq!(Agent::Triage.model(), Some(Model::AnthropicClaudeHaiku45));
+    assert_eq!(Model::AnthropicClaudeHaiku45.name(), "anthropic/claude-haiku-4-5");
+    assert_eq!("openai/gpt-5-mini".parse::<Model>(), Ok(Model::OpenaiGpt5Mini));
+    assert_eq!(
+        Agent::Billing.context(),
+        &[Context::CustomerProfile, Context::OrderHistory, Context::TicketThread]
+    );
+    assert_eq!(Agent::Escalations.context(), &[]);
+    let unknown = "ticket-threads".parse::<Context>().unwrap_err();
+    assert_eq!(unknown.to_string(), "`ticket-threads` is not a known context provider");
+    // A private skill's owner is an `Agent`, a shared skill has none.
+    assert_eq!(Skill::BillingRefundReview.agent(), Some(Agent::Billing));
+    assert_eq!(Skill::Intake.agent(), None);
+}
+
+#[test]
+fn names_take_plain_names_where_they_are_unique() {
+    assert_eq!(Skill::from_name("agent__billing__refund-review"), Some(Skill::BillingRefundReview));
+    assert_eq!(Skill::from_name("refund-review"), Some(Skill::BillingRefundReview));
+    assert_eq!("issue_refund".parse::<Tool>(), Ok(Tool::BillingIssueRefund));
+    assert_eq!(Skill::from_name("refund"), None);
+}
+
+#[test]
+fn names_are_serde_values() {
+    use agentc::serde_json::{self, json};
+    let request = json!({ "agent": "triage", "skill": "intake", "model": "openai/gpt-5-mini" });
+    let (agent, skill, model): (Agent, Skill, Model) = (
+        serde_json::from_value(request["agent"].clone()).unwrap(),
+        serde_json::from_value(request["skill"].clone()).unwrap(),
+        serde_json::from_value(request["model"].clone()).unwrap(),
+    );
+    assert_eq!((agent, skill, model), (Agent::Triage, Skill::Intake, Model::OpenaiGpt5Mini));
+    assert_eq!(serde_json::to_value(Tool::LookupOrder).unwrap(), json!("lookup_order"));
+    let wrong = serde_json::from_value::<Agent>(json!("helpdsk")).unwrap_err();
+    assert_eq!(wrong.to_string(), "`helpdsk` is not a known agent");
 }
 
 #[test]

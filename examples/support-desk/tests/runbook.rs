@@ -75,9 +75,25 @@ fn status_alone_fires_after_any_tool_of_the_skill() {
     // verify-identity: `classify-request: status=success`, here after the
     // email (a registry tool, implemented by the function in `tools = [...]`).
     let mut run = run(Agent::Triage, Skill::VerifyIdentity);
-    let outcome = call(&mut run, Tool::SendCustomerEmail, json!({ "customer_id": "cus_1" }));
+    let email = json!({ "customer_id": "cus_1", "body": "Your identity is confirmed." });
+    let outcome = call(&mut run, Tool::SendCustomerEmail, email);
     assert_eq!(outcome.output, json!({ "queued": true, "to": "cus_1" }));
     assert_eq!(run.skill(), Skill::ClassifyRequest);
+}
+
+#[test]
+fn a_registry_tool_gets_its_typed_input_from_the_registry() {
+    // The registry gives `send_customer_email` an input schema: an input that
+    // does not fit it never reaches the function, and says why.
+    let mut run = run(Agent::Triage, Skill::VerifyIdentity);
+    let outcome = call(&mut run, Tool::SendCustomerEmail, json!({ "customer_id": "cus_1" }));
+    assert_eq!(outcome.status, Status::Invalid);
+    let error = outcome.output["error"].as_str().unwrap_or_default();
+    assert!(error.contains("missing field `body`"), "{error}");
+    assert_eq!(
+        Tool::SendCustomerEmail.def().description,
+        Some("Send an email to the customer on file.")
+    );
 }
 
 #[test]

@@ -229,7 +229,8 @@ impl Index {
         let mut registry = HashMap::new();
         let entries = project.registry.as_ref().and_then(|r| r.tools.as_ref());
         for entry in entries.into_iter().flatten() {
-            registry.entry(entry.value.as_str()).or_insert(entry);
+            let name = &entry.value.name;
+            registry.entry(name.value.as_str()).or_insert(name);
         }
         let tool_sites: Vec<Option<Place>> = (compilation.names.tools.defs.iter())
             .map(|def| tool_site(compilation, &registry, def))
@@ -442,8 +443,8 @@ impl<'c> Analysis<'c> {
             (symbol.kind, &project.registry, &self.compilation.registry_source)
         {
             for entry in registry.tools.iter().flatten() {
-                if entry.value.as_str() == def.qualified {
-                    places.push(exact(&source.path, entry)?);
+                if entry.value.name.value.as_str() == def.qualified {
+                    places.push(exact(&source.path, &entry.value.name)?);
                 }
             }
         }

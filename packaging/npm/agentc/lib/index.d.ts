@@ -1,6 +1,7 @@
-// The API's signatures. The shapes of what it returns are generated from
-// agentc's JSON Schemas into message.d.ts and lockfile.d.ts by
-// packaging/npm/build.mjs; none is written here.
+// The API's signatures (the lockfile loader's are in load.d.ts). The shapes
+// of what it returns are generated from agentc's JSON Schemas into
+// message.d.ts and lockfile.d.ts by packaging/npm/build.mjs; none is written
+// here.
 
 import type { AgentcMessageFormatJson, Diagnostic, Summary } from './message';
 import type { AgentcLock } from './lockfile';
@@ -10,6 +11,30 @@ export type { Diagnostic, Summary, Severity, Label, Fix, Edit } from './message'
 export type Message = AgentcMessageFormatJson;
 /** agentc.lock, the compiled project. */
 export type Lockfile = AgentcLock;
+export type {
+  Agent,
+  Assistant,
+  FileDigest,
+  HookSet,
+  McpServer,
+  Plugin,
+  Skill,
+  Tool,
+} from './lockfile';
+export {
+  loadLockfile,
+  verifyLockfile,
+  rootDigest,
+  LockfileError,
+} from './load';
+export type {
+  LoadedLockfile,
+  LockfileAccess,
+  LockfileErrorCode,
+  LockfileProblem,
+  LoadOptions,
+  ProjectNames,
+} from './load';
 
 /** What to compile, as the command line's flags say it. */
 export interface Options {
@@ -50,8 +75,10 @@ export interface LockResult extends CheckResult {
 /** agentc could not run (exit code 2: a missing root, a bad option), or no binary was found. */
 export class AgentcError extends Error {
   exitCode?: number;
-  /** The `cannot-run` diagnostic and any reported before it. */
+  /** The `cannot-run` diagnostic and any reported before it (a broken registry's, say). */
   diagnostics: Diagnostic[];
+  /** The run's summary, when the binary printed one. */
+  summary?: Summary;
   stderr: string;
 }
 
@@ -62,4 +89,4 @@ export function check(dir?: string, options?: Options): Promise<CheckResult>;
 export function lock(dir?: string, options?: Options): Promise<LockResult>;
 
 /** The result as `--message-format json` prints it, byte for byte. */
-export function toJsonLines(result: CheckResult): string;
+export function toJsonLines(result: Pick<CheckResult, 'diagnostics' | 'summary'>): string;

@@ -10,11 +10,12 @@ const { binaryPath, MissingBinaryError } = require('./binary.js');
 
 /** agentc could not run: a missing root, a bad option, a failed lockfile write. */
 class AgentcError extends Error {
-  constructor(message, { exitCode, diagnostics = [], stderr = '' } = {}) {
+  constructor(message, { exitCode, diagnostics = [], summary, stderr = '' } = {}) {
     super(message);
     this.name = 'AgentcError';
     this.exitCode = exitCode;
     this.diagnostics = diagnostics;
+    this.summary = summary;
     this.stderr = stderr;
   }
 }
@@ -132,7 +133,7 @@ function messages(out) {
     const cannot = diagnostics.find((d) => d.code === 'cannot-run');
     throw new AgentcError(
       cannot ? cannot.message : out.stderr.trim() || `agentc exited with code ${out.code}`,
-      { exitCode: out.code, diagnostics, stderr: out.stderr },
+      { exitCode: out.code, diagnostics, summary, stderr: out.stderr },
     );
   }
   return { ok: out.code === 0, exitCode: out.code, diagnostics, summary };
@@ -187,4 +188,15 @@ function toJsonLines(result) {
     .join('');
 }
 
-module.exports = { check, lock, toJsonLines, AgentcError };
+const { loadLockfile, verifyLockfile, rootDigest, LockfileError } = require('./load.js');
+
+module.exports = {
+  check,
+  lock,
+  toJsonLines,
+  AgentcError,
+  loadLockfile,
+  verifyLockfile,
+  rootDigest,
+  LockfileError,
+};

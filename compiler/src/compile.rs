@@ -282,7 +282,7 @@ pub fn compile_with(
     let mut registry_source = None;
     if let (Some((registry, source, path)), Some(rel)) = (registry, &registry_file) {
         project.registry = Some(registry);
-        project.registry_sha256 = Some(source.sha256.clone());
+        project.registry_sha256 = Some(source.sha256().to_owned());
         registry_source = Some(source);
         out.inputs.insert(rel.clone(), path);
     }

@@ -153,7 +153,7 @@ fn apply_with(compilation: &Compilation, mut between: impl FnMut(&Path)) -> Appl
         }
         // The text as read, and the byte order mark it may have started with.
         let size = source.text.len() as u64 + 3;
-        match rewrite(path, size, &source.sha256, &mut edits, &mut between) {
+        match rewrite(path, size, source.sha256(), &mut edits, &mut between) {
             Ok(()) => {
                 applied.files.insert(shown.clone(), count);
             }

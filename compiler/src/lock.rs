@@ -32,7 +32,7 @@ fn lockfile_of(compilation: &Compilation, model: crate::model::Model) -> Lockfil
         .sources
         .values()
         .filter(|s| !bundled(&s.path))
-        .map(|s| FileDigest { path: s.path.to_string(), sha256: s.sha256.clone() })
+        .map(|s| FileDigest { path: s.path.to_string(), sha256: s.sha256().to_owned() })
         .collect();
     if let Some(sha256) = &compilation.project.registry_sha256 {
         files.push(FileDigest { path: REGISTRY_PATH.to_owned(), sha256: sha256.clone() });

@@ -195,7 +195,8 @@ fn decode(file: &FileRef, bytes: &[u8], rules: ContentRules) -> ReadResult {
     }
     let skip = if bytes.starts_with(BOM.as_bytes()) { BOM.len() } else { 0 };
     match std::str::from_utf8(&bytes[skip..]) {
-        Ok(text) => Ok(Source::with_digest(file.rel.clone(), text, sha256_hex(bytes), rules)),
+        // Its digest is made when it is asked for, from the text.
+        Ok(text) => Ok(Source::read(file.rel.clone(), text, skip > 0, rules)),
         Err(err) => {
             let offset = err.valid_up_to();
             let bad_len = err.error_len().unwrap_or(1);

@@ -2,7 +2,6 @@
 
 use std::sync::{Arc, OnceLock};
 
-use agentc_schema::lockfile::sha256_hex;
 use agentc_schema::{SharedStr, Span};
 
 use crate::diagnostic::RelPath;
@@ -19,8 +18,12 @@ pub struct Source(Arc<SourceData>);
 pub struct SourceData {
     pub path: RelPath,
     pub text: Arc<str>,
-    /// sha256 of the file's bytes as they are on disk (BOM included).
-    pub sha256: String,
+    /// sha256 of the file's bytes as they are on disk (BOM included), made
+    /// the first time it is asked for ([`Source::sha256`]): only a lockfile,
+    /// a fix and copies compared read it, and it was 4% of a check's time.
+    sha256: OnceLock<String>,
+    /// Whether the bytes on disk began with a BOM the text is without.
+    bom: bool,
     /// The content rules its compile runs over the text; the others are
     /// never run on it.
     pub content_rules: ContentRules,
@@ -65,9 +68,18 @@ impl Source {
     /// A source whose bytes on disk are exactly `text`, with every content
     /// rule.
     pub fn new(path: RelPath, text: impl Into<Arc<str>>) -> Source {
-        let text = text.into();
-        let sha256 = sha256_hex(text.as_bytes());
-        Source::with_digest(path, text, sha256, ContentRules::ALL)
+        Source::read(path, text, false, ContentRules::ALL)
+    }
+
+    /// A source read from bytes that are `text`, after a BOM when `bom`,
+    /// for a compile running `content_rules`.
+    pub fn read(
+        path: RelPath,
+        text: impl Into<Arc<str>>,
+        bom: bool,
+        content_rules: ContentRules,
+    ) -> Source {
+        Source::made(path, text.into(), OnceLock::new(), bom, content_rules)
     }
 
     /// A source whose bytes on disk have the digest `sha256`, read for a
@@ -78,17 +90,44 @@ impl Source {
         sha256: String,
         content_rules: ContentRules,
     ) -> Source {
-        let text = text.into();
+        Source::made(path, text.into(), OnceLock::from(sha256), false, content_rules)
+    }
+
+    fn made(
+        path: RelPath,
+        text: Arc<str>,
+        sha256: OnceLock<String>,
+        bom: bool,
+        content_rules: ContentRules,
+    ) -> Source {
         Source(Arc::new(SourceData {
             path,
             text,
             sha256,
+            bom,
             content_rules,
             line_starts: OnceLock::new(),
             char_marks: OnceLock::new(),
             secrets: OnceLock::new(),
             masked: OnceLock::new(),
         }))
+    }
+
+    /// sha256 of the file's bytes as they are on disk, in lowercase hex.
+    pub fn sha256(&self) -> &str {
+        self.sha256.get_or_init(|| {
+            use sha2::{Digest, Sha256};
+            let mut hasher = Sha256::new();
+            if self.bom {
+                hasher.update("\u{feff}".as_bytes());
+            }
+            hasher.update(self.text.as_bytes());
+            hasher.finalize().iter().fold(String::with_capacity(64), |mut hex, b| {
+                use std::fmt::Write;
+                let _ = write!(hex, "{b:02x}");
+                hex
+            })
+        })
     }
 
     /// Where each line starts, at the size it needs.
@@ -194,7 +233,8 @@ impl Source {
         let mut hidden: Vec<Span> = secrets.iter().flat_map(|f| f.hidden.iter().copied()).collect();
         hidden.sort_by_key(|s| s.start);
         let text = crate::secrets::mask(&self.text, hidden.into_iter());
-        Some(Source::with_digest(self.path.clone(), text, self.sha256.clone(), self.content_rules))
+        let sha256 = self.sha256().to_owned();
+        Some(Source::with_digest(self.path.clone(), text, sha256, self.content_rules))
     }
 
     fn floor_char_boundary(&self, mut offset: usize) -> usize {

@@ -531,7 +531,7 @@ fn copies(earlier: &Def, later: &Def) -> Option<Copy> {
         return None;
     }
     let (a, b) = (earlier.file.as_ref()?, later.file.as_ref()?);
-    if a.text.sha256 == b.text.sha256 {
+    if a.text.sha256() == b.text.sha256() {
         return Some(Copy::Identical);
     }
     let line = a.text.text.lines().zip(b.text.text.lines()).take_while(|(x, y)| x == y).count();

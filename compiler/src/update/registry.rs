@@ -30,7 +30,7 @@ impl Compilation {
         }
         let file = source.path.clone();
         self.project.registry = Some(registry);
-        self.project.registry_sha256 = Some(source.sha256.clone());
+        self.project.registry_sha256 = Some(source.sha256().to_owned());
         self.registry_source = Some(source);
         self.inputs.insert(file.clone(), canonical);
 

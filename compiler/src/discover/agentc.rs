@@ -71,6 +71,7 @@ impl Walk<'_> {
     /// reported by [`Walk::refuse_agent_in_reserved`] at the root, and as a
     /// stray file anywhere else.
     pub(super) fn skills_dir(&mut self, children: Vec<Entry>, owner: Owner, dialect: Dialect) {
+        self.read_ahead(&children);
         for child in children {
             // A README beside the skills documents them, as the hosts have it.
             if child.kind == EntryKind::File && child.name.eq_ignore_ascii_case("README.md") {
@@ -101,6 +102,7 @@ impl Walk<'_> {
     }
 
     pub(super) fn tools_dir(&mut self, children: Vec<Entry>, owner: Owner) {
+        self.read_ahead(&children);
         for child in children {
             if child.kind == EntryKind::File {
                 if owner != Owner::Global || !is_agent_file(&child.name) {

@@ -35,7 +35,7 @@ fn lockfile_of(compilation: &Compilation, model: crate::model::Model) -> Lockfil
     // as the files were read (one after another it was 5% of a lock's time).
     let mut files: Vec<FileDigest> = pinned
         .par_iter()
-        .map(|s| FileDigest { path: s.path.to_string(), sha256: s.sha256().to_owned() })
+        .map(|s| FileDigest { path: s.path.to_string(), sha256: s.digest() })
         .collect();
     if let Some(sha256) = &compilation.project.registry_sha256 {
         files.push(FileDigest { path: REGISTRY_PATH.to_owned(), sha256: sha256.clone() });

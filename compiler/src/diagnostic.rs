@@ -97,12 +97,15 @@ impl RelPath {
     /// The path as it is shown ([`fmt::Display`]), sharing its text where
     /// that is the path itself.
     pub fn shared(&self) -> agentc_schema::SharedStr {
-        match self.origin {
-            Origin::Root if !self.path.is_empty() => {
-                agentc_schema::SharedStr::slice(self.path.clone(), 0..self.path.len())
-            }
-            Origin::Given => agentc_schema::SharedStr::slice(self.path.clone(), 0..self.path.len()),
-            _ => self.to_string().into(),
+        let shown_as_is = match self.origin {
+            Origin::Root => !self.path.is_empty(),
+            Origin::Given => true,
+            Origin::Workspace => false,
+        };
+        if shown_as_is {
+            agentc_schema::SharedStr::slice(self.path.clone(), 0..self.path.len())
+        } else {
+            self.to_string().into()
         }
     }
 }

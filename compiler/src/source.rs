@@ -126,17 +126,8 @@ impl Source {
     }
 
     fn hash(&self) -> String {
-        use sha2::{Digest, Sha256};
-        let mut hasher = Sha256::new();
-        if self.bom {
-            hasher.update("\u{feff}".as_bytes());
-        }
-        hasher.update(self.text.as_bytes());
-        hasher.finalize().iter().fold(String::with_capacity(64), |mut hex, b| {
-            use std::fmt::Write;
-            let _ = write!(hex, "{b:02x}");
-            hex
-        })
+        let bom: &[u8] = if self.bom { "\u{feff}".as_bytes() } else { &[] };
+        agentc_schema::lockfile::sha256_hex_of(&[bom, self.text.as_bytes()])
     }
 
     /// Where each line starts, at the size it needs.

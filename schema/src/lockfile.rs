@@ -430,8 +430,18 @@ pub struct Tool {
 
 /// Lowercase hex sha256 of `bytes`.
 pub fn sha256_hex(bytes: &[u8]) -> String {
+    sha256_hex_of(&[bytes])
+}
+
+/// [`sha256_hex`] of `parts` one after another, without joining them first
+/// (a file's BOM, then its text).
+pub fn sha256_hex_of(parts: &[&[u8]]) -> String {
     use sha2::{Digest, Sha256};
-    hex(&Sha256::digest(bytes))
+    let mut hasher = Sha256::new();
+    for part in parts {
+        hasher.update(part);
+    }
+    hex(&hasher.finalize())
 }
 
 /// `digest` in lowercase hex.

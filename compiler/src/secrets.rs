@@ -5,8 +5,9 @@
 //! Every file is scanned once, when it is read (`read::read_all`, in
 //! parallel), and what is found is kept with its source. A file costs one
 //! case-insensitive keyword search (Aho-Corasick) and nothing more unless
-//! one of a rule's keywords is in it: only then is that rule's regex run,
-//! and each regex is compiled the first time a file needs it. With
+//! one of a rule's keywords is in it: only then is that rule's regex run —
+//! only around the keywords when its matches are of bounded length, which
+//! most are — and each regex is compiled the first time a file needs it. With
 //! `secret = "allow"` under `[lints]` no file is scanned ([`Source::secrets`]
 //! answers nothing), so nothing is masked either.
 //!
@@ -19,7 +20,10 @@ use std::sync::OnceLock;
 
 use agentc_schema::Span;
 use aho_corasick::{AhoCorasick, AhoCorasickKind};
-use regex::bytes::{Regex, RegexBuilder};
+use regex_automata::meta::Regex;
+use regex_automata::util::captures::Captures;
+use regex_automata::util::syntax;
+use regex_automata::{Input, Span as Bytes};
 use toml_edit::{Item, Table};
 
 use crate::catalog::Code;
@@ -82,28 +86,46 @@ impl Found {
 #[derive(Debug)]
 struct Pattern {
     source: String,
-    compiled: OnceLock<Option<Regex>>,
+    /// Searched only around a rule's keywords when its matches are bounded:
+    /// over a few hundred bytes a search needs no prefilter, and building
+    /// one was most of what compiling such a regex cost.
+    around_keywords: bool,
+    compiled: OnceLock<Option<Compiled>>,
+}
+
+#[derive(Debug)]
+struct Compiled {
+    regex: Regex,
+    /// The longest text it can match, when there is one: a match that holds
+    /// a keyword lies within this many bytes of it.
+    reach: Option<usize>,
 }
 
 impl Pattern {
     fn new(source: &str) -> Pattern {
-        Pattern { source: source.to_owned(), compiled: OnceLock::new() }
+        Pattern { source: source.to_owned(), around_keywords: false, compiled: OnceLock::new() }
     }
 
-    /// The compiled regex, or `None` when the `regex` crate refuses it
-    /// (a test checks every rule compiles).
-    fn regex(&self) -> Option<&Regex> {
+    /// The compiled regex, or `None` when `regex-automata` refuses it (a
+    /// test checks every rule compiles).
+    fn compiled(&self) -> Option<&Compiled> {
         self.compiled
             .get_or_init(|| {
                 // gitleaks' patterns are Go's RE2, whose `\w`, `\s`, `\b` and
-                // `(?i)` are ASCII: the same without Unicode here.
-                RegexBuilder::new(&from_go(&self.source)).unicode(false).build().ok()
+                // `(?i)` are ASCII: the same without Unicode here, over bytes.
+                let syntax = syntax::Config::new().unicode(false).utf8(false);
+                let hir = syntax::parse_with(&from_go(&self.source), &syntax).ok()?;
+                let reach = hir.properties().maximum_len();
+                let windowed = self.around_keywords && reach.is_some();
+                let config = Regex::config().utf8_empty(false).auto_prefilter(!windowed);
+                let regex = Regex::builder().configure(config).build_from_hir(&hir).ok()?;
+                Some(Compiled { regex, reach })
             })
             .as_ref()
     }
 
     fn is_match(&self, text: &str) -> bool {
-        self.regex().is_some_and(|re| re.is_match(text.as_bytes()))
+        self.compiled().is_some_and(|c| c.regex.is_match(text.as_bytes()))
     }
 }
 
@@ -250,6 +272,9 @@ struct Rule {
     /// Its keywords, lowercase: a match that is only a git object id must
     /// have one on its line.
     keywords: Vec<String>,
+    /// Its keywords' numbers in [`Rules::keywords`]; none when it runs on
+    /// every file it applies to.
+    triggers: Vec<usize>,
 }
 
 #[derive(Debug)]
@@ -364,6 +389,7 @@ impl Rules {
                     .map(Allowlist::from_table)
                     .collect(),
                 keywords: strings(table.get("keywords")).iter().map(|w| w.to_lowercase()).collect(),
+                triggers: Vec::new(),
             });
             if scope.is_some() {
                 scoped.push(index);
@@ -384,13 +410,19 @@ impl Rules {
             }
             for word in words {
                 let word = word.to_lowercase();
-                match keywords.iter().position(|k| *k == word) {
-                    Some(at) => by_keyword[at].push(index),
+                let at = match keywords.iter().position(|k| *k == word) {
+                    Some(at) => {
+                        by_keyword[at].push(index);
+                        at
+                    }
                     None => {
                         keywords.push(word);
                         by_keyword.push(vec![index]);
+                        keywords.len() - 1
                     }
-                }
+                };
+                rules[index].triggers.push(at);
+                rules[index].regex.around_keywords = true;
             }
         }
         // A DFA: the one pass every file pays for, at a byte a step; the
@@ -443,8 +475,18 @@ fn lines(text: &str, start: usize, end: usize) -> (usize, usize) {
 /// How far a finding's line reaches from its match.
 const LINE_REACH: usize = 1024;
 
+/// A keyword found: its number, start and end.
+type Hit = (usize, usize, usize);
+
 /// The secrets in `text`, the file at `path` (as users see it), in order.
 pub fn scan(path: &str, text: &str) -> Vec<Found> {
+    scan_with(path, text, true)
+}
+
+/// [`scan`], each rule's regex run only around its keywords when `around`
+/// (see [`windows`]), or over the whole text as gitleaks runs it: a test
+/// holds the two to the same findings.
+fn scan_with(path: &str, text: &str, around: bool) -> Vec<Found> {
     let rules = rules();
     let Some(keywords) = &rules.keywords else {
         return Vec::new();
@@ -457,8 +499,10 @@ pub fn scan(path: &str, text: &str) -> Vec<Found> {
             .filter(|&&i| rules.rules[i].path.as_ref().is_some_and(|p| p.is_match(path))),
     );
     let mut seen = vec![false; rules.by_keyword.len()];
+    let mut hits = Vec::new();
     for found in keywords.find_overlapping_iter(text) {
         let keyword = found.pattern().as_usize();
+        hits.push((keyword, found.start(), found.end()));
         if !std::mem::replace(&mut seen[keyword], true) {
             wanted.extend(&rules.by_keyword[keyword]);
         }
@@ -466,11 +510,13 @@ pub fn scan(path: &str, text: &str) -> Vec<Found> {
     if wanted.is_empty() {
         return Vec::new();
     }
+    hits.sort_unstable();
+    let hits = around.then_some(&hits[..]);
     wanted.sort_unstable();
     wanted.dedup();
     let mut found: Vec<Found> = Vec::new();
     for index in wanted {
-        find(rules, index, path, text, &mut found);
+        find(rules, index, path, text, hits, &mut found);
     }
     // One secret found by two rules (a JWT and its base64) is reported once.
     found.sort_by_key(|f| (f.span.start, f.span.end));
@@ -478,61 +524,120 @@ pub fn scan(path: &str, text: &str) -> Vec<Found> {
     found
 }
 
+/// Where rule `rule` is searched for in a text of `len` bytes whose keywords
+/// were found at `hits` (keyword, start, end; sorted): the whole text, or —
+/// when a match is at most `reach` bytes long — only around the rule's
+/// keywords, since a match holds one of them (a test holds this to the
+/// whole text's findings, as gitleaks searches, on generated texts). A file of prose that names a
+/// token or a key a few times is then searched over a few hundred bytes,
+/// not its whole length, by each rule it wakes.
+fn windows(rule: &Rule, reach: Option<usize>, hits: Option<&[Hit]>, len: usize) -> Vec<Bytes> {
+    let (Some(reach), Some(hits), false) = (reach, hits, rule.triggers.is_empty()) else {
+        return vec![Bytes { start: 0, end: len }];
+    };
+    let mut around: Vec<Bytes> = Vec::new();
+    for &keyword in &rule.triggers {
+        let from = hits.partition_point(|&(k, ..)| k < keyword);
+        let to = hits.partition_point(|&(k, ..)| k <= keyword);
+        around.extend(hits[from..to].iter().map(|&(_, start, end)| Bytes {
+            start: start.saturating_sub(reach),
+            end: end.saturating_add(reach).min(len),
+        }));
+    }
+    around.sort_unstable_by_key(|w| w.start);
+    let mut merged: Vec<Bytes> = Vec::with_capacity(around.len());
+    for window in around {
+        match merged.last_mut() {
+            Some(last) if window.start <= last.end => last.end = last.end.max(window.end),
+            _ => merged.push(window),
+        }
+    }
+    merged
+}
+
 /// gitleaks' `detectRule`: rule `index`'s secrets in `text`, into `out`.
-fn find(rules: &Rules, index: usize, path: &str, text: &str, out: &mut Vec<Found>) {
+fn find(
+    rules: &Rules,
+    index: usize,
+    path: &str,
+    text: &str,
+    hits: Option<&[Hit]>,
+    out: &mut Vec<Found>,
+) {
     let rule = &rules.rules[index];
     if rule.path.as_ref().is_some_and(|p| !p.is_match(path)) {
         return;
     }
-    let Some(regex) = rule.regex.regex() else {
+    let Some(compiled) = rule.regex.compiled() else {
         return;
     };
     let bytes = text.as_bytes();
-    for captures in regex.captures_iter(bytes) {
-        let Some(whole) = captures.get(0) else { continue };
-        let (mut start, mut end) = (floor(text, whole.start()), floor(text, whole.end()));
-        // gitleaks trims line breaks off a match.
-        while start < end && bytes[start] == b'\n' {
-            start += 1;
+    for window in windows(rule, compiled.reach, hits, text.len()) {
+        // The span bounds the search, not what its assertions look at: `\b`
+        // and `^` at a window's edge see the text beyond it.
+        for captures in compiled.regex.captures_iter(Input::new(bytes).span(window)) {
+            let Some(whole) = captures.get_match() else { continue };
+            secret(rules, index, path, text, &captures, whole.span(), out);
         }
-        while end > start && bytes[end - 1] == b'\n' {
-            end -= 1;
-        }
-        if start == end {
-            continue;
-        }
-        let group = match rule.secret_group {
-            0 => (1..captures.len()).filter_map(|i| captures.get(i)).find(|g| !g.is_empty()),
-            n => captures.get(n),
-        };
-        let (secret_start, secret_end) = group.map_or((start, end), |g| {
-            (floor(text, g.start()).max(start), floor(text, g.end()).min(end))
-        });
-        if secret_start >= secret_end {
-            continue;
-        }
-        let secret = &text[secret_start..secret_end];
-        if rule.entropy != 0.0 && entropy(secret) <= rule.entropy {
-            continue;
-        }
-        let (line_start, line_end) = lines(text, start, end);
-        let line = &text[line_start..line_end];
-        // gitleaks' own way to mark a line as allowed.
-        if line.contains("gitleaks:allow") {
-            continue;
-        }
-        let pinned = is_object_id(secret) && !mentions(line, &rule.keywords);
-        if pinned || is_placeholder(secret) || is_sample(secret) || is_variable(secret) {
-            continue;
-        }
-        let matched = &text[start..end];
-        if rules.global.allows(path, secret, matched, line)
-            || rule.allowlists.iter().any(|a| a.allows(path, secret, matched, line))
-        {
-            continue;
-        }
-        out.push(found(index, text, secret_start, secret_end));
     }
+}
+
+/// One match of rule `index`, `whole` with its `captures`: into `out` when
+/// it is a secret that nothing allows.
+fn secret(
+    rules: &Rules,
+    index: usize,
+    path: &str,
+    text: &str,
+    captures: &Captures,
+    whole: Bytes,
+    out: &mut Vec<Found>,
+) {
+    let rule = &rules.rules[index];
+    let bytes = text.as_bytes();
+    let (mut start, mut end) = (floor(text, whole.start), floor(text, whole.end));
+    // gitleaks trims line breaks off a match.
+    while start < end && bytes[start] == b'\n' {
+        start += 1;
+    }
+    while end > start && bytes[end - 1] == b'\n' {
+        end -= 1;
+    }
+    if start == end {
+        return;
+    }
+    let group = match rule.secret_group {
+        0 => {
+            (1..captures.group_len()).filter_map(|i| captures.get_group(i)).find(|g| !g.is_empty())
+        }
+        n => captures.get_group(n),
+    };
+    let (secret_start, secret_end) = group
+        .map_or((start, end), |g| (floor(text, g.start).max(start), floor(text, g.end).min(end)));
+    if secret_start >= secret_end {
+        return;
+    }
+    let secret = &text[secret_start..secret_end];
+    if rule.entropy != 0.0 && entropy(secret) <= rule.entropy {
+        return;
+    }
+    let (line_start, line_end) = lines(text, start, end);
+    let line = &text[line_start..line_end];
+    // gitleaks' own way to mark a line as allowed.
+    if line.contains("gitleaks:allow") {
+        return;
+    }
+    let pinned = is_object_id(secret) && !mentions(line, &rule.keywords);
+    if pinned || is_placeholder(secret) || is_sample(secret) || is_variable(secret) {
+        return;
+    }
+    let matched = &text[start..end];
+    if rules.global.allows(path, secret, matched, line)
+        || rule.allowlists.iter().any(|a| a.allows(path, secret, matched, line))
+    {
+        return;
+    }
+    out.push(found(index, text, secret_start, secret_end));
 }
 
 /// Whether `secret` is shaped as a git object id (40 or 64 hexadecimal
@@ -877,7 +982,8 @@ mod tests {
             .rules
             .iter()
             .filter(|r| {
-                r.regex.regex().is_none() || r.path.as_ref().is_some_and(|p| p.regex().is_none())
+                r.regex.compiled().is_none()
+                    || r.path.as_ref().is_some_and(|p| p.compiled().is_none())
             })
             .map(|r| r.id.as_str())
             .collect();
@@ -885,7 +991,7 @@ mod tests {
         let allowlists = rules.rules.iter().flat_map(|r| &r.allowlists).chain([&rules.global]);
         for list in allowlists {
             for pattern in list.regexes.iter().chain(&list.paths) {
-                assert!(pattern.regex().is_some(), "{}", pattern.source);
+                assert!(pattern.compiled().is_some(), "{}", pattern.source);
             }
         }
         for (id, ..) in SCOPED {
@@ -1022,5 +1128,54 @@ mod tests {
         redact(&mut diagnostics, [&source]);
         assert!(!diagnostics[0].message.contains(&github[4..]), "{}", diagnostics[0].message);
         assert_eq!(diagnostics[0].fix, None);
+    }
+
+    /// A piece of a generated text: prose, a line break, or a text a rule's
+    /// regex matches (its word boundaries and line ends left out, so some
+    /// are cut short or run on), made from the regex itself.
+    fn piece() -> impl proptest::strategy::Strategy<Value = String> {
+        use proptest::prelude::*;
+        let matching: Vec<BoxedStrategy<String>> = rules()
+            .rules
+            .iter()
+            .filter_map(|rule| {
+                let pattern = format!("(?-u){}", from_go(&rule.regex.source))
+                    .replace("\\b", "")
+                    .replace("|$)", ")");
+                proptest::string::string_regex(&pattern).ok().map(|s| s.boxed())
+            })
+            .collect();
+        assert!(matching.len() > 100, "only {} rules make texts", matching.len());
+        prop_oneof![
+            "[a-z]{1,8}( |, |. )",
+            Just("\n".to_owned()),
+            proptest::strategy::Union::new(matching),
+        ]
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(256))]
+        /// Searching each rule only around its keywords finds what searching
+        /// the whole text, as gitleaks does, finds.
+        #[test]
+        fn around_the_keywords_finds_what_the_whole_text_holds(
+            pieces in proptest::collection::vec(piece(), 1..24)
+        ) {
+            let text = pieces.concat();
+            for path in ["a/SKILL.md", ".mcp.json"] {
+                proptest::prop_assert_eq!(scan_with(path, &text, true), scan_with(path, &text, false));
+            }
+        }
+    }
+
+    #[test]
+    fn a_secret_far_into_a_long_file_is_found_around_its_keyword() {
+        let prose = "The agent reads the notes and writes a summary of them.\n".repeat(2_000);
+        let secret = format!("twitter_api_key = \"{}\"\n", fake("", "q8xk2m9v4r7t1w5y3z6b0n2c4"));
+        let text = format!("{prose}{secret}{prose}");
+        let around = scan_with("a/SKILL.md", &text, true);
+        assert_eq!(around.iter().map(Found::rule_id).collect::<Vec<_>>(), ["twitter-api-key"]);
+        assert_eq!(around, scan_with("a/SKILL.md", &text, false));
+        assert_eq!(around[0].span.start, prose.len() + "twitter_api_key = \"".len());
     }
 }

@@ -302,6 +302,7 @@ impl Walk<'_> {
         }
         let mut plugins = Vec::new();
         let mut others = Vec::new();
+        self.read_ahead(children);
         for child in children.iter().filter(|c| c.kind == EntryKind::Dir) {
             let inside = self.list_quietly(&child.path, &child.rel);
             match self.plugin_manifest(&inside) {

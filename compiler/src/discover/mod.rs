@@ -434,7 +434,7 @@ impl Walk<'_> {
     /// parallel, for the walk to find them read: listing 10,000 skill folders
     /// one after another was a sixth of a check's time, on one thread. A
     /// folder that cannot be read is left to [`Walk::names`] to report.
-    fn read_ahead(&mut self, entries: &[Entry]) {
+    pub(super) fn read_ahead(&mut self, entries: &[Entry]) {
         use rayon::prelude::*;
         let fs = self.fs;
         let unread: Vec<&Path> = (entries.iter())

@@ -72,10 +72,36 @@ fn long_running(args: &[OsString]) -> bool {
     args.iter().skip(1).any(|arg| arg == "lsp" || arg == "--watch")
 }
 
+/// glibc raises its `mmap` threshold to the size of each large block freed,
+/// so a one-shot compile's later large blocks (files read, tables grown) come
+/// from the heap, whose space stays the process's once they are freed. Kept at
+/// its default (128 KiB) instead, they are mapped and given back when freed:
+/// a 10,000-skill `lock`'s peak 127.8 → 126.0 MiB, `check`'s 126.2 → 125.7
+/// MiB, for about 1% of their time (issue #41). A value the user set through
+/// `MALLOC_MMAP_THRESHOLD_` stands.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+fn fix_mmap_threshold() {
+    use std::ffi::c_int;
+    unsafe extern "C" {
+        fn mallopt(param: c_int, value: c_int) -> c_int;
+    }
+    const M_MMAP_THRESHOLD: c_int = -3;
+    if std::env::var_os("MALLOC_MMAP_THRESHOLD_").is_none() {
+        // SAFETY: glibc's documented tuning call, made before any other
+        // thread exists; it only changes where later blocks come from.
+        unsafe { mallopt(M_MMAP_THRESHOLD, 128 * 1024) };
+    }
+}
+
 fn main() {
     let args: Vec<OsString> = std::env::args_os().collect();
     // Before any other thread exists, so every later allocation sees it.
-    LONG_RUNNING.store(long_running(&args), Ordering::Relaxed);
+    let long_running = long_running(&args);
+    LONG_RUNNING.store(long_running, Ordering::Relaxed);
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    if !long_running {
+        fix_mmap_threshold();
+    }
     let terminal = std::io::stderr().is_terminal();
     // A terminal that cannot move the cursor (`TERM=dumb`) gets no progress line.
     let redraws = terminal && std::env::var_os("TERM").is_none_or(|term| term != "dumb");

@@ -436,6 +436,12 @@ impl Rules {
     }
 }
 
+/// Loads gitleaks' rules (their TOML, their keywords' automaton) ahead of
+/// the first file that needs them.
+pub fn load() {
+    rules();
+}
+
 fn rules() -> &'static Rules {
     static RULES: OnceLock<Rules> = OnceLock::new();
     RULES.get_or_init(Rules::load)

@@ -604,8 +604,39 @@ fn build(
     // find (no manifest, not in a folder of plugins) is read as Claude Code
     // reads it.
     let mut listed = discover::Layout::default();
-    for config in configs.iter().filter(|c| c.dialect == Dialect::ClaudeMarketplace) {
-        listed_plugins(fs, opts, trees, out, config, &plugins, &mut listed);
+    let marketplaces: Vec<&discover::ConfigFile> =
+        configs.iter().filter(|c| c.dialect == Dialect::ClaudeMarketplace).collect();
+    // Each marketplace read and its plugins' folders walked in parallel;
+    // taken in order, a plugin two of them list is the first one's.
+    let prepared: Vec<(ReadResult, Vec<ListedPlugin>)> = marketplaces
+        .par_iter()
+        .map(|marketplace| {
+            let read = read_one(fs, &marketplace.file, max, opts.content_rules());
+            let plugins = match &read {
+                Ok(source) => listed_plugins(fs, opts, trees, marketplace, source, &plugins),
+                Err(_) => Vec::new(),
+            };
+            (read, plugins)
+        })
+        .collect();
+    for (read, plugins) in prepared {
+        if out.take(read).is_none() {
+            continue;
+        }
+        for ListedPlugin { folder, layout } in plugins {
+            let already = |p: &discover::PluginDir| {
+                p.folder.origin == folder.origin && p.folder.path == folder.path
+            };
+            if listed.plugins.iter().any(already) {
+                continue;
+            }
+            if let Some(plugin) = layout {
+                listed.skills.extend(plugin.skills);
+                listed.assistants.extend(plugin.assistants);
+                listed.configs.extend(plugin.configs);
+                listed.plugins.extend(plugin.plugins);
+            }
+        }
     }
     let known: HashSet<PathBuf> = (skills.iter().map(|s| s.file.path.clone()))
         .chain(assistants.iter().map(|a| a.file.path.clone()))
@@ -625,21 +656,32 @@ fn build(
         .filter_map(|result| out.take(result))
         .map(|source| (source.path.clone(), source))
         .collect();
-    let mut parsed_plugins = Vec::with_capacity(plugins.len());
-    for dir in plugins {
-        let mut diags = Vec::new();
-        let written =
-            dir.manifest.as_ref().and_then(|manifest| manifest_texts.remove(&manifest.rel));
-        let manifest = written.and_then(|source| {
-            dialects::plugin_manifest(&source, &mut diags).map(|doc| (source, doc))
-        });
+    // Each manifest parsed and the components it names found in parallel;
+    // what they add is taken in order.
+    let prepared: Vec<_> = plugins
+        .into_par_iter()
+        .map(|dir| {
+            let mut diags = Vec::new();
+            let written =
+                dir.manifest.as_ref().and_then(|manifest| manifest_texts.get(&manifest.rel));
+            let manifest = written.and_then(|source| {
+                dialects::plugin_manifest(source, &mut diags).map(|doc| (source.clone(), doc))
+            });
+            let found = manifest.as_ref().map(|(_, doc)| {
+                let named = named_components(&doc.value);
+                match named.is_empty() {
+                    true => discover::Layout::default(),
+                    false => discover::plugin_components(fs, opts, trees, &dir, &named),
+                }
+            });
+            (dir, manifest, diags, found)
+        })
+        .collect();
+    manifest_texts.clear();
+    let mut parsed_plugins = Vec::with_capacity(prepared.len());
+    for (dir, manifest, diags, found) in prepared {
         out.diagnostics.extend(diags);
-        if let Some((_, doc)) = &manifest {
-            let named = named_components(&doc.value);
-            let found = match named.is_empty() {
-                true => discover::Layout::default(),
-                false => discover::plugin_components(fs, opts, trees, &dir, &named),
-            };
+        if let (Some((_, doc)), Some(found)) = (&manifest, found) {
             // `agents` and `commands` replace their default folder (Claude
             // Code's plugin reference): what only that folder holds is not
             // the plugin's.
@@ -840,37 +882,34 @@ fn shared_hooks(dialect: Dialect, diags: &mut Vec<Diagnostic>) {
     }
 }
 
-/// The plugins `marketplace` lists by local folders that are not plugins
-/// discovery found, read into `listed`. The marketplace is parsed here only
-/// for its sources: its problems are reported when it is read with the rest.
+/// The plugins `marketplace` (read as `source`) lists by local folders that
+/// are not plugins discovery found, each with what is in it. The marketplace
+/// is parsed here only for its sources: its problems are reported when it is
+/// read with the rest.
 fn listed_plugins(
     fs: &dyn Fs,
     opts: &Options,
     trees: (&Path, Option<&Path>),
-    out: &mut Output<'_>,
     marketplace: &discover::ConfigFile,
+    source: &Source,
     found: &[discover::PluginDir],
-    listed: &mut discover::Layout,
-) {
-    let read = read_one(fs, &marketplace.file, opts.max_file_size, opts.content_rules());
-    let Some(source) = out.take(read) else {
-        return;
-    };
+) -> Vec<ListedPlugin> {
     let mut quiet = Vec::new();
     let Some(crate::dialects::config::ConfigDoc::Marketplace(doc)) =
-        crate::dialects::config::config(&source, Dialect::ClaudeMarketplace, false, &mut quiet)
+        crate::dialects::config::config(source, Dialect::ClaudeMarketplace, false, &mut quiet)
     else {
-        return;
+        return Vec::new();
     };
     // The marketplace's folder: the one holding `.claude-plugin/`.
     let (Some(base), Some((rel, _))) = (
         marketplace.file.path.parent().and_then(Path::parent),
         marketplace.file.rel.path.rsplit_once(".claude-plugin/"),
     ) else {
-        return;
+        return Vec::new();
     };
     let rel = RelPath { origin: marketplace.file.rel.origin, path: rel.into() };
-    let sources = crate::hosts::claude_code::plugins::marketplace(&source, &doc.value, &mut quiet);
+    let sources = crate::hosts::claude_code::plugins::marketplace(source, &doc.value, &mut quiet);
+    let mut listed = Vec::new();
     for (_, found_source, _) in sources {
         let Some(crate::hosts::claude_code::plugins::Source_::Local(path, _)) = found_source else {
             continue;
@@ -879,16 +918,20 @@ fn listed_plugins(
         let already = |p: &discover::PluginDir| {
             p.folder.origin == folder.origin && p.folder.path == folder.path
         };
-        if found.iter().any(already) || listed.plugins.iter().any(already) {
+        if found.iter().any(already) {
             continue;
         }
-        if let Some(plugin) = discover::listed_plugin(fs, opts, trees, (base, &rel), &path) {
-            listed.skills.extend(plugin.skills);
-            listed.assistants.extend(plugin.assistants);
-            listed.configs.extend(plugin.configs);
-            listed.plugins.extend(plugin.plugins);
-        }
+        let layout = discover::listed_plugin(fs, opts, trees, (base, &rel), &path);
+        listed.push(ListedPlugin { folder, layout });
     }
+    listed
+}
+
+/// A plugin a marketplace lists by a local path discovery did not find: its
+/// folder as written, and what is in it when it is a folder.
+struct ListedPlugin {
+    folder: RelPath,
+    layout: Option<discover::Layout>,
 }
 
 /// The component paths a plugin manifest names, by kind.

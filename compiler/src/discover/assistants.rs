@@ -302,7 +302,12 @@ impl Walk<'_> {
         }
         let mut plugins = Vec::new();
         let mut others = Vec::new();
+        // Each plugin's folder, and in it the folders it is read for (its
+        // manifest's and its components'), listed in parallel ahead of the walk.
         self.read_ahead(children);
+        let inner = [".claude-plugin", "agents", "commands", "skills"];
+        let inner = self.read_subfolders(children, &inner);
+        self.read_ahead_dirs(inner);
         for child in children.iter().filter(|c| c.kind == EntryKind::Dir) {
             let inside = self.list_quietly(&child.path, &child.rel);
             match self.plugin_manifest(&inside) {

@@ -435,23 +435,40 @@ impl Walk<'_> {
     /// one after another was a sixth of a check's time, on one thread. A
     /// folder that cannot be read is left to [`Walk::names`] to report.
     pub(super) fn read_ahead(&mut self, entries: &[Entry]) {
+        let dirs = entries.iter().filter(|e| e.kind == EntryKind::Dir).map(|e| e.path.clone());
+        self.read_ahead_dirs(dirs.collect());
+    }
+
+    /// [`Walk::read_ahead`] of the folders `dirs`.
+    pub(super) fn read_ahead_dirs(&mut self, mut dirs: Vec<PathBuf>) {
         use rayon::prelude::*;
         let fs = self.fs;
-        let unread: Vec<&Path> = (entries.iter())
-            .filter(|e| e.kind == EntryKind::Dir && !self.read.contains_key(&e.path))
-            .map(|e| e.path.as_path())
-            .collect();
-        if unread.len() < 2 {
+        dirs.retain(|dir| !self.read.contains_key(dir));
+        if dirs.len() < 2 {
             return;
         }
-        let read: Vec<(&Path, Names)> = unread
+        let read: Vec<(PathBuf, Names)> = dirs
             .into_par_iter()
-            .filter_map(|dir| Some((dir, sorted(fs.read_dir(dir).ok()?))))
+            .filter_map(|dir| {
+                let names = sorted(fs.read_dir(&dir).ok()?);
+                Some((dir, names))
+            })
             .collect();
         self.read.reserve(read.len());
-        for (dir, names) in read {
-            self.read.insert(dir.to_path_buf(), names);
-        }
+        self.read.extend(read);
+    }
+
+    /// The subfolders named `names` of the folders among `entries` already
+    /// read ahead.
+    pub(super) fn read_subfolders(&self, entries: &[Entry], names: &[&str]) -> Vec<PathBuf> {
+        let read = entries.iter().filter_map(|e| Some((e, self.read.get(&e.path)?)));
+        read.flat_map(|(entry, inside)| {
+            let named = inside.iter().filter(|(name, kind)| {
+                *kind == EntryKind::Dir && name.to_str().is_some_and(|n| names.contains(&n))
+            });
+            named.map(|(name, _)| entry.path.join(name)).collect::<Vec<_>>()
+        })
+        .collect()
     }
 
     /// A folder's entry names and kinds, sorted bytewise; none (reported)

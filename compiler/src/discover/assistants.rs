@@ -307,7 +307,7 @@ impl Walk<'_> {
         self.read_ahead(children);
         let inner = [".claude-plugin", "agents", "commands", "skills"];
         let inner = self.read_subfolders(children, &inner);
-        self.read_ahead_dirs(inner);
+        self.read_ahead_dirs(inner.iter().map(PathBuf::as_path));
         for child in children.iter().filter(|c| c.kind == EntryKind::Dir) {
             let inside = self.list_quietly(&child.path, &child.rel);
             match self.plugin_manifest(&inside) {

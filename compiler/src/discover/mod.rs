@@ -435,27 +435,26 @@ impl Walk<'_> {
     /// one after another was a sixth of a check's time, on one thread. A
     /// folder that cannot be read is left to [`Walk::names`] to report.
     pub(super) fn read_ahead(&mut self, entries: &[Entry]) {
-        let dirs = entries.iter().filter(|e| e.kind == EntryKind::Dir).map(|e| e.path.clone());
-        self.read_ahead_dirs(dirs.collect());
+        let dirs = entries.iter().filter(|e| e.kind == EntryKind::Dir).map(|e| e.path.as_path());
+        self.read_ahead_dirs(dirs);
     }
 
     /// [`Walk::read_ahead`] of the folders `dirs`.
-    pub(super) fn read_ahead_dirs(&mut self, mut dirs: Vec<PathBuf>) {
+    pub(super) fn read_ahead_dirs<'p>(&mut self, dirs: impl Iterator<Item = &'p Path>) {
         use rayon::prelude::*;
         let fs = self.fs;
-        dirs.retain(|dir| !self.read.contains_key(dir));
-        if dirs.len() < 2 {
+        let unread: Vec<&Path> = dirs.filter(|dir| !self.read.contains_key(*dir)).collect();
+        if unread.len() < 2 {
             return;
         }
-        let read: Vec<(PathBuf, Names)> = dirs
+        let read: Vec<(&Path, Names)> = unread
             .into_par_iter()
-            .filter_map(|dir| {
-                let names = sorted(fs.read_dir(&dir).ok()?);
-                Some((dir, names))
-            })
+            .filter_map(|dir| Some((dir, sorted(fs.read_dir(dir).ok()?))))
             .collect();
         self.read.reserve(read.len());
-        self.read.extend(read);
+        for (dir, names) in read {
+            self.read.insert(dir.to_path_buf(), names);
+        }
     }
 
     /// The subfolders named `names` of the folders among `entries` already

@@ -24,6 +24,7 @@ use regex_automata::meta::Regex;
 use regex_automata::util::captures::Captures;
 use regex_automata::util::syntax;
 use regex_automata::{Input, Span as Bytes};
+use regex_syntax::hir::{Class, Hir, HirKind};
 use toml_edit::{Item, Table};
 
 use crate::catalog::Code;
@@ -86,24 +87,24 @@ impl Found {
 #[derive(Debug)]
 struct Pattern {
     source: String,
-    /// Searched only around a rule's keywords when its matches are bounded:
-    /// over a few hundred bytes a search needs no prefilter, and building
-    /// one was most of what compiling such a regex cost.
-    around_keywords: bool,
+    /// A rule's keywords (lowercase) when it runs only on files holding one:
+    /// a rule each of whose matches holds one of them, and is of bounded
+    /// length, is searched only around them.
+    keywords: Vec<String>,
     compiled: OnceLock<Option<Compiled>>,
 }
 
 #[derive(Debug)]
 struct Compiled {
     regex: Regex,
-    /// The longest text it can match, when there is one: a match that holds
-    /// a keyword lies within this many bytes of it.
+    /// When every match holds a keyword: the longest text it can match, so
+    /// a match lies within this many bytes of a keyword.
     reach: Option<usize>,
 }
 
 impl Pattern {
     fn new(source: &str) -> Pattern {
-        Pattern { source: source.to_owned(), around_keywords: false, compiled: OnceLock::new() }
+        Pattern { source: source.to_owned(), keywords: Vec::new(), compiled: OnceLock::new() }
     }
 
     /// The compiled regex, or `None` when `regex-automata` refuses it (a
@@ -115,9 +116,13 @@ impl Pattern {
                 // `(?i)` are ASCII: the same without Unicode here, over bytes.
                 let syntax = syntax::Config::new().unicode(false).utf8(false);
                 let hir = syntax::parse_with(&from_go(&self.source), &syntax).ok()?;
-                let reach = hir.properties().maximum_len();
-                let windowed = self.around_keywords && reach.is_some();
-                let config = Regex::config().utf8_empty(false).auto_prefilter(!windowed);
+                let reach = hir
+                    .properties()
+                    .maximum_len()
+                    .filter(|_| !self.keywords.is_empty() && holds_keyword(&hir, &self.keywords));
+                // Over a few hundred bytes a search needs no prefilter, and
+                // building one was most of what compiling such a regex cost.
+                let config = Regex::config().utf8_empty(false).auto_prefilter(reach.is_none());
                 let regex = Regex::builder().configure(config).build_from_hir(&hir).ok()?;
                 Some(Compiled { regex, reach })
             })
@@ -195,6 +200,54 @@ fn from_go(pattern: &str) -> String {
         i += 1;
     }
     out
+}
+
+/// Whether every text `hir` matches holds one of `keywords` (lowercase),
+/// ignoring ASCII case. Not so for every rule: gitleaks' `facebook-access-token`
+/// matches digits and a `|`, and runs when `facebook` is anywhere in the file.
+fn holds_keyword(hir: &Hir, keywords: &[String]) -> bool {
+    let spells = |word: &str| keywords.iter().any(|k| word.contains(k.as_str()));
+    match hir.kind() {
+        HirKind::Literal(literal) => spells(&String::from_utf8_lossy(&literal.0).to_lowercase()),
+        HirKind::Capture(capture) => holds_keyword(&capture.sub, keywords),
+        HirKind::Repetition(repetition) => {
+            repetition.min >= 1 && holds_keyword(&repetition.sub, keywords)
+        }
+        HirKind::Alternation(branches) => branches.iter().all(|b| holds_keyword(b, keywords)),
+        HirKind::Concat(parts) => {
+            // `(?i)` spells a word as a run of classes of one letter's cases.
+            let mut word = String::new();
+            for part in parts {
+                if holds_keyword(part, keywords) {
+                    return true;
+                }
+                match letters(part) {
+                    Some(more) => word.push_str(&more),
+                    None if spells(&word) => return true,
+                    None => word.clear(),
+                }
+            }
+            spells(&word)
+        }
+        _ => false,
+    }
+}
+
+/// The text `hir` always matches when it is a literal or a class of one
+/// byte or of one ASCII letter's two cases, lowercase.
+fn letters(hir: &Hir) -> Option<String> {
+    match hir.kind() {
+        HirKind::Literal(literal) => Some(String::from_utf8_lossy(&literal.0).to_lowercase()),
+        HirKind::Class(Class::Bytes(class)) => {
+            let mut bytes = class.iter().flat_map(|r| r.start()..=r.end());
+            let first = bytes.next()?.to_ascii_lowercase();
+            bytes
+                .all(|b| b.to_ascii_lowercase() == first)
+                .then(|| char::from(first).to_string())
+                .filter(|_| first.is_ascii())
+        }
+        _ => None,
+    }
 }
 
 /// What an allowlist compares its `regexes` with.
@@ -422,8 +475,8 @@ impl Rules {
                     }
                 };
                 rules[index].triggers.push(at);
-                rules[index].regex.around_keywords = true;
             }
+            rules[index].regex.keywords = rules[index].keywords.clone();
         }
         // A DFA: the one pass every file pays for, at a byte a step; the
         // keywords are a few hundred short words, so it stays small.
@@ -532,13 +585,12 @@ fn scan_with(path: &str, text: &str, around: bool) -> Vec<Found> {
 
 /// Where rule `rule` is searched for in a text of `len` bytes whose keywords
 /// were found at `hits` (keyword, start, end; sorted): the whole text, or —
-/// when a match is at most `reach` bytes long — only around the rule's
-/// keywords, since a match holds one of them (a test holds this to the
-/// whole text's findings, as gitleaks searches, on generated texts). A file of prose that names a
+/// when each match holds one of the rule's keywords and is at most `reach`
+/// bytes long — only around them. A file of prose that names a
 /// token or a key a few times is then searched over a few hundred bytes,
 /// not its whole length, by each rule it wakes.
 fn windows(rule: &Rule, reach: Option<usize>, hits: Option<&[Hit]>, len: usize) -> Vec<Bytes> {
-    let (Some(reach), Some(hits), false) = (reach, hits, rule.triggers.is_empty()) else {
+    let (Some(reach), Some(hits)) = (reach, hits) else {
         return vec![Bytes { start: 0, end: len }];
     };
     let mut around: Vec<Bytes> = Vec::new();
@@ -1169,9 +1221,31 @@ mod tests {
         ) {
             let text = pieces.concat();
             for path in ["a/SKILL.md", ".mcp.json"] {
-                proptest::prop_assert_eq!(scan_with(path, &text, true), scan_with(path, &text, false));
+                let around = scan_with(path, &text, true);
+                proptest::prop_assert_eq!(around, scan_with(path, &text, false));
             }
         }
+    }
+
+    /// gitleaks' `facebook-access-token` wakes on `facebook` but matches
+    /// digits and a `|`: searched over the whole file, as gitleaks does.
+    #[test]
+    fn a_rule_whose_match_need_not_hold_its_keyword_searches_the_whole_file() {
+        let token = fake("000000024310502|", "---------A01-1a16-B-2-3b3-7");
+        let text = format!("{token}\t----------------FACEBOOK=0000000000\t");
+        let around = scan_with("a/SKILL.md", &text, true);
+        assert_eq!(
+            around.iter().map(Found::rule_id).collect::<Vec<_>>(),
+            ["facebook-access-token"]
+        );
+        assert_eq!(around, scan_with("a/SKILL.md", &text, false));
+        let rules = rules();
+        let windowed = |id: &str| {
+            let rule = rules.rules.iter().find(|r| r.id == id);
+            rule.and_then(|r| r.regex.compiled()).is_some_and(|c| c.reach.is_some())
+        };
+        assert!(!windowed("facebook-access-token"));
+        assert!(windowed("twitter-api-key") && windowed("github-pat"));
     }
 
     #[test]

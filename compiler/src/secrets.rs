@@ -208,7 +208,7 @@ fn from_go(pattern: &str) -> String {
 fn holds_keyword(hir: &Hir, keywords: &[String]) -> bool {
     let spells = |word: &str| keywords.iter().any(|k| word.contains(k.as_str()));
     match hir.kind() {
-        HirKind::Literal(literal) => spells(&String::from_utf8_lossy(&literal.0).to_lowercase()),
+        HirKind::Literal(_) => letters(hir).is_some_and(|word| spells(&word)),
         HirKind::Capture(capture) => holds_keyword(&capture.sub, keywords),
         HirKind::Repetition(repetition) => {
             repetition.min >= 1 && holds_keyword(&repetition.sub, keywords)

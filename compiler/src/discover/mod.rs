@@ -465,7 +465,7 @@ impl Walk<'_> {
             let named = inside.iter().filter(|(name, kind)| {
                 *kind == EntryKind::Dir && name.to_str().is_some_and(|n| names.contains(&n))
             });
-            named.map(|(name, _)| entry.path.join(name)).collect::<Vec<_>>()
+            named.map(|(name, _)| entry.path.join(name))
         })
         .collect()
     }

@@ -138,7 +138,6 @@ enum Target<'a> {
     Definition(std::ops::Range<usize>),
 }
 
-/// The path of `dest` if it names a file relative to the linking document.
 /// Whether `body` can hold a relative link: a reference definition (`]:`,
 /// which every reference link needs), or an inline link or image (`](`)
 /// whose destination, as written, does not start with a scheme, `#` or `/`
@@ -167,6 +166,7 @@ fn starts_with_scheme(text: &str) -> bool {
     text.starts_with(|c: char| c.is_ascii_alphabetic()) && text[scheme..].starts_with(':')
 }
 
+/// The path of `dest` if it names a file relative to the linking document.
 fn relative_path(dest: &str) -> Option<String> {
     // Placeholders of templates are filled in later, so the text is no path
     // yet: `{{x}}`, `${x}`, `<x>`, and a format string's `{x}` (a Python

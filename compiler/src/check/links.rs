@@ -33,12 +33,14 @@ pub struct Trees<'a> {
     bounds: Bounds,
     /// Each folder's names, listed at most once (`None`: it cannot be listed).
     listed: Mutex<HashMap<PathBuf, Option<Arc<NameIndex>>>>,
+    /// Folders resolved, by the path that named them: where each leads.
+    folders: Mutex<HashMap<PathBuf, PathBuf>>,
 }
 
 impl<'a> Trees<'a> {
     pub fn new(root: &'a Path, workspace: Option<&'a Path>) -> Trees<'a> {
         let bounds = Bounds::new([root].into_iter().chain(workspace).map(Path::to_path_buf));
-        Trees { root, workspace, bounds, listed: Mutex::default() }
+        Trees { root, workspace, bounds, listed: Mutex::default(), folders: Mutex::default() }
     }
 
     /// The project's root, canonical.
@@ -110,10 +112,34 @@ impl<'a> Trees<'a> {
 
     /// Where `path` leads inside the bounds, when something is there.
     pub(super) fn found(&self, fs: &dyn Fs, path: &Path) -> Option<(PathBuf, EntryKind)> {
-        match self.bounds.resolve(fs, path) {
+        match self.resolve(fs, path) {
             Ok(Resolved::Found(path, kind)) => Some((path, kind)),
             _ => None,
         }
+    }
+
+    /// [`Bounds::resolve`] of `path` (absolute), its folder resolved once
+    /// for every path in it: a skill's links name its own folder's files,
+    /// and each would otherwise look at every folder from the top down.
+    fn resolve(&self, fs: &dyn Fs, path: &Path) -> Result<Resolved, Refused> {
+        let (Some(folder), Some(name)) = (path.parent(), path.file_name()) else {
+            return self.bounds.resolve(fs, path);
+        };
+        let known =
+            self.folders.lock().unwrap_or_else(PoisonError::into_inner).get(folder).cloned();
+        let canonical = match known {
+            Some(canonical) => canonical,
+            None => match self.bounds.resolve(fs, folder) {
+                Ok(Resolved::Found(canonical, EntryKind::Dir)) => {
+                    let mut folders = self.folders.lock().unwrap_or_else(PoisonError::into_inner);
+                    folders.insert(folder.to_path_buf(), canonical.clone());
+                    canonical
+                }
+                // Missing, a file or refused: the whole path says how.
+                _ => return self.bounds.resolve(fs, path),
+            },
+        };
+        self.bounds.resolve_in(fs, &canonical, name)
     }
 }
 
@@ -330,7 +356,7 @@ pub fn missing(
             false => "agentc never follows a path out of the project: copy the file in, or name one inside",
         })
     };
-    match trees.bounds.resolve(fs, &base.join(&inside)) {
+    match trees.resolve(fs, &base.join(&inside)) {
         Ok(Resolved::Found(..)) => return None,
         Ok(Resolved::Missing { .. }) => {}
         Err(Refused::Outside { through, .. }) => {

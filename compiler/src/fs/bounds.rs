@@ -7,7 +7,7 @@
 //! a project in memory resolves the same way.
 
 use std::collections::VecDeque;
-use std::ffi::OsString;
+use std::ffi::{OsStr, OsString};
 use std::io;
 use std::path::{Component, Path, PathBuf};
 
@@ -90,10 +90,32 @@ impl Bounds {
     /// Where `path` (absolute) leads, following symlinks that stay inside.
     pub fn resolve(&self, fs: &dyn Fs, path: &Path) -> Result<Resolved, Refused> {
         let mut pending: VecDeque<OsString> = VecDeque::new();
-        let Some(mut done) = push_front(&mut pending, path) else {
+        let Some(done) = push_front(&mut pending, path) else {
             // A relative path has no place to start from.
             return Err(Refused::Outside { at: path.to_path_buf(), through: None });
         };
+        self.walk(fs, done, pending)
+    }
+
+    /// Where `name` leads in `folder`, a folder inside the bounds already
+    /// resolved (canonical): as [`Bounds::resolve`] of the path that led to
+    /// `folder` and then `name`, with no look at the folders on the way.
+    pub fn resolve_in(
+        &self,
+        fs: &dyn Fs,
+        folder: &Path,
+        name: &OsStr,
+    ) -> Result<Resolved, Refused> {
+        self.walk(fs, folder.to_path_buf(), VecDeque::from([name.to_os_string()]))
+    }
+
+    /// Resolves the names `pending` one by one from the canonical `done`.
+    fn walk(
+        &self,
+        fs: &dyn Fs,
+        mut done: PathBuf,
+        mut pending: VecDeque<OsString>,
+    ) -> Result<Resolved, Refused> {
         let mut kind = EntryKind::Dir;
         let mut through: Option<(PathBuf, PathBuf)> = None;
         let mut links = 0;

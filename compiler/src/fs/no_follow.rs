@@ -192,7 +192,31 @@ mod unix {
 
     /// The entries of the folder at `path`, with what each is.
     pub fn list(path: &Path) -> io::Result<Vec<(OsString, EntryKind)>> {
-        Dir::open(path)?.list()
+        // The stream takes the folder opened for it: `Dir::read_from` would
+        // open it a second time (three more calls for each folder listed).
+        entries(rustix::fs::Dir::new(open_with(path, list_flags())?)?)
+    }
+
+    /// The entries of the stream `dir`, with what each is, from the listing
+    /// where it says.
+    fn entries(mut dir: rustix::fs::Dir) -> io::Result<Vec<(OsString, EntryKind)>> {
+        let mut out = Vec::new();
+        while let Some(entry) = dir.read() {
+            let entry = entry?;
+            let name = entry.file_name().to_bytes();
+            if name == b"." || name == b".." {
+                continue;
+            }
+            let name = OsStr::from_bytes(name);
+            let kind = match entry.file_type() {
+                FileType::Unknown => {
+                    stat_of(&rustix::fs::statat(dir.fd()?, name, AtFlags::SYMLINK_NOFOLLOW)?).kind
+                }
+                known => kind_of(known.as_raw_mode()),
+            };
+            out.push((name.to_os_string(), kind));
+        }
+        Ok(out)
     }
 
     /// A folder opened with no link followed: what is done in it stays in it.
@@ -282,23 +306,9 @@ mod unix {
             Ok(rustix::fs::unlinkat(&self.fd, name, AtFlags::empty())?)
         }
 
-        /// The entries with what each is, from the listing where it says.
+        /// The entries with what each is.
         pub fn list(&self) -> io::Result<Vec<(OsString, EntryKind)>> {
-            let mut out = Vec::new();
-            for entry in rustix::fs::Dir::read_from(&self.fd)? {
-                let entry = entry?;
-                let name = entry.file_name().to_bytes();
-                if name == b"." || name == b".." {
-                    continue;
-                }
-                let name = OsStr::from_bytes(name);
-                let kind = match entry.file_type() {
-                    FileType::Unknown => self.stat(name)?.kind,
-                    known => kind_of(known.as_raw_mode()),
-                };
-                out.push((name.to_os_string(), kind));
-            }
-            Ok(out)
+            entries(rustix::fs::Dir::read_from(&self.fd)?)
         }
 
         /// Makes the entries' changes durable; some file systems cannot sync

@@ -100,6 +100,9 @@ struct Compiled {
     /// When every match holds a keyword: the longest text it can match, so
     /// a match lies within this many bytes of a keyword.
     reach: Option<usize>,
+    /// When searched around its keywords: runs one of which each match
+    /// holds, so a window holding none is passed over.
+    runs: Option<Vec<Run>>,
 }
 
 impl Pattern {
@@ -124,7 +127,9 @@ impl Pattern {
                 // building one was most of what compiling such a regex cost.
                 let config = Regex::config().utf8_empty(false).auto_prefilter(reach.is_none());
                 let regex = Regex::builder().configure(config).build_from_hir(&hir).ok()?;
-                Some(Compiled { regex, reach })
+                let runs = runs(&hir)
+                    .filter(|runs| reach.is_some() && runs.iter().all(|r| r.min >= MIN_RUN));
+                Some(Compiled { regex, reach, runs })
             })
             .as_ref()
     }
@@ -206,49 +211,173 @@ fn from_go(pattern: &str) -> String {
 /// ignoring ASCII case. Not so for every rule: gitleaks' `facebook-access-token`
 /// matches digits and a `|`, and runs when `facebook` is anywhere in the file.
 fn holds_keyword(hir: &Hir, keywords: &[String]) -> bool {
-    let spells = |word: &str| keywords.iter().any(|k| word.contains(k.as_str()));
+    let spell = |words: &[String]| {
+        words.iter().all(|word| keywords.iter().any(|k| word.contains(k.as_str())))
+    };
+    if spellings(hir).is_some_and(|words| spell(&words)) {
+        return true;
+    }
     match hir.kind() {
-        HirKind::Literal(_) => letters(hir).is_some_and(|word| spells(&word)),
         HirKind::Capture(capture) => holds_keyword(&capture.sub, keywords),
         HirKind::Repetition(repetition) => {
             repetition.min >= 1 && holds_keyword(&repetition.sub, keywords)
         }
         HirKind::Alternation(branches) => branches.iter().all(|b| holds_keyword(b, keywords)),
         HirKind::Concat(parts) => {
-            // `(?i)` spells a word as a run of classes of one letter's cases.
-            let mut word = String::new();
+            // A run of parts each spelled a few ways (`(?i)`'s one-letter
+            // classes, `linked[_-]?in`, `(live|test)_`) is spelled each way
+            // of their product, and every match holds one of them.
+            let mut run = vec![String::new()];
             for part in parts {
                 if holds_keyword(part, keywords) {
                     return true;
                 }
-                match letters(part) {
-                    Some(more) => word.push_str(&more),
-                    None if spells(&word) => return true,
-                    None => word.clear(),
+                match spellings(part) {
+                    Some(more) if run.len() * more.len() <= SPELLINGS => {
+                        run = product(&run, &more);
+                    }
+                    more => {
+                        if spell(&run) {
+                            return true;
+                        }
+                        run = more.unwrap_or_else(|| vec![String::new()]);
+                    }
                 }
             }
-            spells(&word)
+            spell(&run)
         }
         _ => false,
     }
 }
 
-/// The text `hir` always matches when it is a literal or a class of one
-/// byte or of one ASCII letter's two cases, lowercase.
-fn letters(hir: &Hir) -> Option<String> {
-    match hir.kind() {
-        HirKind::Literal(literal) => Some(String::from_utf8_lossy(&literal.0).to_lowercase()),
+/// How many ways of spelling a part of a pattern are worth listing.
+const SPELLINGS: usize = 64;
+
+/// Every text `hir` matches, lowercase, when they are at most [`SPELLINGS`]:
+/// a literal, a class of a few bytes (an ASCII letter's two cases, `[_-]`),
+/// and alternations, concatenations and short repetitions of them.
+fn spellings(hir: &Hir) -> Option<Vec<String>> {
+    let words = match hir.kind() {
+        HirKind::Empty | HirKind::Look(_) => vec![String::new()],
+        HirKind::Literal(literal) => vec![String::from_utf8_lossy(&literal.0).to_lowercase()],
         HirKind::Class(Class::Bytes(class)) => {
-            let mut bytes = class.iter().flat_map(|r| r.start()..=r.end());
-            let first = bytes.next()?.to_ascii_lowercase();
-            bytes
-                .all(|b| b.to_ascii_lowercase() == first)
-                .then(|| char::from(first).to_string())
-                .filter(|_| first.is_ascii())
+            let ranges = class.iter().map(|r| usize::from(r.end() - r.start()) + 1);
+            if ranges.sum::<usize>() > 2 * SPELLINGS {
+                return None;
+            }
+            let mut bytes: Vec<u8> = class
+                .iter()
+                .flat_map(|r| r.start()..=r.end())
+                .map(|b| b.to_ascii_lowercase())
+                .collect();
+            bytes.sort_unstable();
+            bytes.dedup();
+            bytes.iter().map(|&b| char::from(b).to_string()).collect()
+        }
+        HirKind::Class(Class::Unicode(_)) => return None,
+        HirKind::Capture(capture) => spellings(&capture.sub)?,
+        HirKind::Alternation(branches) => {
+            let mut words = Vec::new();
+            for branch in branches {
+                words.extend(spellings(branch)?);
+                if words.len() > SPELLINGS {
+                    return None;
+                }
+            }
+            words
+        }
+        HirKind::Concat(parts) => {
+            let mut words = vec![String::new()];
+            for part in parts {
+                let more = spellings(part)?;
+                if words.len() * more.len() > SPELLINGS {
+                    return None;
+                }
+                words = product(&words, &more);
+            }
+            words
+        }
+        HirKind::Repetition(repetition) => {
+            let max = repetition.max.filter(|&max| max <= 3)?;
+            let one = spellings(&repetition.sub)?;
+            let mut words = Vec::new();
+            let mut times = vec![String::new()];
+            for count in 0..=max {
+                if count >= repetition.min {
+                    words.extend(times.iter().cloned());
+                }
+                if count < max {
+                    if times.len() * one.len() > SPELLINGS {
+                        return None;
+                    }
+                    times = product(&times, &one);
+                }
+            }
+            words
+        }
+    };
+    (words.len() <= SPELLINGS).then_some(words)
+}
+
+/// Each of `first` followed by each of `then`.
+fn product(first: &[String], then: &[String]) -> Vec<String> {
+    first.iter().flat_map(|a| then.iter().map(move |b| format!("{a}{b}"))).collect()
+}
+
+/// A part of every match of a pattern: at least `min` bytes in a row, each
+/// in `class`. The value of gitleaks' rules is such a run (`[a-z0-9]{32}`),
+/// and prose around a keyword seldom holds one: a window without it is
+/// passed over without running the regex.
+#[derive(Debug)]
+struct Run {
+    class: Box<[bool; 256]>,
+    min: usize,
+}
+
+impl Run {
+    /// Whether `bytes` hold the run.
+    fn found_in(&self, bytes: &[u8]) -> bool {
+        let mut row = 0;
+        for &byte in bytes {
+            row = if self.class[usize::from(byte)] { row + 1 } else { 0 };
+            if row >= self.min {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// Runs of which every match of `hir` holds one, the longest to be had.
+fn runs(hir: &Hir) -> Option<Vec<Run>> {
+    match hir.kind() {
+        HirKind::Repetition(repetition) if repetition.min >= 1 => match repetition.sub.kind() {
+            HirKind::Class(Class::Bytes(class)) => {
+                let mut set = Box::new([false; 256]);
+                for byte in class.iter().flat_map(|r| r.start()..=r.end()) {
+                    set[usize::from(byte)] = true;
+                }
+                Some(vec![Run { class: set, min: repetition.min as usize }])
+            }
+            _ => runs(&repetition.sub),
+        },
+        HirKind::Capture(capture) => runs(&capture.sub),
+        HirKind::Alternation(branches) => {
+            branches.iter().map(runs).try_fold(Vec::new(), |mut all, one| {
+                all.extend(one?);
+                Some(all)
+            })
+        }
+        HirKind::Concat(parts) => {
+            let shortest = |runs: &Vec<Run>| runs.iter().map(|r| r.min).min().unwrap_or(0);
+            parts.iter().filter_map(runs).max_by_key(shortest)
         }
         _ => None,
     }
 }
+
+/// Runs shorter than this filter little: prose is full of words that long.
+const MIN_RUN: usize = 8;
 
 /// What an allowlist compares its `regexes` with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -631,6 +760,10 @@ fn find(
     };
     let bytes = text.as_bytes();
     for window in windows(rule, compiled.reach, hits, text.len()) {
+        let runs = compiled.runs.as_deref().unwrap_or_default();
+        if !runs.is_empty() && !runs.iter().any(|run| run.found_in(&bytes[window.range()])) {
+            continue;
+        }
         // The span bounds the search, not what its assertions look at: `\b`
         // and `^` at a window's edge see the text beyond it.
         for captures in compiled.regex.captures_iter(Input::new(bytes).span(window)) {
@@ -1246,6 +1379,48 @@ mod tests {
         };
         assert!(!windowed("facebook-access-token"));
         assert!(windowed("twitter-api-key") && windowed("github-pat"));
+        // Keywords spelled across parts of the pattern: `(live|test)_`,
+        // `linked[_-]?in`, and `cohere|CO_API_KEY` made `co(?:here|_api_key)`.
+        assert!(windowed("lob-api-key") && windowed("linkedin-client-id"));
+        assert!(windowed("cohere-api-token"));
+    }
+
+    fn hir(pattern: &str) -> Hir {
+        let syntax = syntax::Config::new().unicode(false).utf8(false);
+        syntax::parse_with(pattern, &syntax).unwrap()
+    }
+
+    #[test]
+    fn a_keyword_is_found_spelled_across_parts_of_a_pattern() {
+        let words = |list: &[&str]| list.iter().map(|w| w.to_string()).collect::<Vec<_>>();
+        let lob = hir("(?i)x{0,5}((live|test)_[a-f0-9]{35})");
+        assert!(holds_keyword(&lob, &words(&["live_", "test_"])));
+        assert!(!holds_keyword(&lob, &words(&["live_"])));
+        let linkedin = hir("(?i)[a-z]{0,9}linked[_-]?in=[a-z]{14}");
+        assert!(holds_keyword(&linkedin, &words(&["linkedin", "linked_in", "linked-in"])));
+        assert!(!holds_keyword(&linkedin, &words(&["linkedin", "linked_in"])));
+        // An optional part holds nothing every match must.
+        assert!(!holds_keyword(&hir("(?:token)?[a-z]{8}"), &words(&["token"])));
+        assert_eq!(spellings(&hir("(?i)a[_-]?")).unwrap(), words(&["a", "a-", "a_"]));
+        assert_eq!(spellings(&hir("[a-z]")).map(|w| w.len()), Some(26));
+        assert_eq!(spellings(&hir("[a-z0-9]{2}")), None);
+    }
+
+    #[test]
+    fn a_window_is_passed_over_only_without_the_run_every_match_holds() {
+        let runs = runs(&hir("key=(?:[a-f0-9]{32}|ATATT3[A-Z]{10})")).unwrap();
+        assert_eq!(runs.iter().map(|r| r.min).collect::<Vec<_>>(), [32, 10]);
+        let holds = |text: &str| runs.iter().any(|run| run.found_in(text.as_bytes()));
+        assert!(holds(&format!("the key: {}", "a1".repeat(16))));
+        assert!(holds("ATATT3ABCDEFGHIJ"));
+        assert!(!holds(&format!("the key: {}", "a1".repeat(15))));
+        assert!(!holds("the key is set in the settings of the deployment"));
+        // A pattern with an optional value holds no run.
+        assert!(runs_of("key=(?:[a-f0-9]{32})?").is_none());
+    }
+
+    fn runs_of(pattern: &str) -> Option<Vec<Run>> {
+        runs(&hir(pattern))
     }
 
     #[test]

@@ -268,7 +268,7 @@ impl Walk<'_> {
         manifest: Option<FileRef>,
         entries: &[Entry],
     ) {
-        self.layout.found.push((LayoutKind::ClaudePlugins, folder.as_folder()));
+        self.found_at(LayoutKind::ClaudePlugins, folder.as_folder());
         for entry in entries {
             self.claude_component(entry, Owner::Plugin(name.clone()));
         }
@@ -321,9 +321,9 @@ impl Walk<'_> {
         if plugins.iter().all(|(_, _, manifest)| manifest.is_none()) {
             return false;
         }
-        for (child, inside, manifest) in plugins {
-            self.plugin(child.name.clone(), (&child.path, &child.rel), manifest, &inside);
-        }
+        self.each_apart(&plugins, |walk, (child, inside, manifest)| {
+            walk.plugin(child.name.clone(), (&child.path, &child.rel), manifest.clone(), inside);
+        });
         for other in others.into_iter().filter(|o| !o.name.starts_with('.')) {
             self.stray(
                 other,

@@ -211,9 +211,11 @@ struct Walk<'a> {
     /// Entries reported and left out (special files, bad links, folders that
     /// cannot be listed), so nothing is reported a second time as lacking them.
     dropped: HashSet<RelPath>,
-    /// Stray entries per folder: past [`STRAY_LIMIT`], one summary says how
-    /// many more there are, so a folder of 200,000 leftovers is one report.
-    strays: HashMap<RelPath, usize>,
+    /// Stray entries in the order found, by folder, each with what it says
+    /// (none while [`Walk::quiet`]): past [`STRAY_LIMIT`] in a folder, one
+    /// summary says how many more there are, so a folder of 200,000
+    /// leftovers is one report.
+    strays: Vec<(RelPath, Option<Diagnostic>)>,
     /// Whether the root is a repository's top (it holds `.git`, `.claude`,
     /// …): its own folders are not layout folders.
     repository: bool,
@@ -225,13 +227,28 @@ struct Walk<'a> {
     /// folder (memory files, nested Codex skills) passes folders the
     /// layout's walk lists too, and reads none twice.
     read: HashMap<PathBuf, Names>,
+    /// The folders' names read by the walks this one was forked from
+    /// ([`Walk::each_apart`]), shared while it runs.
+    known: Vec<Arc<HashMap<PathBuf, Names>>>,
     /// Each real file found, to count those found again at another place
     /// through a link; see [`MAX_COPIES`].
     found: HashSet<PathBuf>,
     copies: usize,
     /// The first copy left out, and how many were.
     copies_left_out: Option<(RelPath, usize)>,
+    /// In a walk forked by [`Walk::each_apart`]: each real file found, in
+    /// order, for the copies to be counted as if walked one after another.
+    finds: Option<Vec<PathBuf>>,
     layout: Layout,
+}
+
+/// What a top-level entry is read as: decided by the root as a whole.
+#[derive(Clone, Copy)]
+struct Top {
+    /// The root is a plugin: its component folders were read with it.
+    plugin: bool,
+    /// agentc's own layout is read at the root.
+    agentc: bool,
 }
 
 /// A folder's names as the walk keeps them: sorted bytewise.
@@ -277,10 +294,10 @@ pub fn discover(
     if let Some(ws) = workspace_canon {
         walk.workspace(ws, ws != root_canon);
     }
-    walk.summarize_strays();
     walk.codex_skills(workspace_canon.is_some());
     walk.companions();
     walk.found_by_files();
+    walk.summarize_strays();
     walk.layout.dropped = std::mem::take(&mut walk.dropped);
     if walk.layout.defines_nothing() {
         walk.refuse_empty_root(root_canon);
@@ -304,14 +321,141 @@ impl<'a> Walk<'a> {
             opts,
             allowed,
             dropped: HashSet::new(),
-            strays: HashMap::new(),
+            strays: Vec::new(),
             repository: false,
             quiet,
             read: HashMap::new(),
+            known: Vec::new(),
             found: HashSet::new(),
             copies: 0,
             copies_left_out: None,
+            finds: None,
             layout: Layout::default(),
+        }
+    }
+
+    /// A walk of its own for one of the items [`Walk::each_apart`] walks:
+    /// starting from what this one knows, finding into its own layout.
+    fn fork(&self) -> Walk<'a> {
+        Walk {
+            fs: self.fs,
+            opts: self.opts,
+            allowed: self.allowed.clone(),
+            dropped: self.dropped.clone(),
+            strays: Vec::new(),
+            repository: self.repository,
+            quiet: self.quiet,
+            read: HashMap::new(),
+            known: self.known.clone(),
+            found: HashSet::new(),
+            copies: 0,
+            copies_left_out: None,
+            finds: Some(Vec::new()),
+            layout: Layout::default(),
+        }
+    }
+
+    /// Walks each of `items` with `visit`, each in a walk of its own and
+    /// in parallel, and takes what they found in order, as if walked one
+    /// after another: the folders of a collection are independent, and one
+    /// thread listing them all was a fifth of a run's time. Should the
+    /// copies found between them pass [`MAX_COPIES`], which are left out
+    /// depends on the order: they are walked again, one after another.
+    fn each_apart<T: Sync>(&mut self, items: &[T], visit: impl Fn(&mut Walk<'a>, &T) + Sync) {
+        use rayon::prelude::*;
+        if items.len() < 2 {
+            return items.iter().for_each(|item| visit(self, item));
+        }
+        self.known.push(Arc::new(std::mem::take(&mut self.read)));
+        let forks: Vec<Walk<'a>> = {
+            let this = &*self;
+            items
+                .par_iter()
+                .map(|item| {
+                    let mut fork = this.fork();
+                    visit(&mut fork, item);
+                    fork
+                })
+                .collect()
+        };
+        let copies = self.copies_after(&forks);
+        if let Some(copies) = copies {
+            self.copies = copies;
+            forks.into_iter().for_each(|fork| self.merge(fork));
+        } else {
+            drop(forks);
+        }
+        let layer = self.known.pop().map(Arc::try_unwrap);
+        let mut read = match layer {
+            Some(Ok(read)) => read,
+            Some(Err(shared)) => (*shared).clone(),
+            None => HashMap::new(),
+        };
+        read.extend(std::mem::take(&mut self.read));
+        self.read = read;
+        if copies.is_none() {
+            items.iter().for_each(|item| visit(self, item));
+        }
+    }
+
+    /// The copies counted once `forks`' files are found after this walk's,
+    /// in order; none when they pass [`MAX_COPIES`]. The files are recorded
+    /// as found.
+    fn copies_after(&mut self, forks: &[Walk<'_>]) -> Option<usize> {
+        let mut copies = self.copies;
+        let mut new: HashSet<&Path> = HashSet::new();
+        for fork in forks {
+            if fork.copies_left_out.is_some() {
+                return None;
+            }
+            for path in fork.finds.iter().flatten() {
+                if self.found.contains(path) || !new.insert(path) {
+                    copies += 1;
+                }
+            }
+        }
+        if copies > MAX_COPIES {
+            return None;
+        }
+        let new: Vec<PathBuf> = new.into_iter().map(Path::to_path_buf).collect();
+        self.found.extend(new);
+        Some(copies)
+    }
+
+    /// Takes in what `fork` found after what this walk found.
+    fn merge(&mut self, fork: Walk<'_>) {
+        let Layout {
+            system_prompt,
+            repo_prompt,
+            skills,
+            tools,
+            agents,
+            assistants,
+            plugins,
+            configs,
+            found,
+            diagnostics,
+            dropped,
+        } = fork.layout;
+        let layout = &mut self.layout;
+        layout.system_prompt = system_prompt.or(layout.system_prompt.take());
+        layout.repo_prompt = repo_prompt.or(layout.repo_prompt.take());
+        layout.skills.extend(skills);
+        layout.tools.extend(tools);
+        layout.agents.extend(agents);
+        layout.assistants.extend(assistants);
+        layout.plugins.extend(plugins);
+        layout.configs.extend(configs);
+        layout.diagnostics.extend(diagnostics);
+        layout.dropped.extend(dropped);
+        for (kind, at) in found {
+            self.found_at(kind, at);
+        }
+        self.dropped.extend(fork.dropped);
+        self.strays.extend(fork.strays);
+        self.read.extend(fork.read);
+        if let (Some(finds), Some(more)) = (&mut self.finds, fork.finds) {
+            finds.extend(more);
         }
     }
 }
@@ -348,9 +492,8 @@ impl Walk<'_> {
             }
             None => RelPath { origin: entry.rel.origin, path: "".into() },
         };
-        let count = self.strays.entry(folder).or_default();
-        *count += 1;
-        if *count > STRAY_LIMIT {
+        if self.quiet {
+            self.strays.push((folder, None));
             return;
         }
         let path =
@@ -365,12 +508,15 @@ impl Walk<'_> {
             ),
         )
         .with_help(why);
-        self.report(diagnostic);
+        self.strays.push((folder, Some(diagnostic)));
     }
 
     /// Whether `entry`, a file about to be read, is within the run's bound
     /// on copies ([`MAX_COPIES`]); the first past it is remembered.
     fn within_copies(&mut self, entry: &Entry) -> bool {
+        if let Some(finds) = &mut self.finds {
+            finds.push(entry.path.clone());
+        }
         if self.found.insert(entry.path.clone()) {
             return true;
         }
@@ -383,9 +529,18 @@ impl Walk<'_> {
         false
     }
 
-    /// One warning for each folder with more stray entries than were listed,
-    /// and one for the copies left out past [`MAX_COPIES`].
+    /// The first [`STRAY_LIMIT`] stray entries of each folder, one warning
+    /// for each folder with more, and one for the copies left out past
+    /// [`MAX_COPIES`].
     fn summarize_strays(&mut self) {
+        let mut counts: HashMap<RelPath, usize> = HashMap::new();
+        for (folder, diagnostic) in std::mem::take(&mut self.strays) {
+            let count = counts.entry(folder).or_default();
+            *count += 1;
+            if *count <= STRAY_LIMIT {
+                self.layout.diagnostics.extend(diagnostic);
+            }
+        }
         if let Some((first, count)) = self.copies_left_out.take() {
             self.report(
                 Diagnostic::on_path(
@@ -405,7 +560,7 @@ impl Walk<'_> {
             );
         }
         let mut crowded: Vec<(RelPath, usize)> =
-            self.strays.drain().filter(|(_, count)| *count > STRAY_LIMIT).collect();
+            counts.into_iter().filter(|(_, count)| *count > STRAY_LIMIT).collect();
         crowded.sort();
         for (folder, count) in crowded {
             let more = count - STRAY_LIMIT;
@@ -443,7 +598,7 @@ impl Walk<'_> {
     pub(super) fn read_ahead_dirs<'p>(&mut self, dirs: impl Iterator<Item = &'p Path>) {
         use rayon::prelude::*;
         let fs = self.fs;
-        let unread: Vec<&Path> = dirs.filter(|dir| !self.read.contains_key(*dir)).collect();
+        let unread: Vec<&Path> = dirs.filter(|dir| self.listed(dir).is_none()).collect();
         if unread.len() < 2 {
             return;
         }
@@ -460,7 +615,7 @@ impl Walk<'_> {
     /// The subfolders named `names` of the folders among `entries` already
     /// read ahead.
     pub(super) fn read_subfolders(&self, entries: &[Entry], names: &[&str]) -> Vec<PathBuf> {
-        let read = entries.iter().filter_map(|e| Some((e, self.read.get(&e.path)?)));
+        let read = entries.iter().filter_map(|e| Some((e, self.listed(&e.path)?)));
         read.flat_map(|(entry, inside)| {
             let named = inside.iter().filter(|(name, kind)| {
                 *kind == EntryKind::Dir && name.to_str().is_some_and(|n| names.contains(&n))
@@ -470,10 +625,16 @@ impl Walk<'_> {
         .collect()
     }
 
+    /// The names of `dir`, when this walk or one it was forked from read them.
+    fn listed(&self, dir: &Path) -> Option<&Names> {
+        let mut layers = std::iter::once(&self.read).chain(self.known.iter().map(|k| &**k));
+        layers.find_map(|read| read.get(dir))
+    }
+
     /// A folder's entry names and kinds, sorted bytewise; none (reported)
     /// when it cannot be read.
     fn names(&mut self, dir: &Path, rel: &RelPath) -> Names {
-        if let Some(names) = self.read.get(dir) {
+        if let Some(names) = self.listed(dir) {
             return Arc::clone(names);
         }
         let names = match self.fs.read_dir(dir) {
@@ -719,129 +880,130 @@ impl Walk<'_> {
             let name = root.file_name().and_then(OsStr::to_str).unwrap_or("plugin").to_owned();
             self.plugin(name, (root, &rel), root_plugin.clone(), &entries);
         }
+        let top = Top { plugin: top_plugin, agentc };
+        self.each_apart(&entries, |walk, entry| walk.top_entry(entry, top));
+    }
+
+    /// One entry of the root's, as the root as a whole is read (`top`).
+    fn top_entry(&mut self, entry: &Entry, top: Top) {
         let repository = self.repository;
-        for entry in entries {
-            match (entry.kind, entry.name.as_str()) {
-                (EntryKind::Dir, "skills" | "agents" | "commands") if top_plugin => {}
-                (EntryKind::Dir, ".claude") if self.reads(LayoutKind::Claude) => {
-                    self.found(LayoutKind::Claude, &entry);
-                    self.claude(&entry);
-                }
-                (EntryKind::Dir, ".github") if self.reads(LayoutKind::Copilot) => {
-                    self.github(&entry);
-                }
-                (EntryKind::Dir, ".agents")
-                    if self.opts.workspace.is_none() && self.reads(LayoutKind::AgentSkills) =>
-                {
-                    self.dot_agents(&entry);
-                }
-                // Hidden folders and files belong to other tools (`.git`, `.vscode`).
-                (_, name) if name.starts_with('.') => {}
-                // At a repository's top, `skills/` and `tools/` are a
-                // layout's only when they hold a skill or a tool descriptor.
-                (EntryKind::Dir, "skills") if repository && !self.holds(&entry, "SKILL.md") => {}
-                (EntryKind::Dir, "skills") if !agentc && self.reads(LayoutKind::AgentSkills) => {
-                    self.found(LayoutKind::AgentSkills, &entry);
-                    let children = self.list(&entry.path, &entry.rel);
-                    self.skills_dir(children, Owner::Global, Dialect::AgentSkill);
-                }
-                // Plugins are found without agentc's layout (`--layout`
-                // narrows; a repository's top without agentc's project file).
-                (EntryKind::Dir, _) if !agentc => {
-                    let children = self.list_quietly(&entry.path, &entry.rel);
-                    match self.plugin_manifest(&children) {
-                        Some(manifest) => self.plugin(
-                            entry.name.clone(),
-                            (&entry.path, &entry.rel),
-                            Some(manifest),
-                            &children,
-                        ),
-                        None => match children.iter().find(|c| c.is_file("SKILL.md")) {
-                            // A skill folder at the top of a collection.
-                            Some(skill) if repository && self.reads(LayoutKind::AgentSkills) => {
-                                if !self.opts.excludes(Scope::GlobalSkills) {
-                                    self.found(LayoutKind::AgentSkills, &entry);
-                                    self.layout.skills.push(SkillFile {
-                                        file: skill.file_ref(),
-                                        folder: entry.name.clone(),
-                                        owner: Owner::Global,
-                                        dialect: Dialect::AgentSkill,
-                                    });
-                                }
-                            }
-                            _ => drop(self.plugin_collection(&children)),
-                        },
-                    }
-                }
-                _ if !agentc => {}
-                (EntryKind::File, "SYSTEM.md") if self.opts.excludes(Scope::SystemPrompt) => {}
-                (EntryKind::File, "SYSTEM.md") => {
-                    self.layout.system_prompt = Some(entry.file_ref())
-                }
-                (EntryKind::File, _) if repository => {}
-                (EntryKind::File, _) => self.stray(
-                    &entry,
-                    "at the root agentc reads SYSTEM.md, and SKILL.md when the root is one skill",
-                ),
-                (EntryKind::Dir, "tools") if repository && !self.holds(&entry, "manifest.json") => {
-                }
-                (EntryKind::Dir, "skills") => {
-                    let children = self.list(&entry.path, &entry.rel);
-                    self.refuse_agent_in_reserved(&entry, &children);
-                    if !self.opts.excludes(Scope::GlobalSkills) {
-                        self.found(LayoutKind::Agentc, &entry);
-                        self.skills_dir(children, Owner::Global, Dialect::Runbook);
-                    }
-                }
-                (EntryKind::Dir, "tools") => {
-                    let children = self.list(&entry.path, &entry.rel);
-                    self.refuse_agent_in_reserved(&entry, &children);
-                    if !self.opts.excludes(Scope::GlobalTools) {
-                        self.tools_dir(children, Owner::Global);
-                    }
-                }
-                (EntryKind::Dir, _) => {
-                    let children = self.list_quietly(&entry.path, &entry.rel);
-                    let is_agent =
-                        children.iter().any(|c| c.is_file("AGENT.md") || c.is_file("agent.json"));
-                    if is_agent {
-                        self.found(LayoutKind::Agentc, &entry);
-                        // An agent's folder is a layout folder: listed aloud.
-                        let children = match repository {
-                            true => self.list(&entry.path, &entry.rel),
-                            false => children,
-                        };
-                        self.agent(&entry, children);
-                    } else if let Some(skill) = children.iter().find(|c| c.is_file("SKILL.md")) {
-                        if !self.opts.excludes(Scope::GlobalSkills) {
-                            self.found(LayoutKind::Agentc, &entry);
-                            self.layout.skills.push(SkillFile {
-                                file: skill.file_ref(),
-                                folder: entry.name.clone(),
-                                owner: Owner::Global,
-                                dialect: Dialect::Runbook,
-                            });
-                        }
-                    } else if let Some(manifest) = self.plugin_manifest(&children) {
-                        self.plugin(
-                            entry.name.clone(),
-                            (&entry.path, &entry.rel),
-                            Some(manifest),
-                            &children,
-                        );
-                    } else if !self.plugin_collection(&children)
-                        && !repository
-                        && !self.was_dropped(&entry, &["AGENT.md", "agent.json", "SKILL.md"])
-                    {
-                        self.stray(
-                            &entry,
-                            "a folder at the root is an agent (it holds AGENT.md or agent.json) \
-                             or a skill (it holds SKILL.md); this one holds neither",
-                        );
-                    }
-                }
-                _ => {}
+        match (entry.kind, entry.name.as_str()) {
+            (EntryKind::Dir, "skills" | "agents" | "commands") if top.plugin => {}
+            (EntryKind::Dir, ".claude") if self.reads(LayoutKind::Claude) => {
+                self.found(LayoutKind::Claude, entry);
+                self.claude(entry);
             }
+            (EntryKind::Dir, ".github") if self.reads(LayoutKind::Copilot) => {
+                self.github(entry);
+            }
+            (EntryKind::Dir, ".agents")
+                if self.opts.workspace.is_none() && self.reads(LayoutKind::AgentSkills) =>
+            {
+                self.dot_agents(entry);
+            }
+            // Hidden folders and files belong to other tools (`.git`, `.vscode`).
+            (_, name) if name.starts_with('.') => {}
+            // At a repository's top, `skills/` and `tools/` are a
+            // layout's only when they hold a skill or a tool descriptor.
+            (EntryKind::Dir, "skills") if repository && !self.holds(entry, "SKILL.md") => {}
+            (EntryKind::Dir, "skills") if !top.agentc && self.reads(LayoutKind::AgentSkills) => {
+                self.found(LayoutKind::AgentSkills, entry);
+                let children = self.list(&entry.path, &entry.rel);
+                self.skills_dir(children, Owner::Global, Dialect::AgentSkill);
+            }
+            // Plugins are found without agentc's layout (`--layout`
+            // narrows; a repository's top without agentc's project file).
+            (EntryKind::Dir, _) if !top.agentc => {
+                let children = self.list_quietly(&entry.path, &entry.rel);
+                match self.plugin_manifest(&children) {
+                    Some(manifest) => self.plugin(
+                        entry.name.clone(),
+                        (&entry.path, &entry.rel),
+                        Some(manifest),
+                        &children,
+                    ),
+                    None => match children.iter().find(|c| c.is_file("SKILL.md")) {
+                        // A skill folder at the top of a collection.
+                        Some(skill) if repository && self.reads(LayoutKind::AgentSkills) => {
+                            if !self.opts.excludes(Scope::GlobalSkills) {
+                                self.found(LayoutKind::AgentSkills, entry);
+                                self.layout.skills.push(SkillFile {
+                                    file: skill.file_ref(),
+                                    folder: entry.name.clone(),
+                                    owner: Owner::Global,
+                                    dialect: Dialect::AgentSkill,
+                                });
+                            }
+                        }
+                        _ => drop(self.plugin_collection(&children)),
+                    },
+                }
+            }
+            _ if !top.agentc => {}
+            (EntryKind::File, "SYSTEM.md") if self.opts.excludes(Scope::SystemPrompt) => {}
+            (EntryKind::File, "SYSTEM.md") => self.layout.system_prompt = Some(entry.file_ref()),
+            (EntryKind::File, _) if repository => {}
+            (EntryKind::File, _) => self.stray(
+                entry,
+                "at the root agentc reads SYSTEM.md, and SKILL.md when the root is one skill",
+            ),
+            (EntryKind::Dir, "tools") if repository && !self.holds(entry, "manifest.json") => {}
+            (EntryKind::Dir, "skills") => {
+                let children = self.list(&entry.path, &entry.rel);
+                self.refuse_agent_in_reserved(entry, &children);
+                if !self.opts.excludes(Scope::GlobalSkills) {
+                    self.found(LayoutKind::Agentc, entry);
+                    self.skills_dir(children, Owner::Global, Dialect::Runbook);
+                }
+            }
+            (EntryKind::Dir, "tools") => {
+                let children = self.list(&entry.path, &entry.rel);
+                self.refuse_agent_in_reserved(entry, &children);
+                if !self.opts.excludes(Scope::GlobalTools) {
+                    self.tools_dir(children, Owner::Global);
+                }
+            }
+            (EntryKind::Dir, _) => {
+                let children = self.list_quietly(&entry.path, &entry.rel);
+                let is_agent =
+                    children.iter().any(|c| c.is_file("AGENT.md") || c.is_file("agent.json"));
+                if is_agent {
+                    self.found(LayoutKind::Agentc, entry);
+                    // An agent's folder is a layout folder: listed aloud.
+                    let children = match repository {
+                        true => self.list(&entry.path, &entry.rel),
+                        false => children,
+                    };
+                    self.agent(entry, children);
+                } else if let Some(skill) = children.iter().find(|c| c.is_file("SKILL.md")) {
+                    if !self.opts.excludes(Scope::GlobalSkills) {
+                        self.found(LayoutKind::Agentc, entry);
+                        self.layout.skills.push(SkillFile {
+                            file: skill.file_ref(),
+                            folder: entry.name.clone(),
+                            owner: Owner::Global,
+                            dialect: Dialect::Runbook,
+                        });
+                    }
+                } else if let Some(manifest) = self.plugin_manifest(&children) {
+                    self.plugin(
+                        entry.name.clone(),
+                        (&entry.path, &entry.rel),
+                        Some(manifest),
+                        &children,
+                    );
+                } else if !self.plugin_collection(&children)
+                    && !repository
+                    && !self.was_dropped(entry, &["AGENT.md", "agent.json", "SKILL.md"])
+                {
+                    self.stray(
+                        entry,
+                        "a folder at the root is an agent (it holds AGENT.md or agent.json) \
+                         or a skill (it holds SKILL.md); this one holds neither",
+                    );
+                }
+            }
+            _ => {}
         }
     }
 

@@ -25,7 +25,6 @@ use regex_automata::util::captures::Captures;
 use regex_automata::util::syntax;
 use regex_automata::{Input, Span as Bytes};
 use regex_syntax::hir::{Class, Hir, HirKind};
-use toml_edit::{Item, Table};
 
 use crate::catalog::Code;
 use crate::diagnostic::{Diagnostic, RelPath};
@@ -38,8 +37,33 @@ pub trait Scanned {
     fn secrets(&self) -> &[Found];
 }
 
-/// gitleaks' default configuration, v8.30.1 (see the folder's README).
-const GITLEAKS: &str = include_str!("../vendor/gitleaks/gitleaks.toml");
+/// A rule of gitleaks' default configuration, v8.30.1 (see the vendored
+/// folder's README), as `build.rs` writes it.
+struct RuleSource {
+    id: &'static str,
+    description: &'static str,
+    regex: &'static str,
+    path: &'static str,
+    secret_group: usize,
+    entropy: f64,
+    keywords: &'static [&'static str],
+    allowlists: &'static [AllowlistSource],
+}
+
+/// An allowlist of gitleaks' configuration, as `build.rs` writes it.
+struct AllowlistSource {
+    condition: &'static str,
+    regex_target: &'static str,
+    paths: &'static [&'static str],
+    regexes: &'static [&'static str],
+    stopwords: &'static [&'static str],
+}
+
+/// gitleaks' global allowlist and rules.
+mod gitleaks {
+    use super::{AllowlistSource, RuleSource};
+    include!(concat!(env!("OUT_DIR"), "/gitleaks.rs"));
+}
 
 /// Rules agentc applies only to some files, with the paths and why.
 const SCOPED: &[(&str, &str, &str)] = &[
@@ -400,19 +424,18 @@ struct Allowlist {
 }
 
 impl Allowlist {
-    fn from_table(table: &Table) -> Allowlist {
-        let patterns =
-            |key: &str| strings(table.get(key)).into_iter().map(|s| Pattern::new(&s)).collect();
+    fn new(source: &AllowlistSource) -> Allowlist {
+        let patterns = |list: &[&str]| list.iter().map(|s| Pattern::new(s)).collect();
         Allowlist {
-            all: table.get("condition").and_then(Item::as_str) == Some("AND"),
-            target: match table.get("regexTarget").and_then(Item::as_str) {
-                Some("match") => Target::Match,
-                Some("line") => Target::Line,
+            all: source.condition == "AND",
+            target: match source.regex_target {
+                "match" => Target::Match,
+                "line" => Target::Line,
                 _ => Target::Secret,
             },
-            paths: patterns("paths"),
-            regexes: patterns("regexes"),
-            stopwords: strings(table.get("stopwords")).iter().map(|s| s.to_lowercase()).collect(),
+            paths: patterns(source.paths),
+            regexes: patterns(source.regexes),
+            stopwords: source.stopwords.iter().map(|s| s.to_lowercase()).collect(),
         }
     }
 
@@ -475,13 +498,6 @@ struct Rules {
     global: Allowlist,
 }
 
-fn strings(item: Option<&Item>) -> Vec<String> {
-    let Some(array) = item.and_then(Item::as_array) else {
-        return Vec::new();
-    };
-    array.iter().filter_map(|v| v.as_str()).map(str::to_owned).collect()
-}
-
 /// "Uncovered a GitHub Personal Access Token, potentially leading to …" →
 /// "GitHub Personal Access Token": gitleaks' descriptions name the secret
 /// after a verb; one that does not is shown by its id.
@@ -520,64 +536,35 @@ fn kind(description: &str, id: &str) -> String {
 
 impl Rules {
     fn load() -> Rules {
-        let empty = || Rules {
-            rules: Vec::new(),
-            keywords: None,
-            by_keyword: Vec::new(),
-            always: Vec::new(),
-            scoped: Vec::new(),
-            global: Allowlist::from_table(&Table::new()),
-        };
-        // The file is compiled in and a test parses it: this fails only if
-        // it was replaced by one that does not parse.
-        let Ok(doc) = toml_edit::Document::parse(GITLEAKS) else {
-            return empty();
-        };
-        let global = doc
-            .get("allowlist")
-            .and_then(Item::as_table)
-            .map_or_else(|| Allowlist::from_table(&Table::new()), Allowlist::from_table);
         let mut rules = Vec::new();
         let mut keywords: Vec<String> = Vec::new();
         let mut by_keyword: Vec<Vec<usize>> = Vec::new();
         let mut always = Vec::new();
         let mut scoped = Vec::new();
-        let tables = doc.get("rules").and_then(Item::as_array_of_tables);
-        for table in tables.into_iter().flat_map(|t| t.iter()) {
-            let text = |key: &str| table.get(key).and_then(Item::as_str).unwrap_or_default();
-            let id = text("id");
+        for source in gitleaks::RULES {
+            let id = source.id;
             // A rule with no regex is gitleaks' check of a file's name alone.
-            if text("regex").is_empty() {
+            if source.regex.is_empty() {
                 continue;
             }
             let scope = SCOPED.iter().find(|(scoped, ..)| *scoped == id).map(|(_, path, _)| *path);
-            let number = |key: &str| {
-                let value = table.get(key).and_then(Item::as_value);
-                value.and_then(|v| v.as_float().or_else(|| v.as_integer().map(|i| i as f64)))
-            };
             let index = rules.len();
             rules.push(Rule {
                 id: id.to_owned(),
-                kind: kind(text("description"), id),
-                regex: Pattern::new(text("regex")),
-                path: scope.or(Some(text("path")).filter(|p| !p.is_empty())).map(Pattern::new),
-                secret_group: number("secretGroup").unwrap_or(0.0) as usize,
-                entropy: number("entropy").unwrap_or(0.0),
-                allowlists: table
-                    .get("allowlists")
-                    .and_then(Item::as_array_of_tables)
-                    .into_iter()
-                    .flat_map(|t| t.iter())
-                    .map(Allowlist::from_table)
-                    .collect(),
-                keywords: strings(table.get("keywords")).iter().map(|w| w.to_lowercase()).collect(),
+                kind: kind(source.description, id),
+                regex: Pattern::new(source.regex),
+                path: scope.or(Some(source.path).filter(|p| !p.is_empty())).map(Pattern::new),
+                secret_group: source.secret_group,
+                entropy: source.entropy,
+                allowlists: source.allowlists.iter().map(Allowlist::new).collect(),
+                keywords: source.keywords.iter().map(|w| w.to_lowercase()).collect(),
                 triggers: Vec::new(),
             });
             if scope.is_some() {
                 scoped.push(index);
                 continue;
             }
-            let words = strings(table.get("keywords"));
+            let words = source.keywords;
             // A keyword of two letters, or a letter and a full stop (`sk`,
             // `ey`, `s.`), is in nearly every file of prose, so it filters
             // nothing and costs a match at each occurrence: its rule runs on
@@ -585,7 +572,7 @@ impl Rules {
             // quicker (measured: the three such rules take 25 ms over the
             // 51 MiB benchmark project, the matches 150 ms).
             let common =
-                |w: &String| w.len() < 3 && w.bytes().all(|b| b.is_ascii_alphabetic() || b == b'.');
+                |w: &&str| w.len() < 3 && w.bytes().all(|b| b.is_ascii_alphabetic() || b == b'.');
             if words.iter().any(common) {
                 always.push(index);
                 continue;
@@ -614,6 +601,7 @@ impl Rules {
             .kind(Some(AhoCorasickKind::DFA))
             .build(&keywords)
             .ok();
+        let global = Allowlist::new(&gitleaks::GLOBAL);
         Rules { rules, keywords, by_keyword, always, scoped, global }
     }
 }
@@ -1186,7 +1174,53 @@ mod tests {
             }
         }
         for (id, ..) in SCOPED {
-            assert!(GITLEAKS.contains(&format!("id = \"{id}\"")), "{id} is not a rule");
+            assert!(gitleaks::RULES.iter().any(|r| r.id == *id), "{id} is not a rule");
+        }
+    }
+
+    /// What `build.rs` wrote is the vendored file, read here with the
+    /// TOML parser: every rule with each of its fields, and the allowlists.
+    #[test]
+    fn the_rules_built_in_are_the_vendored_file() {
+        use toml_edit::{Item, Table};
+        let text = include_str!("../vendor/gitleaks/gitleaks.toml");
+        let doc = toml_edit::Document::parse(text).unwrap();
+        let text_of = |table: &Table, key: &str| {
+            table.get(key).and_then(Item::as_str).unwrap_or_default().to_owned()
+        };
+        let strings = |table: &Table, key: &str| -> Vec<String> {
+            let array = table.get(key).and_then(Item::as_array);
+            array.into_iter().flatten().filter_map(|v| v.as_str().map(str::to_owned)).collect()
+        };
+        let owned = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let same_allowlist = |table: &Table, built: &AllowlistSource| {
+            assert_eq!(text_of(table, "condition"), built.condition);
+            assert_eq!(text_of(table, "regexTarget"), built.regex_target);
+            assert_eq!(strings(table, "paths"), owned(built.paths));
+            assert_eq!(strings(table, "regexes"), owned(built.regexes));
+            assert_eq!(strings(table, "stopwords"), owned(built.stopwords));
+        };
+        same_allowlist(doc["allowlist"].as_table().unwrap(), &gitleaks::GLOBAL);
+        let tables = doc["rules"].as_array_of_tables().unwrap();
+        assert_eq!(tables.len(), gitleaks::RULES.len());
+        for (table, built) in tables.iter().zip(gitleaks::RULES) {
+            assert_eq!(text_of(table, "id"), built.id);
+            assert_eq!(text_of(table, "description"), built.description);
+            assert_eq!(text_of(table, "regex"), built.regex);
+            assert_eq!(text_of(table, "path"), built.path);
+            assert_eq!(strings(table, "keywords"), owned(built.keywords));
+            let number = |key: &str| {
+                let value = table.get(key).and_then(Item::as_value);
+                value.and_then(|v| v.as_float().or_else(|| v.as_integer().map(|i| i as f64)))
+            };
+            assert_eq!(number("secretGroup").unwrap_or(0.0) as usize, built.secret_group);
+            assert_eq!(number("entropy").unwrap_or(0.0), built.entropy);
+            let lists = table.get("allowlists").and_then(Item::as_array_of_tables);
+            let lists: Vec<&Table> = lists.into_iter().flat_map(|t| t.iter()).collect();
+            assert_eq!(lists.len(), built.allowlists.len(), "{}", built.id);
+            for (list, built) in lists.into_iter().zip(built.allowlists) {
+                same_allowlist(list, built);
+            }
         }
     }
 

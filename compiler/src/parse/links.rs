@@ -154,16 +154,8 @@ fn may_link(body: &str) -> bool {
     memchr::memmem::find_iter(bytes, b"](").any(|at| {
         let rest = body[at + 2..].trim_start_matches(|c: char| c.is_ascii_whitespace());
         let rest = rest.strip_prefix('<').unwrap_or(rest);
-        !(rest.starts_with(['#', '/', ')']) || starts_with_scheme(rest))
+        !(rest.starts_with(['#', '/', ')']) || has_scheme(rest))
     })
-}
-
-/// Whether `text` starts with a URL scheme and its colon (`https:`, `mailto:`).
-fn starts_with_scheme(text: &str) -> bool {
-    let scheme = text
-        .find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.')))
-        .unwrap_or(text.len());
-    text.starts_with(|c: char| c.is_ascii_alphabetic()) && text[scheme..].starts_with(':')
 }
 
 /// The path of `dest` if it names a file relative to the linking document.
@@ -191,12 +183,13 @@ fn relative_path(dest: &str) -> Option<String> {
 
 /// Does `dest` start with an RFC 3986 scheme (`ALPHA *( ALPHA / DIGIT / "+" /
 /// "-" / "." ) ":"`)? A drive letter such as `C:` matches too, which is wanted:
-/// an absolute Windows path is no more relative than a URL.
+/// an absolute Windows path is no more relative than a URL. Only the scheme
+/// is looked at, so `dest` may be the rest of a whole body ([`may_link`]).
 fn has_scheme(dest: &str) -> bool {
-    let Some((scheme, _)) = dest.split_once(':') else { return false };
-    let mut chars = scheme.chars();
-    chars.next().is_some_and(|c| c.is_ascii_alphabetic())
-        && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
+    let scheme = dest
+        .find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.')))
+        .unwrap_or(dest.len());
+    dest.starts_with(|c: char| c.is_ascii_alphabetic()) && dest[scheme..].starts_with(':')
 }
 
 /// `%XX` escapes decoded; text whose escapes do not decode to UTF-8 is kept as

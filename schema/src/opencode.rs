@@ -299,6 +299,15 @@ pub struct OpencodeConfig {
     #[schemars(example = serde_json::json!({"port": 4096}))]
     pub server: Option<serde_json::Value>,
 
+    /// # Skills
+    ///
+    /// More folders of skills (`paths`, relative to the file) and skills to
+    /// fetch (`urls`), beside the folders OpenCode searches anyway. OpenCode
+    /// 1.18.33 reads it (`opencode debug config` lists it as written).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(example = serde_json::json!({"paths": ["../skills"]}))]
+    pub skills: Option<serde_json::Value>,
+
     /// # Watcher
     ///
     /// Files the watcher ignores.
